@@ -1,0 +1,118 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import React from "react";
+import { Carousel } from "../../src/components/Carousel";
+import { carouselLabels, setReducedMotion } from "../helpers/fixtures";
+
+const slides = ["First", "Second", "Third", "Fourth"].map((text) => <p key={text}>{text}</p>);
+
+const renderCarousel = (interval = 2000) =>
+  render(
+    <Carousel label="Our work" interval={interval} transitionTime={300} labels={carouselLabels}>
+      {slides}
+    </Carousel>,
+  );
+
+/** The label of the slide screen readers can reach ("2 of 4"). */
+const shownSlide = () =>
+  screen
+    .getAllByRole("group")
+    .filter((slide) => !slide.hasAttribute("aria-hidden"))[0]
+    ?.getAttribute("aria-label");
+
+const wait = (ms: number) => act(() => jest.advanceTimersByTime(ms));
+
+describe("Carousel", () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    setReducedMotion(false);
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it("is a labelled region whose slides are labelled by position", () => {
+    renderCarousel();
+    expect(screen.getByRole("region", { name: "Our work" })).toHaveAttribute("aria-roledescription", "carousel");
+    expect(screen.getAllByRole("group", { hidden: true }).map((s) => s.getAttribute("aria-label"))).toEqual([
+      "1 of 4",
+      "2 of 4",
+      "3 of 4",
+      "4 of 4",
+    ]);
+  });
+
+  it("renders each slide once (no clones) and hides all but the current one", () => {
+    renderCarousel();
+    expect(screen.getAllByText("First", { selector: "p" })).toHaveLength(1);
+    const hidden = screen.getAllByRole("group", { hidden: true }).filter((s) => s.getAttribute("aria-hidden"));
+    expect(hidden).toHaveLength(3);
+    hidden.forEach((slide) => expect(slide).toHaveAttribute("inert"));
+  });
+
+  it("advances after exactly the interval and wraps from the last slide to the first", () => {
+    renderCarousel(2000);
+    expect(shownSlide()).toBe("1 of 4");
+    wait(1999);
+    expect(shownSlide()).toBe("1 of 4");
+    wait(1);
+    expect(shownSlide()).toBe("2 of 4");
+    wait(2000);
+    expect(shownSlide()).toBe("3 of 4");
+    wait(2000);
+    expect(shownSlide()).toBe("4 of 4");
+    wait(2000);
+    expect(shownSlide()).toBe("1 of 4");
+  });
+
+  it("wraps backwards with the previous button and forwards with next", () => {
+    renderCarousel();
+    fireEvent.click(screen.getByRole("button", { name: "Previous slide" }));
+    expect(shownSlide()).toBe("4 of 4");
+    fireEvent.click(screen.getByRole("button", { name: "Next slide" }));
+    expect(shownSlide()).toBe("1 of 4");
+  });
+
+  it("goes to a slide from its dot, which says which slide it shows", () => {
+    renderCarousel();
+    fireEvent.click(screen.getByRole("button", { name: "Go to slide 3 of 4" }));
+    expect(shownSlide()).toBe("3 of 4");
+    expect(screen.getByRole("button", { name: "Go to slide 3 of 4" })).toHaveAttribute("aria-current", "true");
+  });
+
+  it("pauses and plays from its control", () => {
+    renderCarousel(1500);
+    fireEvent.click(screen.getByRole("button", { name: "Pause slideshow" }));
+    wait(5000);
+    expect(shownSlide()).toBe("1 of 4");
+    fireEvent.click(screen.getByRole("button", { name: "Play slideshow" }));
+    wait(1500);
+    expect(shownSlide()).toBe("2 of 4");
+  });
+
+  it("pauses while the pointer is over it", () => {
+    renderCarousel(1500);
+    const region = screen.getByRole("region");
+    fireEvent.mouseEnter(region);
+    wait(5000);
+    expect(shownSlide()).toBe("1 of 4");
+    fireEvent.mouseLeave(region);
+    wait(1500);
+    expect(shownSlide()).toBe("2 of 4");
+  });
+
+  it("pauses while keyboard focus is inside it", () => {
+    renderCarousel(1500);
+    act(() => screen.getByRole("button", { name: "Next slide" }).focus());
+    wait(5000);
+    expect(shownSlide()).toBe("1 of 4");
+    act(() => screen.getByRole("button", { name: "Next slide" }).blur());
+    wait(1500);
+    expect(shownSlide()).toBe("2 of 4");
+  });
+
+  it("does not move by itself under reduced motion", () => {
+    setReducedMotion(true);
+    renderCarousel(1500);
+    wait(5000);
+    expect(shownSlide()).toBe("1 of 4");
+    expect(screen.getByRole("button", { name: "Play slideshow" })).toBeInTheDocument();
+  });
+});

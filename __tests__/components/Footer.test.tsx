@@ -1,0 +1,47 @@
+import { render, screen, within } from "@testing-library/react";
+import React from "react";
+import { Footer, telHref } from "../../src/components/Footer";
+import { footerProps } from "../helpers/site";
+
+describe("Footer", () => {
+  beforeEach(() => render(<Footer {...footerProps} />));
+  const footer = () => screen.getByRole("contentinfo");
+
+  it("is the #footer the navigation scrolls to", () => {
+    expect(footer()).toHaveAttribute("id", "footer");
+  });
+
+  it("links the logo to the home page and the mail button to the contact e-mail", () => {
+    expect(within(footer()).getByRole("link", { name: "Acme Anodisers" })).toHaveAttribute("href", "/");
+    expect(within(footer()).getByRole("link", { name: "Mail us" })).toHaveAttribute("href", "mailto:sales@acme.test");
+    expect(within(footer()).getByRole("link", { name: "sales@acme.test" })).toHaveAttribute(
+      "href",
+      "mailto:sales@acme.test",
+    );
+  });
+
+  it("shows both plants' addresses and the GSTIN", () => {
+    expect(footer()).toHaveTextContent("Unit I");
+    expect(footer()).toHaveTextContent("Chakan, Pune");
+    expect(footer()).toHaveTextContent("Bhosari, Pune");
+    expect(footer()).toHaveTextContent("GSTIN: 27AAPFU0939F1ZV");
+  });
+
+  it("gives each of the three contacts a click-to-call link", () => {
+    for (const contact of footerProps.contacts) {
+      expect(footer()).toHaveTextContent(contact.name);
+      expect(within(footer()).getByRole("link", { name: contact.phone })).toHaveAttribute(
+        "href",
+        telHref(contact.phone),
+      );
+    }
+    expect(telHref("+91 (20) 2345-6789")).toBe("tel:+912023456789");
+  });
+
+  it("embeds the map lazily, with a title", () => {
+    const map = within(footer()).getByTitle("Map of Unit I");
+    expect(map.tagName).toBe("IFRAME");
+    expect(map).toHaveAttribute("src", "https://maps.example.test/embed");
+    expect(map).toHaveAttribute("loading", "lazy");
+  });
+});

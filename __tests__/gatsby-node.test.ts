@@ -1,0 +1,67 @@
+import path from "node:path";
+import { CONTENT_ERROR, createPages, createSchemaCustomization, onPreInit } from "../gatsby-node";
+import { copyContent, editYaml } from "./helpers/contentCopy";
+
+const reporter = () => ({ panic: jest.fn(), panicOnBuild: jest.fn(), setErrorMap: jest.fn() });
+type Api = Parameters<NonNullable<typeof createPages>>[0];
+
+function runCreatePages(slugs: string[], errors?: unknown[]) {
+  const createPage = jest.fn();
+  const report = reporter();
+  const graphql = jest
+    .fn()
+    .mockResolvedValue(
+      errors ? { errors } : { data: { allServiceYaml: { nodes: slugs.map((slug) => ({ id: `id-${slug}`, slug })) } } },
+    );
+  const api = { graphql, actions: { createPage }, reporter: report } as unknown as Api;
+  return { run: (createPages as (a: Api) => Promise<void>)(api), createPage, report };
+}
+
+describe("gatsby-node", () => {
+  it("creates one page per service file at /<slug>, all from the one template", async () => {
+    const slugs = ["anodizing", "consultancy", "conversion_coating", "hard_anodizing", "soft_anodizing"];
+    const { run, createPage } = runCreatePages(slugs);
+    await run;
+    expect(createPage.mock.calls.map(([page]) => page.path)).toEqual(slugs.map((slug) => `/${slug}`));
+    for (const [page] of createPage.mock.calls) {
+      expect(page.component).toBe(path.resolve("src/templates/service.tsx"));
+      expect(page.context.id).toMatch(/^id-/);
+    }
+  });
+
+  it("makes a sixth page from a sixth file, with no code change", async () => {
+    const { run, createPage } = runCreatePages(["a", "b", "c", "d", "e", "powder_coating"]);
+    await run;
+    expect(createPage).toHaveBeenCalledTimes(6);
+    expect(createPage.mock.calls[5][0].path).toBe("/powder_coating");
+  });
+
+  it("stops the build when the service pages cannot be queried", async () => {
+    const { run, createPage, report } = runCreatePages([], [new Error("boom")]);
+    await run;
+    expect(createPage).not.toHaveBeenCalled();
+    expect(report.panicOnBuild).toHaveBeenCalled();
+  });
+
+  it("declares the content types from the schema", () => {
+    const createTypes = jest.fn();
+    (createSchemaCustomization as (a: unknown) => void)({ actions: { createTypes } });
+    expect(createTypes.mock.calls[0][0]).toContain("type ServiceYaml implements Node @dontInfer");
+  });
+
+  it("lets good content through and stops bad content before anything is built, naming file and field", () => {
+    const dir = copyContent();
+    const store = { getState: () => ({ program: { directory: dir } }) };
+    const good = reporter();
+    (onPreInit as (a: unknown) => void)({ reporter: good, store });
+    expect(good.panic).not.toHaveBeenCalled();
+
+    editYaml(dir, "content/site.yaml", (d) => void (d.contacts[0].phone = "not a phone"));
+    const bad = reporter();
+    (onPreInit as (a: unknown) => void)({ reporter: bad, store });
+    expect(bad.panic).toHaveBeenCalledTimes(1);
+    const [{ id, context }] = bad.panic.mock.calls[0];
+    expect(id).toBe(CONTENT_ERROR);
+    expect(context.message).toContain("content/site.yaml › contacts[0].phone: must be a phone number");
+  });
+});

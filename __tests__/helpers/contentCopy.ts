@@ -1,0 +1,23 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import yaml from "js-yaml";
+
+const projectRoot = path.resolve(__dirname, "../..");
+
+/** A throw-away project folder holding a copy of content/, to break on purpose. */
+export function copyContent(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "content-test-"));
+  fs.cpSync(path.join(projectRoot, "content"), path.join(dir, "content"), { recursive: true });
+  return dir;
+}
+
+/** Edits one YAML file of such a copy through its parsed data. */
+export function editYaml(dir: string, file: string, change: (data: Record<string, any>) => unknown) {
+  const absolute = path.join(dir, file);
+  const data = yaml.load(fs.readFileSync(absolute, "utf8")) as Record<string, any>;
+  const result = change(data);
+  fs.writeFileSync(absolute, yaml.dump(result === undefined ? data : result));
+}
+
+export const writeFile = (dir: string, file: string, text: string) => fs.writeFileSync(path.join(dir, file), text);

@@ -1,0 +1,36 @@
+import type { CarouselLabels } from "../../src/components/Carousel";
+
+/** An image as GraphQL hands it to components, small enough to read in a test. */
+export const fakeImage = (name = "photo") => ({
+  childImageSharp: {
+    gatsbyImageData: {
+      layout: "constrained" as const,
+      width: 300,
+      height: 200,
+      images: { fallback: { src: `/static/${name}.jpg` }, sources: [] },
+    },
+  },
+});
+
+export const carouselLabels: CarouselLabels = {
+  previousSlide: "Previous slide",
+  nextSlide: "Next slide",
+  goToSlide: "Go to slide",
+  pause: "Pause slideshow",
+  play: "Play slideshow",
+  slideOf: "{current} of {total}",
+};
+
+/** Makes `prefers-reduced-motion: reduce` match (or not) for the hooks that ask. */
+export function setReducedMotion(reduce: boolean) {
+  Object.defineProperty(window, "matchMedia", {
+    configurable: true,
+    writable: true,
+    value: (query: string) => ({
+      matches: reduce && query.includes("reduce"),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }),
+  });
+}

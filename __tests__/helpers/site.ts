@@ -1,0 +1,50 @@
+import type { FooterProps } from "../../src/components/Footer";
+import type { NavbarProps } from "../../src/components/Navbar";
+import { fakeImage } from "./fixtures";
+
+export const navbarProps: NavbarProps = {
+  logo: fakeImage("logo"),
+  companyName: "Acme Anodisers",
+  currentPath: "/",
+  labels: { mainNavigation: "Main navigation", openMenu: "Open menu", closeMenu: "Close menu" },
+  items: [
+    { label: "Home", link: "/" },
+    { label: "About us", link: "/#aboutUs" },
+    {
+      label: "Services",
+      children: [
+        { label: "Soft & Colour Anodising", link: "/soft_anodizing" },
+        { label: "Hard Anodising", link: "/hard_anodizing" },
+        { label: "Passivation / Conversion Coating", link: "/conversion_coating" },
+        { label: "Consultancy", link: "/consultancy" },
+      ],
+    },
+    { label: "Our Clients", link: "/#clients" },
+    { label: "Contact us", link: "/#footer" },
+  ],
+};
+
+export const footerProps: FooterProps = {
+  logo: fakeImage("logo"),
+  companyName: "Acme Anodisers",
+  email: "sales@acme.test",
+  gstin: "27AAPFU0939F1ZV",
+  units: [
+    { name: "Unit I", address: "Plot 1\nChakan, Pune" },
+    { name: "Unit II", address: "Plot 2\nBhosari, Pune" },
+  ],
+  contacts: [
+    { name: "Asha Rao", role: "Director", phone: "+91 98765 43210" },
+    { name: "Vikram Shah", phone: "+91 (20) 2345-6789" },
+    { name: "Meera Iyer", phone: "+91 90000 11111" },
+  ],
+  map: { title: "Map of Unit I", embedUrl: "https://maps.example.test/embed" },
+  labels: {
+    mailLabel: "Mail us",
+    unitsHeading: "Our plants",
+    contactsHeading: "Talk to us",
+    gstinLabel: "GSTIN",
+    emailLabel: "E-mail",
+    copyright: "All rights reserved.",
+  },
+};

@@ -1,0 +1,48 @@
+import { buildSchema } from "graphql";
+import { contentTypeDefs } from "../../src/schema/graphql";
+
+// What Gatsby itself declares, so the generated SDL can be checked on its own.
+const GATSBY_BUILT_INS = `
+  directive @dontInfer on OBJECT
+  directive @fileByRelativePath on FIELD_DEFINITION
+  interface Node { id: ID! }
+  type File implements Node { id: ID! }
+  type Query { ok: Boolean }
+`;
+
+describe("GraphQL types from the content schema", () => {
+  const sdl = contentTypeDefs();
+
+  it("is valid GraphQL", () => {
+    expect(() => buildSchema(GATSBY_BUILT_INS + sdl)).not.toThrow();
+  });
+
+  it("declares one node type per kind of content file, without inference", () => {
+    for (const type of ["SiteYaml", "HomeYaml", "ClientsYaml", "ServiceYaml"]) {
+      expect(sdl).toContain(`type ${type} implements Node @dontInfer {`);
+    }
+  });
+
+  it("makes required fields non-null and optional ones nullable", () => {
+    expect(sdl).toMatch(/type ServiceYaml implements Node @dontInfer \{\n {2}slug: String!\n/);
+    expect(sdl).toMatch(/type SiteYamlContacts \{\n {2}name: String!\n {2}role: String\n {2}phone: String!\n\}/);
+  });
+
+  it("resolves images as files relative to their content file", () => {
+    expect(sdl).toContain("image: File! @fileByRelativePath");
+    expect(sdl).toMatch(/type ClientsYamlLogos \{\n {2}name: String!\n {2}logo: File! @fileByRelativePath\n\}/);
+  });
+
+  it("folds every section shape into one type chosen by `type`", () => {
+    const sections = sdl.match(/type ServiceYamlSections \{[^}]*\}/)?.[0] ?? "";
+    expect(sections).toContain("type: String!");
+    for (const field of [
+      "paragraphs: [String!]",
+      "slides: [ServiceYamlSectionsSlides!]",
+      "interval: Int",
+      "cards: [ServiceYamlSectionsCards!]",
+    ]) {
+      expect(sections).toContain(field);
+    }
+  });
+});

@@ -1,0 +1,197 @@
+import fs from "node:fs";
+import path from "node:path";
+import { formatProblems, loadContent } from "../../src/schema/load";
+import { copyContent, editYaml, writeFile } from "../helpers/contentCopy";
+
+/** The problems of a content copy after `change`, as "file › field: message" lines. */
+function problemsAfter(change: (dir: string) => void): string[] {
+  const dir = copyContent();
+  try {
+    change(dir);
+    return loadContent(dir).problems.map((p) => `${p.file} › ${p.field}: ${p.message}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const expectOne = (problems: string[], pattern: RegExp) => {
+  expect(problems).toHaveLength(1);
+  expect(problems[0]).toMatch(pattern);
+};
+
+describe("content validation", () => {
+  it("accepts the project's own content: site, home, clients and five service pages", () => {
+    const { files, problems } = loadContent(path.resolve(__dirname, "../.."));
+    expect(problems).toEqual([]);
+    expect(files.filter((f) => f.file.startsWith("content/services/")).map((f) => f.data.slug)).toEqual([
+      "anodizing",
+      "consultancy",
+      "conversion_coating",
+      "hard_anodizing",
+      "soft_anodizing",
+    ]);
+  });
+
+  it("names the file and field of a missing required field", () => {
+    const problems = problemsAfter((dir) => editYaml(dir, "content/site.yaml", (d) => void delete d.email));
+    expectOne(problems, /^content\/site\.yaml › email: is required/);
+  });
+
+  it("refuses an emptied string", () => {
+    const problems = problemsAfter((dir) =>
+      editYaml(dir, "content/services/hard_anodizing.yaml", (d) => void (d.hero.title = "  ")),
+    );
+    expectOne(problems, /^content\/services\/hard_anodizing\.yaml › hero\.title: is required/);
+  });
+
+  it("refuses a wrong type: a list given as text, and a number where text belongs", () => {
+    expectOne(
+      problemsAfter((dir) => editYaml(dir, "content/home.yaml", (d) => void (d.hero.slides = "four slides"))),
+      /^content\/home\.yaml › hero\.slides: must be a list/,
+    );
+    expectOne(
+      problemsAfter((dir) => editYaml(dir, "content/site.yaml", (d) => void (d.contacts[0].phone = 9876543210))),
+      /^content\/site\.yaml › contacts\[0\]\.phone: must be text.*quotes/,
+    );
+    expectOne(
+      problemsAfter((dir) =>
+        editYaml(dir, "content/services/conversion_coating.yaml", (d) => void (d.sections[0].interval = "fast")),
+      ),
+      /sections\[0\]\.interval: must be a number/,
+    );
+  });
+
+  it("refuses an image path that points at no file", () => {
+    const problems = problemsAfter((dir) =>
+      editYaml(dir, "content/home.yaml", (d) => void (d.hero.slides[2].image = "images/missing.jpg")),
+    );
+    expectOne(
+      problems,
+      /^content\/home\.yaml › hero\.slides\[2\]\.image: points at "images\/missing\.jpg", which does not exist/,
+    );
+  });
+
+  it("refuses a file that is not an image", () => {
+    const problems = problemsAfter((dir) =>
+      editYaml(dir, "content/clients.yaml", (d) => void (d.logos[0].logo = "../site.yaml")),
+    );
+    expectOne(problems, /logos\[0\]\.logo: must be a jpg, jpeg, png/);
+  });
+
+  it("refuses two pages with the same slug, naming the second", () => {
+    const problems = problemsAfter((dir) =>
+      editYaml(dir, "content/services/soft_anodizing.yaml", (d) => void (d.slug = "hard_anodizing")),
+    );
+    expectOne(
+      problems,
+      /^content\/services\/soft_anodizing\.yaml › slug: "hard_anodizing" is already used by content\/services\/hard_anodizing\.yaml/,
+    );
+  });
+
+  it.each(["../x", "Hard Anodizing", "hard/anodizing", ""])("refuses the unsafe or empty slug %j", (slug) => {
+    const problems = problemsAfter((dir) =>
+      editYaml(dir, "content/services/anodizing.yaml", (d) => void (d.slug = slug)),
+    );
+    expectOne(problems, /^content\/services\/anodizing\.yaml › slug: /);
+  });
+
+  it.each([
+    ["email", (d: any) => void (d.email = "info-at-company"), /email: must be an e-mail address/],
+    ["phone", (d: any) => void (d.contacts[1].phone = "12-34"), /contacts\[1\]\.phone: must be a phone number/],
+    [
+      "phone letters",
+      (d: any) => void (d.contacts[2].phone = "call the office"),
+      /contacts\[2\]\.phone: must be a phone number/,
+    ],
+    ["GSTIN format", (d: any) => void (d.gstin = "27AAAAA0000A1Y2"), /gstin: must be a 15-character GSTIN/],
+    ["GSTIN check character", (d: any) => void (d.gstin = "27AAAAA0000A1Z3"), /gstin: has a wrong check character/],
+    ["map address", (d: any) => void (d.map.embedUrl = "maps.example.com"), /map\.embedUrl: must be a full address/],
+    [
+      "navigation link",
+      (d: any) => void (d.navigation[0].link = "home page"),
+      /navigation\[0\]\.link: must be a page of this site/,
+    ],
+  ])("refuses an invalid %s", (_name, change, pattern) => {
+    expectOne(
+      problemsAfter((dir) => editYaml(dir, "content/site.yaml", change)),
+      pattern,
+    );
+  });
+
+  it("refuses malformed YAML, giving the line", () => {
+    const problems = problemsAfter((dir) => writeFile(dir, "content/clients.yaml", "eyebrow: our clients\nlogos: [\n"));
+    expectOne(problems, /^content\/clients\.yaml › line \d+, column \d+: is not valid YAML/);
+  });
+
+  it("refuses a file whose root is a list rather than fields", () => {
+    const problems = problemsAfter((dir) => writeFile(dir, "content/home.yaml", "- title: Home\n"));
+    expectOne(problems, /^content\/home\.yaml › \(whole file\): must be a group of fields, found a list/);
+  });
+
+  it("insists on exactly 4 hero slides and exactly 10 client logos", () => {
+    expectOne(
+      problemsAfter((dir) => editYaml(dir, "content/home.yaml", (d) => void d.hero.slides.pop())),
+      /hero\.slides: must have exactly 4 items, found 3/,
+    );
+    expectOne(
+      problemsAfter((dir) => editYaml(dir, "content/clients.yaml", (d) => void d.logos.push(d.logos[0]))),
+      /logos: must have exactly 10 items, found 11/,
+    );
+  });
+
+  it("names a misspelt field and the fields it could have been", () => {
+    const problems = problemsAfter((dir) =>
+      editYaml(dir, "content/home.yaml", (d) => void (d.about.titel = d.about.title)),
+    );
+    expectOne(problems, /about\.titel: is not a field here \(expected one of: heading, title/);
+  });
+
+  it("refuses a section of unknown type and checks each section against its own type", () => {
+    expectOne(
+      problemsAfter((dir) =>
+        editYaml(dir, "content/services/hard_anodizing.yaml", (d) => void (d.sections[1].type = "gallery")),
+      ),
+      /sections\[1\]\.type: must be one of: statement, about, productSlider/,
+    );
+    expectOne(
+      problemsAfter((dir) =>
+        editYaml(dir, "content/services/hard_anodizing.yaml", (d) => void delete d.sections[1].slides),
+      ),
+      /sections\[1\]\.slides: is required/,
+    );
+  });
+
+  it("refuses a YAML file it does not know and a missing site.yaml", () => {
+    expectOne(
+      problemsAfter((dir) => writeFile(dir, "content/contacts.yaml", "a: b\n")),
+      /^content\/contacts\.yaml › \(whole file\): is not a known content file/,
+    );
+    expectOne(
+      problemsAfter((dir) => fs.rmSync(path.join(dir, "content/site.yaml"))),
+      /^content\/site\.yaml › \(whole file\): is missing/,
+    );
+  });
+
+  it("accepts a sixth service file as a sixth page", () => {
+    const dir = copyContent();
+    fs.copyFileSync(
+      path.join(dir, "content/services/anodizing.yaml"),
+      path.join(dir, "content/services/powder_coating.yaml"),
+    );
+    editYaml(dir, "content/services/powder_coating.yaml", (d) => void (d.slug = "powder_coating"));
+    const { files, problems } = loadContent(dir);
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(problems).toEqual([]);
+    expect(files.filter((f) => f.file.startsWith("content/services/"))).toHaveLength(6);
+  });
+
+  it("puts every problem into one message, file and field first", () => {
+    const message = formatProblems([
+      { file: "content/site.yaml", field: "email", message: "must be an e-mail address" },
+      { file: "content/home.yaml", field: "hero.slides", message: "must have exactly 4 items, found 3" },
+    ]);
+    expect(message).toContain("The content has 2 problems, so the site was not built.");
+    expect(message).toContain("  content/site.yaml › email: must be an e-mail address");
+    expect(message).toContain("  content/home.yaml › hero.slides: must have exactly 4 items, found 3");
+  });
+});

@@ -1,0 +1,39 @@
+import path from "node:path";
+import type { GatsbyConfig } from "gatsby";
+import { contentFiles } from "./src/schema/content";
+
+// Each content file becomes a node of its kind's type (SiteYaml, ServiceYaml, ...).
+const globToRegExp = (glob: string) => new RegExp(`^${glob.replace(/\./g, "\\.").replace("*", "[^/]+")}$`);
+const typeNameFor = ({ node }: { node: { relativePath: string } }) =>
+  contentFiles.find((kind) => globToRegExp(kind.glob).test(node.relativePath))?.typeName ?? "UnknownYaml";
+
+const config: GatsbyConfig = {
+  // Writes src/gatsby-types.d.ts (the Queries namespace) on build too, for the type-check.
+  graphqlTypegen: { generateOnBuild: true },
+  // The spec's routes have no trailing slash: /hard_anodizing, not /hard_anodizing/.
+  trailingSlash: "never",
+  plugins: [
+    "gatsby-plugin-image",
+    {
+      resolve: "gatsby-plugin-sharp",
+      options: {
+        defaults: {
+          formats: ["auto", "webp", "avif"],
+          placeholder: "dominantColor",
+          quality: 70,
+        },
+      },
+    },
+    "gatsby-transformer-sharp",
+    {
+      resolve: "gatsby-source-filesystem",
+      options: { name: "content", path: path.resolve("content") },
+    },
+    {
+      resolve: "gatsby-transformer-yaml",
+      options: { typeName: typeNameFor },
+    },
+  ],
+};
+
+export default config;

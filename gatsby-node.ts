@@ -1,0 +1,62 @@
+import path from "node:path";
+import type { GatsbyNode } from "gatsby";
+import { contentTypeDefs } from "./src/schema/graphql";
+import { formatProblems, loadContent } from "./src/schema/load";
+
+/** The id Gatsby prints beside a content error ("ERROR #CONTENT_INVALID"). */
+export const CONTENT_ERROR = "CONTENT_INVALID";
+
+// Check every content file before Gatsby reads any of them, so a bad file stops the
+// build with one message naming the file and the field, and nothing is written.
+export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter, store }) => {
+  reporter.setErrorMap({
+    [CONTENT_ERROR]: {
+      text: (context: { message: string }) => context.message,
+      level: "ERROR",
+      category: "USER",
+    },
+  });
+  const { problems } = loadContent(store.getState().program.directory);
+  if (problems.length > 0) reporter.panic({ id: CONTENT_ERROR, context: { message: formatProblems(problems) } });
+};
+
+// Every style is a CSS module (scoped), so the order in which pages import them does
+// not matter; this silences mini-css-extract-plugin's "Conflicting order" warnings.
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ getConfig, actions, stage }) => {
+  if (stage !== "build-javascript") return;
+  const config = getConfig();
+  for (const plugin of config.plugins ?? []) {
+    if (plugin?.constructor?.name === "MiniCssExtractPlugin") plugin.options.ignoreOrder = true;
+  }
+  actions.replaceWebpackConfig(config);
+};
+
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
+  actions.createTypes(contentTypeDefs());
+};
+
+interface ServicesQuery {
+  allServiceYaml: { nodes: { id: string; slug: string }[] };
+}
+
+/** One page per content/services/*.yaml, at /<slug>, from one template. */
+export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
+  const result = await graphql<ServicesQuery>(`
+    query ServicePages {
+      allServiceYaml(sort: { slug: ASC }) {
+        nodes {
+          id
+          slug
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild("Could not read the service pages from content/services.", result.errors);
+    return;
+  }
+  const component = path.resolve("src/templates/service.tsx");
+  for (const { id, slug } of result.data.allServiceYaml.nodes) {
+    actions.createPage({ path: `/${slug}`, component, context: { id } });
+  }
+};

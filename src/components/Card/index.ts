@@ -1,0 +1,1 @@
+export { Card, type CardProps } from "./Card";

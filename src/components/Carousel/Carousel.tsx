@@ -1,0 +1,137 @@
+// The only file that knows the carousel library. It adds what the library lacks:
+// wrap-around in both directions without cloned slides, a pause/play control,
+// pausing on hover and focus, reduced motion, real buttons and slide labels.
+import React, { useEffect, useState } from "react";
+import { Carousel as Library } from "react-responsive-carousel";
+import "react-responsive-carousel/lib/styles/carousel.min.css";
+import { useReducedMotion } from "../../hooks/useReducedMotion";
+import * as styles from "./Carousel.module.css";
+
+export interface CarouselLabels {
+  previousSlide: string;
+  nextSlide: string;
+  goToSlide: string;
+  pause: string;
+  play: string;
+  /** "{current} of {total}" */
+  slideOf: string;
+}
+
+interface Props {
+  /** What the carousel shows, for screen readers. */
+  label: string;
+  /** How long each slide shows, in ms. */
+  interval: number;
+  /** How long the change from one slide to the next takes, in ms. */
+  transitionTime: number;
+  labels: CarouselLabels;
+  className?: string;
+  children: React.ReactElement[];
+}
+
+export const slidePosition = (template: string, current: number, total: number) =>
+  template.replace("{current}", String(current)).replace("{total}", String(total));
+
+export function Carousel({ label, interval, transitionTime, labels, className, children }: Props) {
+  const count = children.length;
+  const reducedMotion = useReducedMotion();
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+
+  // Under reduced motion nothing moves by itself; the visitor may still press play.
+  useEffect(() => setPaused(reducedMotion), [reducedMotion]);
+
+  const running = !paused && !hovered && !focused && count > 1;
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), interval);
+    return () => window.clearTimeout(timer);
+  }, [running, index, interval, count]);
+
+  const go = (to: number) => setIndex(((to % count) + count) % count);
+
+  return (
+    <div
+      className={[styles.carousel, className].filter(Boolean).join(" ")}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <div aria-live={running ? "off" : "polite"}>
+        <Library
+          selectedItem={index}
+          onChange={(to) => to !== index && go(to)}
+          animationHandler="fade"
+          transitionTime={reducedMotion ? 0 : transitionTime}
+          autoPlay={false}
+          infiniteLoop={false}
+          swipeable={false}
+          showArrows={false}
+          showStatus={false}
+          showThumbs={false}
+          showIndicators={count > 1}
+          renderIndicator={(_click, isSelected, position) => (
+            <li key={position} className={styles.dot}>
+              <button
+                type="button"
+                className={styles.dotButton}
+                aria-label={`${labels.goToSlide} ${slidePosition(labels.slideOf, position + 1, count)}`}
+                aria-current={isSelected ? "true" : undefined}
+                onClick={() => go(position)}
+              />
+            </li>
+          )}
+        >
+          {children.map((child, position) => {
+            const hidden = position !== index;
+            return (
+              <div
+                key={position}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={slidePosition(labels.slideOf, position + 1, count)}
+                aria-hidden={hidden || undefined}
+                // Hidden slides can be neither focused nor read (React 18 passes the attribute through).
+                {...(hidden ? { inert: "" } : {})}
+                className={styles.slide}
+              >
+                {child}
+              </div>
+            );
+          })}
+        </Library>
+      </div>
+      {count > 1 && (
+        <div className={styles.controls}>
+          <button
+            type="button"
+            className={styles.control}
+            aria-label={labels.previousSlide}
+            onClick={() => go(index - 1)}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button
+            type="button"
+            className={styles.control}
+            aria-label={paused ? labels.play : labels.pause}
+            onClick={() => setPaused((p) => !p)}
+          >
+            <span aria-hidden="true">{paused ? "▶" : "❚❚"}</span>
+          </button>
+          <button type="button" className={styles.control} aria-label={labels.nextSlide} onClick={() => go(index + 1)}>
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

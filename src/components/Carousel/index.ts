@@ -1,0 +1,1 @@
+export { Carousel, slidePosition, type CarouselLabels } from "./Carousel";

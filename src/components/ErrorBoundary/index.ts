@@ -1,0 +1,1 @@
+export { ErrorBoundary, ERROR_HEADING } from "./ErrorBoundary";

@@ -1,0 +1,90 @@
+import { Picture, type ContentImage } from "../Picture";
+import { Link } from "gatsby";
+import React from "react";
+import { SECTION_IDS } from "../../constants";
+import * as styles from "./Footer.module.css";
+
+export interface FooterProps {
+  logo: ContentImage | null;
+  companyName: string;
+  email: string;
+  gstin: string;
+  units: readonly { name: string; address: string }[];
+  contacts: readonly { name: string; role?: string | null; phone: string }[];
+  map: { title: string; embedUrl: string };
+  labels: {
+    mailLabel: string;
+    unitsHeading: string;
+    contactsHeading: string;
+    gstinLabel: string;
+    emailLabel: string;
+    copyright: string;
+  };
+}
+
+/** A phone number as a tel: link ("+91 20 0000 0001" → "tel:+912000000001"). */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+/** The foot of every page: logo, plants, GSTIN, contacts, e-mail and the map. */
+export function Footer({ logo, companyName, email, gstin, units, contacts, map, labels }: FooterProps) {
+  return (
+    <footer id={SECTION_IDS.footer} className={styles.footer}>
+      <div className={styles.grid}>
+        <div>
+          <Link to="/" className={styles.logoLink}>
+            <Picture image={logo} alt="" className={styles.logo} />
+            <span>{companyName}</span>
+          </Link>
+          <a className={styles.mail} href={`mailto:${email}`}>
+            {labels.mailLabel}
+          </a>
+          <p className={styles.gstin}>
+            {labels.gstinLabel}: <span translate="no">{gstin}</span>
+          </p>
+        </div>
+
+        <div>
+          <h2 className={styles.heading}>{labels.unitsHeading}</h2>
+          {units.map((unit) => (
+            <address key={unit.name} className={styles.unit}>
+              <strong>{unit.name}</strong>
+              <br />
+              <span className={styles.address}>{unit.address}</span>
+            </address>
+          ))}
+        </div>
+
+        <div>
+          <h2 className={styles.heading}>{labels.contactsHeading}</h2>
+          <ul className={styles.contacts}>
+            {contacts.map((contact) => (
+              <li key={contact.name + contact.phone}>
+                <span className={styles.name}>{contact.name}</span>
+                {contact.role && <span className={styles.role}>{contact.role}</span>}
+                <a href={telHref(contact.phone)}>{contact.phone}</a>
+              </li>
+            ))}
+          </ul>
+          <p>
+            {labels.emailLabel}: <a href={`mailto:${email}`}>{email}</a>
+          </p>
+        </div>
+
+        <div className={styles.mapBox}>
+          <iframe
+            className={styles.map}
+            src={map.embedUrl}
+            title={map.title}
+            loading="lazy"
+            referrerPolicy="no-referrer-when-downgrade"
+            width="600"
+            height="300"
+          />
+        </div>
+      </div>
+      <p className={styles.copyright}>
+        © {companyName}. {labels.copyright}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,1 @@
+export { Footer, telHref, type FooterProps } from "./Footer";

@@ -1,0 +1,34 @@
+import React from "react";
+import { useRevealOnScroll } from "../../hooks/useRevealOnScroll";
+import { ErrorBoundary } from "../ErrorBoundary";
+import { Footer, type FooterProps } from "../Footer";
+import { Navbar, type NavbarProps } from "../Navbar";
+import { ScrollToTopButton } from "../ScrollToTopButton";
+import "../../styles/global.css";
+import * as styles from "./Layout.module.css";
+
+export interface LayoutProps {
+  navbar: NavbarProps;
+  footer: FooterProps;
+  labels: { skipToContent: string; scrollToTop: string };
+  children: React.ReactNode;
+}
+
+/** The frame of every page: skip link, navigation, the page, footer and scroll-to-top arrow. */
+export function Layout({ navbar, footer, labels, children }: LayoutProps) {
+  useRevealOnScroll();
+  return (
+    <ErrorBoundary>
+      <div id="top" tabIndex={-1} className={styles.top} />
+      <a href="#main" className={styles.skip}>
+        {labels.skipToContent}
+      </a>
+      <Navbar {...navbar} />
+      <main id="main" tabIndex={-1} className={styles.main}>
+        <ErrorBoundary>{children}</ErrorBoundary>
+      </main>
+      <Footer {...footer} />
+      <ScrollToTopButton label={labels.scrollToTop} />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,2 @@
+export { Navbar, type NavbarProps } from "./Navbar";
+export type { NavItem, NavLink } from "./types";

@@ -1,0 +1,17 @@
+export interface NavLink {
+  label: string;
+  link: string;
+}
+
+export interface NavItem {
+  label: string;
+  link?: string | null;
+  children?: readonly NavLink[] | null;
+}
+
+/** Whether a link points at the page being shown ("/x" and "/x/" alike; hashes are not pages). */
+export const isCurrent = (link: string, currentPath: string) => {
+  if (link.includes("#")) return false;
+  const strip = (path: string) => path.replace(/\/+$/, "") || "/";
+  return strip(link) === strip(currentPath);
+};

@@ -1,0 +1,1 @@
+export { Picture, type ContentImage } from "./Picture";

@@ -1,0 +1,30 @@
+// The specification's numbers, named once. Content may override the per-slider ones.
+
+/** Past this many pixels of scroll the scroll-to-top arrow appears. */
+export const SCROLL_TOP_THRESHOLD_PX = 500;
+
+/** Home hero: four slides, each shown for 2000 ms, wrapping around. */
+export const HERO_SLIDE_COUNT = 4;
+export const HERO_INTERVAL_MS = 2000;
+
+/** Product sliders on the service pages, unless their content says otherwise. */
+export const SLIDER_INTERVAL_MS = 1500;
+export const SLIDER_TRANSITION_MS = 350;
+
+/** Clients: ten logos in two rows of five. */
+export const CLIENT_LOGO_COUNT = 10;
+export const CLIENT_LOGOS_PER_ROW = 5;
+
+/** Collapse and fade transitions. */
+export const TRANSITION_MS = 300;
+
+/** Layout breakpoints in px; src/styles/tokens.css repeats them for media queries. */
+export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
+
+/** Section ids the navigation links to. */
+export const SECTION_IDS = {
+  home: "home",
+  about: "aboutUs",
+  clients: "clients",
+  footer: "footer",
+} as const;

@@ -1,0 +1,74 @@
+import { graphql, type HeadFC, type PageProps } from "gatsby";
+import { Link } from "gatsby";
+import React from "react";
+import { Section } from "../components/Section";
+import { Seo } from "../components/Seo";
+import { PageShell } from "../templates/PageShell";
+import * as styles from "./404.module.css";
+
+/** Any unknown address: the navigation and footer, and a way to every page. */
+export default function NotFoundPage({ data, location }: PageProps<Queries.NotFoundPageQuery>) {
+  const site = data.siteYaml;
+  if (!site) throw new Error("content/site.yaml was not loaded.");
+  const { notFound } = site;
+  return (
+    <PageShell pathname={location.pathname}>
+      <div className={styles.top}>
+        <h1>{notFound.title}</h1>
+        <p>{notFound.text}</p>
+      </div>
+      <Section title={notFound.linksHeading} tone="mist">
+        <ul className={styles.links}>
+          <li>
+            <Link to="/">{notFound.homeLabel}</Link>
+          </li>
+          {data.allServiceYaml.nodes.map((page) => (
+            <li key={page.slug}>
+              <Link to={`/${page.slug}`}>{page.hero.title}</Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </PageShell>
+  );
+}
+
+export const Head: HeadFC<Queries.NotFoundPageQuery> = ({ data }) => {
+  const site = data.siteYaml;
+  if (!site) throw new Error("content/site.yaml was not loaded.");
+  return (
+    <>
+      <Seo
+        title={site.notFound.title}
+        description={site.notFound.text}
+        pathname="/404"
+        siteName={site.company.name}
+        siteUrl={site.url}
+        themeColor={site.company.themeColor}
+      />
+      <meta name="robots" content="noindex" />
+    </>
+  );
+};
+
+export const query = graphql`
+  query NotFoundPage {
+    siteYaml {
+      ...PageHead
+      notFound {
+        title
+        text
+        linksHeading
+        homeLabel
+      }
+    }
+    allServiceYaml(sort: { slug: ASC }) {
+      nodes {
+        slug
+        hero {
+          title
+        }
+      }
+    }
+  }
+`;

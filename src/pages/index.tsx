@@ -1,0 +1,152 @@
+import { graphql, type HeadFC, type PageProps } from "gatsby";
+import React from "react";
+import { Seo } from "../components/Seo";
+import { SECTION_IDS } from "../constants";
+import { About } from "../sections/About";
+import { Applications } from "../sections/Applications";
+import { Clients } from "../sections/Clients";
+import { HomeHero } from "../sections/HomeHero";
+import { Points } from "../sections/Points";
+import { ServiceCards } from "../sections/ServiceCards";
+import { PageShell } from "../templates/PageShell";
+
+/** The home page: hero, about us, services, facilities, applications, certificates, clients. */
+export default function HomePage({ data, location }: PageProps<Queries.HomePageQuery>) {
+  const { homeYaml: home, siteYaml: site, clientsYaml: clients } = data;
+  if (!home || !site || !clients) throw new Error("The home page's content could not be loaded.");
+  return (
+    <PageShell pathname={location.pathname}>
+      <HomeHero {...home.hero} label={site.company.name} labels={site.labels} />
+      <About id={SECTION_IDS.about} {...home.about} claims={site.claims} coreValues={site.coreValues} />
+      <ServiceCards {...home.services} />
+      <Points {...home.facilities} tone="plain" />
+      <Applications {...home.applications} />
+      <Points {...home.certificates} tone="mist" />
+      <Clients {...clients} contact={site.webmail} newTabLabel={site.labels.opensInNewTab} />
+    </PageShell>
+  );
+}
+
+export const Head: HeadFC<Queries.HomePageQuery> = ({ data, location }) => {
+  const { homeYaml: page, siteYaml: site } = data;
+  if (!page || !site) throw new Error("This page's content could not be loaded.");
+  return (
+    <Seo
+      title={page.title}
+      description={page.description}
+      pathname={location.pathname}
+      siteName={site.company.name}
+      siteUrl={site.url}
+      themeColor={site.company.themeColor}
+    />
+  );
+};
+
+export const query = graphql`
+  fragment LinkedCard on HomeYamlServicesCards {
+    title
+    text
+    image {
+      ...CardImage
+    }
+    imageAlt
+    link
+    linkLabel
+  }
+
+  query HomePage {
+    homeYaml {
+      title
+      description
+      hero {
+        slides {
+          title
+          text
+          image {
+            ...HeroImage
+          }
+          imageAlt
+        }
+        interval
+      }
+      about {
+        heading
+        title
+        paragraphs
+        image {
+          ...CardImage
+        }
+        imageAlt
+        teaser {
+          title
+          text
+          image {
+            ...CardImage
+          }
+          imageAlt
+          link
+          linkLabel
+        }
+      }
+      services {
+        eyebrow
+        heading
+        cards {
+          ...LinkedCard
+        }
+        teaser {
+          title
+          text
+          image {
+            ...CardImage
+          }
+          imageAlt
+          link
+          linkLabel
+        }
+      }
+      facilities {
+        heading
+        intro
+        points {
+          title
+          text
+        }
+      }
+      applications {
+        heading
+        intro
+        items
+      }
+      certificates {
+        heading
+        intro
+        points {
+          title
+          text
+        }
+      }
+    }
+    siteYaml {
+      ...PageHead
+      ...CarouselLabels
+      company {
+        name
+      }
+      claims {
+        title
+        text
+      }
+      coreValues {
+        heading
+        values {
+          title
+          text
+        }
+      }
+    }
+    clientsYaml {
+      ...ClientsSection
+    }
+  }
+`;

@@ -1,0 +1,118 @@
+// Reads every file under content/ and checks it against the schema. The build calls
+// this before anything else (gatsby-node.ts), and so does `npm run content:validate`.
+import fs from "node:fs";
+import path from "node:path";
+import yaml from "js-yaml";
+import { contentFiles } from "./content";
+import { validate, type Problem } from "./validate";
+
+export interface FileProblem extends Problem {
+  /** The file, relative to the project, e.g. "content/site.yaml". */
+  file: string;
+}
+
+export interface LoadedFile {
+  file: string;
+  data: Record<string, unknown>;
+}
+
+const YAML_FILE = /\.ya?ml$/i;
+
+/** Files of one kind: "site.yaml" or "services/*.yaml". */
+function filesOf(contentDir: string, glob: string): string[] {
+  if (!glob.includes("*")) return fs.existsSync(path.join(contentDir, glob)) ? [glob] : [];
+  const folder = path.dirname(glob);
+  const absolute = path.join(contentDir, folder);
+  if (!fs.existsSync(absolute)) return [];
+  return fs
+    .readdirSync(absolute)
+    .filter((name) => YAML_FILE.test(name))
+    .sort()
+    .map((name) => path.join(folder, name));
+}
+
+/** Every YAML file under content/, to catch the ones that match no kind. */
+function allYamlFiles(contentDir: string, folder = ""): string[] {
+  return fs.readdirSync(path.join(contentDir, folder), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(folder, entry.name);
+    if (entry.isDirectory()) return allYamlFiles(contentDir, relative);
+    return YAML_FILE.test(entry.name) ? [relative] : [];
+  });
+}
+
+function parse(absolute: string, file: string): { data?: unknown; problem?: FileProblem } {
+  try {
+    return { data: yaml.load(fs.readFileSync(absolute, "utf8"), { filename: file }) };
+  } catch (error) {
+    const mark = (error as yaml.YAMLException).mark;
+    const where = mark ? `line ${mark.line + 1}, column ${mark.column + 1}` : "(whole file)";
+    const reason = (error as yaml.YAMLException).reason ?? String(error);
+    return { problem: { file, field: where, message: `is not valid YAML: ${reason}` } };
+  }
+}
+
+/** Loads and validates all content; `problems` is empty when the site can be built. */
+export function loadContent(projectDir: string): { files: LoadedFile[]; problems: FileProblem[] } {
+  const contentDir = path.join(projectDir, "content");
+  const files: LoadedFile[] = [];
+  const problems: FileProblem[] = [];
+  const claimed = new Set<string>();
+
+  for (const kind of contentFiles) {
+    const matches = filesOf(contentDir, kind.glob);
+    if (matches.length === 0) {
+      problems.push({ file: `content/${kind.glob}`, field: "(whole file)", message: "is missing" });
+    }
+    for (const relative of matches) {
+      claimed.add(relative);
+      const file = `content/${relative.split(path.sep).join("/")}`;
+      const absolute = path.join(contentDir, relative);
+      const { data, problem } = parse(absolute, file);
+      if (problem) {
+        problems.push(problem);
+        continue;
+      }
+      const imageExists = (image: string) => fs.existsSync(path.resolve(path.dirname(absolute), image));
+      const found = validate(kind.schema, data ?? null, "", { imageExists });
+      problems.push(...found.map((p) => ({ ...p, file, field: p.field || "(whole file)" })));
+      if (found.length === 0) files.push({ file, data: data as Record<string, unknown> });
+    }
+  }
+
+  for (const relative of allYamlFiles(contentDir)) {
+    if (!claimed.has(relative)) {
+      const file = `content/${relative.split(path.sep).join("/")}`;
+      problems.push({
+        file,
+        field: "(whole file)",
+        message: `is not a known content file (expected ${contentFiles.map((k) => k.glob).join(", ")})`,
+      });
+    }
+  }
+
+  problems.push(...duplicateSlugs(files));
+  return { files, problems };
+}
+
+function duplicateSlugs(files: LoadedFile[]): FileProblem[] {
+  const seen = new Map<string, string>();
+  const problems: FileProblem[] = [];
+  for (const { file, data } of files) {
+    if (!file.startsWith("content/services/")) continue;
+    const slug = String(data.slug);
+    const first = seen.get(slug);
+    if (first) {
+      problems.push({ file, field: "slug", message: `"${slug}" is already used by ${first}; each page needs its own` });
+    } else {
+      seen.set(slug, file);
+    }
+  }
+  return problems;
+}
+
+/** One message for people: every problem on its own line, file first. */
+export function formatProblems(problems: FileProblem[]): string {
+  const lines = problems.map((p) => `  ${p.file} › ${p.field}: ${p.message}`);
+  const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
+  return `The content has ${count}, so the site was not built. Fix ${problems.length === 1 ? "it" : "them"} and build again:\n${lines.join("\n")}`;
+}

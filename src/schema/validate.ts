@@ -1,0 +1,123 @@
+import type { Field, ObjectField, SectionsField } from "./fields";
+
+export interface Problem {
+  /** Where in the file, e.g. "contacts[1].phone". */
+  field: string;
+  message: string;
+}
+
+export interface Context {
+  /** Whether an image path written in this file points at an existing file. */
+  imageExists: (relativePath: string) => boolean;
+}
+
+export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "webp", "avif", "tif", "tiff"];
+
+type Value = unknown;
+
+const isMapping = (value: Value): value is Record<string, Value> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const isEmpty = (value: Value) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+const describe = (value: Value) => {
+  if (Array.isArray(value)) return "a list";
+  if (isMapping(value)) return "a group of fields";
+  return JSON.stringify(value);
+};
+
+const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+/** Every problem of `value` against `field`, with the path of each. */
+export function validate(field: Field, value: Value, path: string, context: Context): Problem[] {
+  if (isEmpty(value)) {
+    return field.required ? [{ field: path, message: "is required but missing or empty" }] : [];
+  }
+  const problem = (message: string): Problem[] => [{ field: path, message }];
+
+  switch (field.kind) {
+    case "text": {
+      if (typeof value !== "string") {
+        return problem(`must be text, found ${describe(value)} (put the value in quotes)`);
+      }
+      if (field.pattern && !new RegExp(field.pattern.regex).test(value)) {
+        return problem(`${field.pattern.message}; found ${JSON.stringify(value)}`);
+      }
+      const extra = field.check?.(value);
+      return extra ? problem(extra) : [];
+    }
+    case "number": {
+      if (typeof value !== "number" || !Number.isFinite(value)) {
+        return problem(`must be a number, found ${describe(value)}`);
+      }
+      if (value < field.min || value > field.max) {
+        return problem(`must be between ${field.min} and ${field.max}, found ${value}`);
+      }
+      return [];
+    }
+    case "image": {
+      if (typeof value !== "string") return problem(`must be an image path, found ${describe(value)}`);
+      const extension = value.split(".").pop()?.toLowerCase() ?? "";
+      if (!IMAGE_EXTENSIONS.includes(extension)) {
+        return problem(`must be a ${IMAGE_EXTENSIONS.join(", ")} image, found ${JSON.stringify(value)}`);
+      }
+      if (!context.imageExists(value)) {
+        return problem(`points at ${JSON.stringify(value)}, which does not exist beside this file`);
+      }
+      return [];
+    }
+    case "list": {
+      if (!Array.isArray(value)) return problem(`must be a list, found ${describe(value)}`);
+      const size = value.length;
+      if (field.min !== undefined && field.max === field.min && size !== field.min) {
+        return problem(`must have exactly ${field.min} items, found ${size}`);
+      }
+      if (field.min !== undefined && size < field.min)
+        return problem(`must have at least ${field.min} items, found ${size}`);
+      if (field.max !== undefined && size > field.max)
+        return problem(`must have at most ${field.max} items, found ${size}`);
+      return value.flatMap((item, index) => validate(field.of, item, `${path}[${index}]`, context));
+    }
+    case "object":
+      return validateObject(field, value, path, context, []);
+    case "sections":
+      return validateSections(field, value, path, context);
+  }
+}
+
+function validateObject(
+  field: ObjectField,
+  value: Value,
+  path: string,
+  context: Context,
+  allowedExtraKeys: string[],
+): Problem[] {
+  if (!isMapping(value)) {
+    return [{ field: path || "(whole file)", message: `must be a group of fields, found ${describe(value)}` }];
+  }
+  const known = Object.keys(field.fields);
+  const unknown = Object.keys(value)
+    .filter((key) => !known.includes(key) && !allowedExtraKeys.includes(key))
+    .map((key) => ({
+      field: join(path, key),
+      message: `is not a field here (expected one of: ${known.join(", ") || "none"})`,
+    }));
+  const own = known.flatMap((key) => validate(field.fields[key], value[key], join(path, key), context));
+  return [...unknown, ...own];
+}
+
+function validateSections(field: SectionsField, value: Value, path: string, context: Context): Problem[] {
+  if (!Array.isArray(value)) return [{ field: path, message: `must be a list, found ${describe(value)}` }];
+  if (value.length === 0) return [{ field: path, message: "must have at least 1 section" }];
+  const typeNames = Object.keys(field.types);
+  return value.flatMap((section, index) => {
+    const at = `${path}[${index}]`;
+    if (!isMapping(section)) return [{ field: at, message: `must be a section, found ${describe(section)}` }];
+    const type = section.type;
+    if (typeof type !== "string" || !typeNames.includes(type)) {
+      return [{ field: `${at}.type`, message: `must be one of: ${typeNames.join(", ")}; found ${describe(type)}` }];
+    }
+    return validateObject(field.types[type], section, at, context, ["type"]);
+  });
+}

@@ -1,0 +1,1 @@
+export { Applications, type ApplicationsProps } from "./Applications";

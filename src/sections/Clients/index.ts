@@ -1,0 +1,1 @@
+export { Clients, type ClientsProps } from "./Clients";

@@ -1,0 +1,26 @@
+import React from "react";
+import { Section } from "../../components/Section";
+import * as styles from "./Points.module.css";
+
+export interface PointsProps {
+  heading: string;
+  intro?: string | null;
+  points: readonly { title: string; text: string }[];
+  tone?: "plain" | "mist";
+}
+
+/** A heading over short titled points: advantages, facilities, certificates. */
+export function Points({ heading, intro, points, tone = "plain" }: PointsProps) {
+  return (
+    <Section title={heading} intro={intro} tone={tone}>
+      <ul className={styles.list}>
+        {points.map((point) => (
+          <li key={point.title} className={styles.point}>
+            <h3 className={styles.title}>{point.title}</h3>
+            <p>{point.text}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

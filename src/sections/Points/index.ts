@@ -1,0 +1,1 @@
+export { Points, type PointsProps } from "./Points";

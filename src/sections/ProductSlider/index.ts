@@ -1,0 +1,1 @@
+export { ProductSlider, type ProductSliderProps } from "./ProductSlider";

@@ -1,0 +1,1 @@
+export { ServiceCards, type ServiceCardsProps } from "./ServiceCards";

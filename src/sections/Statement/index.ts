@@ -1,0 +1,1 @@
+export { Statement, type StatementProps } from "./Statement";

@@ -1,0 +1,90 @@
+import { graphql, useStaticQuery } from "gatsby";
+import React from "react";
+import { Layout } from "../components/Layout";
+
+interface Props {
+  /** The path being shown, to mark the current page in the navigation. */
+  pathname: string;
+  children: React.ReactNode;
+}
+
+/** Reads the site-wide content (navigation, footer, labels) and frames a page with it. */
+export function PageShell({ pathname, children }: Props) {
+  const { siteYaml: site } = useStaticQuery<Queries.PageShellQuery>(graphql`
+    query PageShell {
+      siteYaml {
+        company {
+          name
+          shortName
+          logo {
+            ...BrandImage
+          }
+        }
+        navigation {
+          label
+          link
+          children {
+            label
+            link
+          }
+        }
+        units {
+          name
+          address
+        }
+        gstin
+        contacts {
+          name
+          role
+          phone
+        }
+        email
+        map {
+          title
+          embedUrl
+        }
+        footer {
+          mailLabel
+          unitsHeading
+          contactsHeading
+          gstinLabel
+          emailLabel
+          copyright
+        }
+        labels {
+          skipToContent
+          mainNavigation
+          openMenu
+          closeMenu
+          scrollToTop
+        }
+      }
+    }
+  `);
+  if (!site) throw new Error("content/site.yaml was not loaded.");
+  const { company, labels } = site;
+  return (
+    <Layout
+      navbar={{
+        logo: company.logo,
+        companyName: company.shortName,
+        items: site.navigation,
+        currentPath: pathname,
+        labels,
+      }}
+      footer={{
+        logo: company.logo,
+        companyName: company.name,
+        email: site.email,
+        gstin: site.gstin,
+        units: site.units,
+        contacts: site.contacts,
+        map: site.map,
+        labels: site.footer,
+      }}
+      labels={labels}
+    >
+      {children}
+    </Layout>
+  );
+}

@@ -1,0 +1,70 @@
+import { graphql } from "gatsby";
+
+// Query pieces shared by the home page, the service template and the 404 page.
+// Gatsby makes every fragment in src/ available to every query by name.
+export const contentFragments = graphql`
+  fragment HeroImage on File {
+    childImageSharp {
+      gatsbyImageData(layout: FULL_WIDTH, breakpoints: [480, 768, 1200, 1920], quality: 60)
+    }
+  }
+
+  fragment CardImage on File {
+    childImageSharp {
+      gatsbyImageData(width: 720, breakpoints: [360, 720])
+    }
+  }
+
+  fragment SlideImage on File {
+    childImageSharp {
+      gatsbyImageData(width: 1200, breakpoints: [480, 800, 1200])
+    }
+  }
+
+  fragment LogoImage on File {
+    childImageSharp {
+      gatsbyImageData(width: 200, placeholder: NONE, formats: [AUTO, WEBP])
+    }
+  }
+
+  fragment BrandImage on File {
+    childImageSharp {
+      gatsbyImageData(layout: FIXED, width: 48, height: 48, placeholder: NONE, formats: [AUTO, WEBP])
+    }
+  }
+
+  fragment PageHead on SiteYaml {
+    url
+    company {
+      name
+      themeColor
+    }
+  }
+
+  fragment CarouselLabels on SiteYaml {
+    labels {
+      previousSlide
+      nextSlide
+      goToSlide
+      pause
+      play
+      slideOf
+      opensInNewTab
+    }
+    webmail {
+      label
+      url
+    }
+  }
+
+  fragment ClientsSection on ClientsYaml {
+    eyebrow
+    text
+    logos {
+      name
+      logo {
+        ...LogoImage
+      }
+    }
+  }
+`;

@@ -1,0 +1,108 @@
+import { graphql, type HeadFC, type PageProps } from "gatsby";
+import React from "react";
+import { Seo } from "../components/Seo";
+import { PageHero } from "../sections/PageHero";
+import { Sections } from "../sections/Sections";
+import { PageShell } from "./PageShell";
+
+/** One service page (gatsby-node makes one per content/services/*.yaml). */
+export default function ServicePage({ data, location }: PageProps<Queries.ServicePageQuery>) {
+  const { serviceYaml: page, siteYaml: site, clientsYaml: clients } = data;
+  if (!page || !site || !clients) throw new Error("This page's content could not be loaded.");
+  return (
+    <PageShell pathname={location.pathname}>
+      <PageHero {...page.hero} />
+      <Sections
+        sections={page.sections}
+        labels={site.labels}
+        clients={{ ...clients, contact: site.webmail, newTabLabel: site.labels.opensInNewTab }}
+      />
+    </PageShell>
+  );
+}
+
+export const Head: HeadFC<Queries.ServicePageQuery> = ({ data, location }) => {
+  const { serviceYaml: page, siteYaml: site } = data;
+  if (!page || !site) throw new Error("This page's content could not be loaded.");
+  return (
+    <Seo
+      title={page.title}
+      description={page.description}
+      pathname={location.pathname}
+      siteName={site.company.name}
+      siteUrl={site.url}
+      themeColor={site.company.themeColor}
+    />
+  );
+};
+
+export const query = graphql`
+  query ServicePage($id: String!) {
+    serviceYaml(id: { eq: $id }) {
+      slug
+      title
+      description
+      hero {
+        title
+        text
+        image {
+          ...HeroImage
+        }
+        imageAlt
+      }
+      sections {
+        type
+        heading
+        title
+        paragraphs
+        image {
+          ...CardImage
+        }
+        imageAlt
+        teaser {
+          title
+          text
+          image {
+            ...CardImage
+          }
+          imageAlt
+          link
+          linkLabel
+        }
+        slides {
+          image {
+            ...SlideImage
+          }
+          imageAlt
+          caption
+        }
+        interval
+        transitionTime
+        intro
+        items
+        points {
+          title
+          text
+        }
+        eyebrow
+        cards {
+          title
+          text
+          image {
+            ...CardImage
+          }
+          imageAlt
+          link
+          linkLabel
+        }
+      }
+    }
+    siteYaml {
+      ...PageHead
+      ...CarouselLabels
+    }
+    clientsYaml {
+      ...ClientsSection
+    }
+  }
+`;
