@@ -1,10 +1,7 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { contentTypeDefs } from "./src/schema/graphql";
-import { formatProblems, loadContent } from "./src/schema/load";
-
-/** The id Gatsby prints beside a content error ("ERROR #CONTENT_INVALID"). */
-export const CONTENT_ERROR = "CONTENT_INVALID";
+import { CONTENT_ERROR, formatProblems, loadContent } from "./src/schema/load";
 
 // Check every content file before Gatsby reads any of them, so a bad file stops the
 // build with one message naming the file and the field, and nothing is written.

@@ -1,5 +1,6 @@
 import path from "node:path";
-import { CONTENT_ERROR, createPages, createSchemaCustomization, onPreInit } from "../gatsby-node";
+import { createPages, createSchemaCustomization, onPreInit } from "../gatsby-node";
+import { CONTENT_ERROR } from "../src/schema/load";
 import { copyContent, editYaml } from "./helpers/contentCopy";
 
 const reporter = () => ({ panic: jest.fn(), panicOnBuild: jest.fn(), setErrorMap: jest.fn() });

@@ -2,7 +2,7 @@
 import { parse } from "node-html-parser";
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { NO_JS_CSS, Seo } from "../../src/components/Seo";
+import { Seo } from "../../src/components/Seo";
 
 // Gatsby renders Head to markup and moves it into <head>; read it the same way.
 const head = (element: React.ReactElement) => parse(renderToStaticMarkup(element));
@@ -33,11 +33,5 @@ describe("Seo", () => {
         <Seo title="A" description="B" pathname="/" siteName="C" siteUrl="https://c.test" themeColor="#000000" />,
       ),
     ).toContain('<html lang="en">');
-  });
-
-  it("shows revealed sections, menus and every slide when JavaScript is off", () => {
-    expect(html.querySelector("noscript")?.innerHTML).toContain(".reveal{opacity:1!important");
-    expect(NO_JS_CSS).toContain("#site-menu");
-    expect(NO_JS_CSS).toContain(".carousel .slide");
   });
 });

@@ -28,3 +28,27 @@ describe("SmartLink", () => {
     expect(screen.getByRole("link", { name: "Write" })).not.toHaveAttribute("target");
   });
 });
+
+describe("SmartLink to a section of the page being shown", () => {
+  it("scrolls there smoothly, updates the address and moves focus there", () => {
+    window.history.replaceState(null, "", "/");
+    document.body.insertAdjacentHTML("beforeend", '<section id="clients">Clients</section>');
+    const section = document.getElementById("clients")!;
+    section.scrollIntoView = jest.fn();
+    render(<SmartLink to="/#clients">Our Clients</SmartLink>);
+    screen.getByRole("link", { name: "Our Clients" }).click();
+    expect(section.scrollIntoView).toHaveBeenCalledWith({ behavior: "smooth" });
+    expect(window.location.hash).toBe("#clients");
+    expect(section).toHaveFocus();
+    section.remove();
+  });
+
+  it("leaves a link to a section of another page to Gatsby", () => {
+    window.history.replaceState(null, "", "/hard_anodizing");
+    render(<SmartLink to="/#clients">Our Clients</SmartLink>);
+    const link = screen.getByRole("link", { name: "Our Clients" });
+    const event = new MouseEvent("click", { bubbles: true, cancelable: true });
+    link.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+  });
+});

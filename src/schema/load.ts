@@ -6,6 +6,9 @@ import yaml from "js-yaml";
 import { contentFiles } from "./content";
 import { validate, type Problem } from "./validate";
 
+/** The id Gatsby prints beside a content error ("ERROR #..._CONTENT_INVALID"). */
+export const CONTENT_ERROR = "CONTENT_INVALID";
+
 export interface FileProblem extends Problem {
   /** The file, relative to the project, e.g. "content/site.yaml". */
   file: string;

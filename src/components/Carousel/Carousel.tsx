@@ -39,6 +39,10 @@ export function Carousel({ label, interval, transitionTime, labels, className, c
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  // The server's HTML leaves every slide readable (for visitors without JavaScript);
+  // hidden slides are taken out of reach once the page runs.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   // Under reduced motion nothing moves by itself; the visitor may still press play.
   useEffect(() => setPaused(reducedMotion), [reducedMotion]);
@@ -51,6 +55,14 @@ export function Carousel({ label, interval, transitionTime, labels, className, c
   }, [running, index, interval, count]);
 
   const go = (to: number) => setIndex(((to % count) + count) % count);
+
+  // Pressing play is an explicit request: it wins over the hover and focus pauses,
+  // though the pointer and focus are still on the button (WAI-ARIA carousel pattern).
+  const togglePlay = () => {
+    setPaused(!paused);
+    setHovered(false);
+    setFocused(false);
+  };
 
   return (
     <div
@@ -91,7 +103,7 @@ export function Carousel({ label, interval, transitionTime, labels, className, c
           )}
         >
           {children.map((child, position) => {
-            const hidden = position !== index;
+            const hidden = mounted && position !== index;
             return (
               <div
                 key={position}
@@ -123,7 +135,7 @@ export function Carousel({ label, interval, transitionTime, labels, className, c
             type="button"
             className={styles.control}
             aria-label={paused ? labels.play : labels.pause}
-            onClick={() => setPaused((p) => !p)}
+            onClick={togglePlay}
           >
             <span aria-hidden="true">{paused ? "▶" : "❚❚"}</span>
           </button>

@@ -1,1 +1,1 @@
-export { Seo, NO_JS_CSS, type SeoProps } from "./Seo";
+export { Seo, type SeoProps } from "./Seo";

@@ -12,12 +12,36 @@ interface Props {
 }
 
 const isInternal = (to: string) => to.startsWith("/");
+const withoutSlash = (path: string) => path.replace(/\/+$/, "") || "/";
+
+/**
+ * A link to a section of the page being shown ("/#clients" on the home page) scrolls
+ * there smoothly, unless the visitor prefers less motion, and moves keyboard focus
+ * there too. Links to other pages (with or without a hash) go through Gatsby.
+ */
+function scrollToSectionOnThisPage(to: string, event: React.MouseEvent): boolean {
+  const [path, hash] = to.split("#");
+  if (!hash || withoutSlash(path) !== withoutSlash(window.location.pathname)) return false;
+  const target = document.getElementById(hash);
+  if (!target) return false;
+  event.preventDefault();
+  const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  window.history.pushState(window.history.state, "", to);
+  target.scrollIntoView({ behavior: reduced ? "auto" : "smooth" });
+  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.focus({ preventScroll: true });
+  return true;
+}
 
 /** A link from content: pages of the site through Gatsby (no reload), the rest safely. */
 export function SmartLink({ to, className, children, newTabLabel, onClick, ...aria }: Props) {
   if (isInternal(to)) {
+    const onInternalClick = (event: React.MouseEvent) => {
+      scrollToSectionOnThisPage(to, event);
+      onClick?.();
+    };
     return (
-      <Link to={to} className={className} onClick={onClick} {...aria}>
+      <Link to={to} className={className} onClick={onInternalClick} {...aria}>
         {children}
       </Link>
     );

@@ -1,0 +1,67 @@
+// The `test` every e2e file uses: it fails a test on any console error, uncaught
+// exception or failed request to the site's own origin, and keeps every other host
+// unreachable (the only one the site names is the lazy map in the footer).
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const test = base.extend<{ siteErrors: string[] }>({
+  siteErrors: [
+    async ({ page, baseURL }, use) => {
+      const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
+      const errors: string[] = [];
+      await page.route(
+        (url) => url.origin !== origin,
+        (route) => route.abort(),
+      );
+      page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+      page.on("console", (message) => {
+        const from = message.location().url;
+        if (message.type() === "error" && (!from || from.startsWith(origin))) errors.push(`console: ${message.text()}`);
+      });
+      page.on("requestfailed", (request) => {
+        // Loads the browser cancels on leaving a page are not failures; a missing file
+        // still shows up below as an HTTP error.
+        if (request.failure()?.errorText === "net::ERR_ABORTED") return;
+        if (request.url().startsWith(origin)) errors.push(`request failed: ${request.url()}`);
+      });
+      page.on("response", (response) => {
+        if (
+          response.url().startsWith(origin) &&
+          response.status() >= 400 &&
+          !response.url().includes("/missing-page")
+        ) {
+          errors.push(`HTTP ${response.status()}: ${response.url()}`);
+        }
+      });
+      await use(errors);
+      expect(errors, "console errors, uncaught exceptions or failed requests").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** The label ("2 of 4") of the slide a carousel is showing. */
+export const shownSlide = (page: Page, carousel: string) =>
+  page.locator(`${carousel} [aria-roledescription="slide"]:not([aria-hidden])`).first().getAttribute("aria-label");
+
+/** Opens `route` and waits until React has hydrated it, so clicks and keys are handled. */
+export async function open(page: Page, route: string) {
+  await page.goto(route);
+  await page.waitForFunction(() => {
+    const button = document.querySelector("header button");
+    return !!button && Object.keys(button).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 992;
+
+/** Opens the folded menu on narrow screens; does nothing on wide ones. */
+export async function openMenu(page: Page) {
+  if (!isMobile(page)) return;
+  const toggle = page.getByRole("button", { name: "Open menu" });
+  await toggle.click();
+  await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+  // Let the 300 ms unfolding finish, as a person would, before choosing a link.
+  await page.locator("#site-menu").evaluate((menu) => Promise.all(menu.getAnimations().map((a) => a.finished)));
+}
