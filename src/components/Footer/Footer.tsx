@@ -32,7 +32,7 @@ export function Footer({ logo, companyName, email, gstin, units, contacts, map, 
       <div className={styles.grid}>
         <div>
           <Link to="/" className={styles.logoLink}>
-            <Picture image={logo} alt="" className={styles.logo} />
+            <Picture image={logo} alt="" className={styles.logo} fit="contain" />
             <span>{companyName}</span>
           </Link>
           <a className={styles.mail} href={`mailto:${email}`}>

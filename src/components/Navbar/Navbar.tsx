@@ -30,7 +30,7 @@ export function Navbar({ logo, companyName, items, currentPath, labels }: Navbar
     <header className={styles.bar}>
       <nav className={styles.inner} aria-label={labels.mainNavigation}>
         <Link to="/" className={styles.brand} onClick={closeAll}>
-          <Picture image={logo} alt="" className={styles.logo} loading="eager" />
+          <Picture image={logo} alt="" className={styles.logo} fit="contain" />
           <span className={styles.brandName}>{companyName}</span>
         </Link>
         <button

@@ -1,5 +1,6 @@
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
 import React from "react";
+import * as styles from "./Picture.module.css";
 
 /** An image field as a query returns it (`image { childImageSharp { gatsbyImageData } }`). */
 export type ContentImage = {
@@ -10,12 +11,41 @@ interface Props {
   image: ContentImage | undefined;
   alt: string;
   className?: string;
-  /** "eager" only for what is above the fold. */
-  loading?: "eager" | "lazy";
+  /** The largest image above the fold: loaded at once, with high priority. */
+  priority?: boolean;
+  /** cover: fill the box, cropping; contain: fit inside it (logos). */
+  fit?: "cover" | "contain";
 }
 
-/** A processed content image (AVIF/WebP, responsive sizes, space reserved); nothing if absent. */
-export function Picture({ image, alt, className, loading = "lazy" }: Props) {
+/**
+ * A content image as gatsby-plugin-image processed it (AVIF, WebP and a fallback, in
+ * several widths), rendered as a plain <picture>. GatsbyImage would do the same but
+ * ships react-dom/server to every browser (21 KB gzipped); width and height here
+ * reserve the space, so nothing shifts when the image arrives.
+ */
+export function Picture({ image, alt, className, priority = false, fit = "cover" }: Props) {
   const data = image?.childImageSharp?.gatsbyImageData;
-  return data ? <GatsbyImage image={data} alt={alt} className={className} loading={loading} /> : null;
+  if (!data) return null;
+  const { images, width, height, backgroundColor } = data;
+  return (
+    <picture className={[styles.picture, className].filter(Boolean).join(" ")}>
+      {images.sources?.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />
+      ))}
+      <img
+        className={fit === "contain" ? styles.contain : styles.cover}
+        src={images.fallback?.src}
+        srcSet={images.fallback?.srcSet}
+        sizes={images.fallback?.sizes}
+        width={width}
+        height={height}
+        alt={alt}
+        loading={priority ? "eager" : "lazy"}
+        decoding="async"
+        // React 18 passes the lower-case attribute through as written.
+        {...(priority ? { fetchpriority: "high" } : {})}
+        style={backgroundColor ? { backgroundColor } : undefined}
+      />
+    </picture>
+  );
 }

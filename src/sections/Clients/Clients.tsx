@@ -27,7 +27,7 @@ export function Clients({ eyebrow, text, logos, contact, newTabLabel }: ClientsP
         <ul key={index} className={styles.row}>
           {row.map((client) => (
             <li key={client.name} className={styles.logo}>
-              <Picture image={client.logo} alt={client.name} className={styles.logoImage} />
+              <Picture image={client.logo} alt={client.name} className={styles.logoImage} fit="contain" />
             </li>
           ))}
         </ul>

@@ -27,12 +27,7 @@ export function HomeHero({ slides, interval, label, labels }: HomeHeroProps) {
           const Heading = position === 0 ? "h1" : "h2";
           return (
             <div key={slide.title} className={styles.slide}>
-              <Picture
-                image={slide.image}
-                alt={slide.imageAlt}
-                className={styles.image}
-                loading={position === 0 ? "eager" : "lazy"}
-              />
+              <Picture image={slide.image} alt={slide.imageAlt} className={styles.image} priority={position === 0} />
               <div className={styles.text}>
                 <Heading className={styles.title}>{slide.title}</Heading>
                 <p className={styles.lead}>{slide.text}</p>

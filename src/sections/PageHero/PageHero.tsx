@@ -13,7 +13,7 @@ export interface PageHeroProps {
 export function PageHero({ title, text, image, imageAlt }: PageHeroProps) {
   return (
     <section className={styles.hero}>
-      <Picture image={image} alt={imageAlt} className={styles.image} loading="eager" />
+      <Picture image={image} alt={imageAlt} className={styles.image} priority />
       <div className={styles.text}>
         <h1 className={styles.title}>{title}</h1>
         {text && <p className={styles.lead}>{text}</p>}
