@@ -1,6 +1,9 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
 import { contentFiles } from "./src/schema/content";
+import { readSiteSettings } from "./src/schema/load";
+
+const site = readSiteSettings(process.cwd());
 
 // Each content file becomes a node of its kind's type (SiteYaml, ServiceYaml, ...).
 const globToRegExp = (glob: string) => new RegExp(`^${glob.replace(/\./g, "\\.").replace("*", "[^/]+")}$`);
@@ -8,6 +11,8 @@ const typeNameFor = ({ node }: { node: { relativePath: string } }) =>
   contentFiles.find((kind) => globToRegExp(kind.glob).test(node.relativePath))?.typeName ?? "UnknownYaml";
 
 const config: GatsbyConfig = {
+  // The published address, from content/site.yaml: canonical links, sitemap, robots.txt.
+  siteMetadata: { siteUrl: site.url, title: site.name },
   // Writes src/gatsby-types.d.ts (the Queries namespace) on build too, for the type-check.
   graphqlTypegen: { generateOnBuild: true },
   // The spec's routes have no trailing slash: /hard_anodizing, not /hard_anodizing/.
@@ -32,6 +37,22 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-transformer-yaml",
       options: { typeName: typeNameFor },
+    },
+    // sitemap-index.xml (gatsby-node copies it to sitemap.xml); the 404 page is left out.
+    "gatsby-plugin-sitemap",
+    {
+      resolve: "gatsby-plugin-manifest",
+      options: {
+        name: site.name,
+        short_name: site.shortName,
+        start_url: "/",
+        background_color: "#ffffff",
+        theme_color: site.themeColor,
+        // Each page writes its own theme-color meta tag (Seo).
+        theme_color_in_head: false,
+        display: "minimal-ui",
+        icon: site.logo,
+      },
     },
   ],
 };

@@ -15,6 +15,8 @@ export const test = base.extend<{ siteErrors: string[] }>({
       page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
       page.on("console", (message) => {
         const from = message.location().url;
+        // Failed loads are judged by the request and response listeners below.
+        if (message.text().startsWith("Failed to load resource")) return;
         if (message.type() === "error" && (!from || from.startsWith(origin))) errors.push(`console: ${message.text()}`);
       });
       page.on("requestfailed", (request) => {
@@ -64,4 +66,20 @@ export async function openMenu(page: Page) {
   await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
   // Let the 300 ms unfolding finish, as a person would, before choosing a link.
   await page.locator("#site-menu").evaluate((menu) => Promise.all(menu.getAnimations().map((a) => a.finished)));
+}
+
+/** Starts recording the page's scroll positions; the returned function reads them back. */
+export async function recordScrolling(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { scrollPositions: number[] };
+    w.scrollPositions = [];
+    window.addEventListener("scroll", () => w.scrollPositions.push(window.scrollY), { passive: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { scrollPositions: number[] }).scrollPositions);
+}
+
+/** A smooth scroll passes through several positions between start and end; a jump through none. */
+export function expectSmooth(positions: number[], from: number, to: number) {
+  const between = positions.filter((y) => y > Math.min(from, to) + 1 && y < Math.max(from, to) - 1);
+  expect(new Set(between).size, `positions passed on the way: ${positions.join(", ")}`).toBeGreaterThanOrEqual(3);
 }

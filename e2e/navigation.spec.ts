@@ -2,7 +2,7 @@
 // section links that scroll, the Services drop-down, the folded menu below 992 px,
 // and where the page stands after a route change.
 import type { Page } from "@playwright/test";
-import { expect, isMobile, open, openMenu, test } from "./fixtures";
+import { expect, expectSmooth, isMobile, open, openMenu, recordScrolling, test } from "./fixtures";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });
 const servicesButton = (page: Page) => nav(page).getByRole("button", { name: "Services" });
@@ -56,15 +56,11 @@ for (const [label, id] of [
   test(`${label} smooth-scrolls to #${id} on the home page, below the bar`, async ({ page }) => {
     await open(page, "/");
     await openMenu(page);
+    const positions = await recordScrolling(page);
     await nav(page).getByRole("link", { name: label, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/#${id}$`));
-    // Smooth: a moment after the click the page is on its way, not there yet.
-    await page.waitForTimeout(60);
-    const target = await page.locator(`#${id}`).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-    const midway = await page.evaluate(() => window.scrollY);
-    expect(midway).toBeGreaterThan(0);
-    expect(midway).toBeLessThan(target - (await barHeight(page)));
     await expectLandedOn(page, `#${id}`);
+    expectSmooth(await positions(), 0, await page.evaluate(() => window.scrollY));
     await expect(page.locator(`#${id}`)).toBeFocused();
   });
 

@@ -1,7 +1,7 @@
 // Scrolling (spec sections 2 and 4): the scroll-to-top arrow past 500 px, and
 // reveal-on-scroll, with JavaScript off and under reduced motion too.
 import type { Page } from "@playwright/test";
-import { expect, open, test } from "./fixtures";
+import { expect, expectSmooth, open, recordScrolling, test } from "./fixtures";
 
 const scrollTo = (page: Page, top: number) =>
   page.evaluate((y) => window.scrollTo({ top: y, behavior: "instant" }), top);
@@ -26,13 +26,10 @@ test("the arrow is labelled, reachable by keyboard, and scrolls smoothly to the 
   await expect(button).toBeVisible();
   await button.focus();
   await expect(button).toBeFocused();
+  const positions = await recordScrolling(page);
   await page.keyboard.press("Enter");
-  // Smooth: a moment later the page is on its way, not yet at the top.
-  await page.waitForTimeout(60);
-  const midway = await page.evaluate(() => window.scrollY);
-  expect(midway).toBeGreaterThan(0);
-  expect(midway).toBeLessThan(2000);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  expectSmooth(await positions(), 2000, 0);
   await expect(arrow(page)).toBeHidden();
 });
 

@@ -34,3 +34,12 @@ export function setReducedMotion(reduce: boolean) {
     }),
   });
 }
+
+/** Every carousel slide on the page, shown or hidden. */
+export const slideGroups = () => Array.from(document.querySelectorAll<HTMLElement>('[aria-roledescription="slide"]'));
+
+/** The label ("2 of 4") of the slide screen readers can reach. */
+export const shownSlide = () =>
+  slideGroups()
+    .find((slide) => !slide.hasAttribute("aria-hidden"))
+    ?.getAttribute("aria-label");

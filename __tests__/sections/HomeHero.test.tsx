@@ -1,8 +1,9 @@
 import { act, render, screen } from "@testing-library/react";
 import React from "react";
+
 import { HERO_INTERVAL_MS, HERO_SLIDE_COUNT } from "../../src/constants";
 import { HomeHero } from "../../src/sections/HomeHero";
-import { carouselLabels, fakeImage, setReducedMotion } from "../helpers/fixtures";
+import { carouselLabels, fakeImage, setReducedMotion, shownSlide, slideGroups } from "../helpers/fixtures";
 
 const slides = ["Welcome", "Anodising", "Conversion & Passivation", "Consultancy"].map((title) => ({
   title,
@@ -11,12 +12,6 @@ const slides = ["Welcome", "Anodising", "Conversion & Passivation", "Consultancy
   imageAlt: `${title} photo`,
 }));
 
-const current = () =>
-  screen
-    .getAllByRole("group")
-    .find((slide) => !slide.hasAttribute("aria-hidden"))
-    ?.getAttribute("aria-label");
-
 describe("HomeHero", () => {
   beforeEach(() => setReducedMotion(false));
 
@@ -24,7 +19,7 @@ describe("HomeHero", () => {
     const { container } = render(<HomeHero slides={slides} label="Acme" labels={carouselLabels} />);
     expect(container.querySelector("section")).toHaveAttribute("id", "home");
     expect(HERO_SLIDE_COUNT).toBe(4);
-    expect(screen.getAllByRole("group", { hidden: true })).toHaveLength(4);
+    expect(slideGroups()).toHaveLength(4);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Welcome");
     for (const slide of slides) expect(container).toHaveTextContent(slide.text);
   });
@@ -35,9 +30,9 @@ describe("HomeHero", () => {
     expect(HERO_INTERVAL_MS).toBe(2000);
     for (const expected of ["2 of 4", "3 of 4", "4 of 4", "1 of 4"]) {
       act(() => jest.advanceTimersByTime(1999));
-      expect(current()).not.toBe(expected);
+      expect(shownSlide()).not.toBe(expected);
       act(() => jest.advanceTimersByTime(1));
-      expect(current()).toBe(expected);
+      expect(shownSlide()).toBe(expected);
     }
     jest.useRealTimers();
   });

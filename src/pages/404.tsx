@@ -4,6 +4,7 @@ import React from "react";
 import { Section } from "../components/Section";
 import { Seo } from "../components/Seo";
 import { PageShell } from "../templates/PageShell";
+import { siteForSeo } from "../templates/siteForSeo";
 import * as styles from "./404.module.css";
 
 /** Any unknown address: the navigation and footer, and a way to every page. */
@@ -38,14 +39,7 @@ export const Head: HeadFC<Queries.NotFoundPageQuery> = ({ data }) => {
   if (!site) throw new Error("content/site.yaml was not loaded.");
   return (
     <>
-      <Seo
-        title={site.notFound.title}
-        description={site.notFound.text}
-        pathname="/404"
-        siteName={site.company.name}
-        siteUrl={site.url}
-        themeColor={site.company.themeColor}
-      />
+      <Seo title={site.notFound.title} description={site.notFound.text} pathname="/404" site={siteForSeo(site)} />
       <meta name="robots" content="noindex" />
     </>
   );

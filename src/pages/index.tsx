@@ -9,6 +9,7 @@ import { HomeHero } from "../sections/HomeHero";
 import { Points } from "../sections/Points";
 import { ServiceCards } from "../sections/ServiceCards";
 import { PageShell } from "../templates/PageShell";
+import { siteForSeo } from "../templates/siteForSeo";
 
 /** The home page: hero, about us, services, facilities, applications, certificates, clients. */
 export default function HomePage({ data, location }: PageProps<Queries.HomePageQuery>) {
@@ -35,9 +36,10 @@ export const Head: HeadFC<Queries.HomePageQuery> = ({ data, location }) => {
       title={page.title}
       description={page.description}
       pathname={location.pathname}
-      siteName={site.company.name}
-      siteUrl={site.url}
-      themeColor={site.company.themeColor}
+      site={siteForSeo(site)}
+      image={page.hero.slides[0]?.image}
+      imageAlt={page.hero.slides[0]?.imageAlt}
+      kind="home"
     />
   );
 };

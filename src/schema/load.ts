@@ -119,3 +119,36 @@ export function formatProblems(problems: FileProblem[]): string {
   const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
   return `The content has ${count}, so the site was not built. Fix ${problems.length === 1 ? "it" : "them"} and build again:\n${lines.join("\n")}`;
 }
+
+export interface SiteSettings {
+  url: string;
+  name: string;
+  shortName: string;
+  themeColor: string;
+  /** The logo's path relative to the project, for the favicon and app icons. */
+  logo: string;
+}
+
+/**
+ * What the Gatsby configuration needs from content/site.yaml. Read leniently: Gatsby
+ * loads its configuration before the content check runs, and that check gives the
+ * clear message if the file is broken.
+ */
+export function readSiteSettings(projectDir: string): SiteSettings {
+  const fallback = { url: "https://www.example.com", name: "Site", shortName: "Site", themeColor: "#000000" };
+  try {
+    const site = yaml.load(fs.readFileSync(path.join(projectDir, "content/site.yaml"), "utf8")) as {
+      url?: string;
+      company?: { name?: string; shortName?: string; themeColor?: string; logo?: string };
+    };
+    return {
+      url: (site.url ?? fallback.url).replace(/\/+$/, ""),
+      name: site.company?.name ?? fallback.name,
+      shortName: site.company?.shortName ?? fallback.shortName,
+      themeColor: site.company?.themeColor ?? fallback.themeColor,
+      logo: path.join("content", site.company?.logo ?? "images/placeholder-logo.png"),
+    };
+  } catch {
+    return { ...fallback, logo: "content/images/placeholder-logo.png" };
+  }
+}

@@ -37,7 +37,22 @@ export const contentFragments = graphql`
     url
     company {
       name
+      description
       themeColor
+      logo {
+        publicURL
+      }
+    }
+    email
+    gstin
+    units {
+      name
+      address
+    }
+    contacts {
+      name
+      role
+      phone
     }
   }
 

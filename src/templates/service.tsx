@@ -4,6 +4,7 @@ import { Seo } from "../components/Seo";
 import { PageHero } from "../sections/PageHero";
 import { Sections } from "../sections/Sections";
 import { PageShell } from "./PageShell";
+import { siteForSeo } from "./siteForSeo";
 
 /** One service page (gatsby-node makes one per content/services/*.yaml). */
 export default function ServicePage({ data, location }: PageProps<Queries.ServicePageQuery>) {
@@ -29,9 +30,11 @@ export const Head: HeadFC<Queries.ServicePageQuery> = ({ data, location }) => {
       title={page.title}
       description={page.description}
       pathname={location.pathname}
-      siteName={site.company.name}
-      siteUrl={site.url}
-      themeColor={site.company.themeColor}
+      site={siteForSeo(site)}
+      image={page.hero.image}
+      imageAlt={page.hero.imageAlt}
+      kind="service"
+      heading={page.hero.title}
     />
   );
 };

@@ -67,7 +67,8 @@ export function Carousel({ label, interval, transitionTime, labels, className, c
   return (
     <div
       className={[styles.carousel, className].filter(Boolean).join(" ")}
-      role="region"
+      // A group, not a region: the section around it is already the landmark.
+      role="group"
       aria-roledescription="carousel"
       aria-label={label}
       onMouseEnter={() => setHovered(true)}

@@ -1,1 +1,2 @@
 export { Seo, type SeoProps } from "./Seo";
+export type { SiteFacts } from "./structuredData";

@@ -15,7 +15,7 @@ export interface HomeHeroProps {
 /** The home page's full-height carousel: four slides, each shown for 2000 ms, wrapping around. */
 export function HomeHero({ slides, interval, label, labels }: HomeHeroProps) {
   return (
-    <section id={SECTION_IDS.home} className={styles.hero} aria-label={label}>
+    <section id={SECTION_IDS.home} className={styles.hero}>
       <Carousel
         label={label}
         interval={interval ?? HERO_INTERVAL_MS}
