@@ -1,18 +1,10 @@
 // End-to-end tests: Playwright drives the system Chromium (no browser download)
 // against the production build in public/, served on a loopback port.
 import { defineConfig } from "@playwright/test";
+// The routes and Chromium flags shared with scripts/audit.mjs.
+import site from "./e2e/site.json";
 
 const port = Number(process.env.E2E_PORT ?? 9100);
-
-export const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 export default defineConfig({
   testDir: "e2e",
@@ -27,7 +19,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-      args: CHROMIUM_FLAGS,
+      args: site.chromiumFlags,
     },
   },
   projects: [

@@ -3,16 +3,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, open, openMenu, test } from "./fixtures";
+import site from "./site.json";
 
-const ROUTES = [
-  "/",
-  "/anodizing",
-  "/consultancy",
-  "/hard_anodizing",
-  "/soft_anodizing",
-  "/conversion_coating",
-  "/missing-page",
-];
+const ROUTES = [...site.routes, "/missing-page"];
 
 /** Scrolls through the page so every section has been revealed, then runs axe. */
 async function violations(page: Page) {

@@ -5,8 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { expect, open, test } from "./fixtures";
+import site from "./site.json";
 
-const ROUTES = ["/", "/anodizing", "/consultancy", "/hard_anodizing", "/soft_anodizing", "/conversion_coating"];
 const JS_BUDGET = 110 * 1024;
 const CSS_BUDGET = 15 * 1024;
 const publicDir = path.resolve(__dirname, "../public");
@@ -16,7 +16,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 test.describe.configure({ mode: "serial" });
 const rows: string[] = [];
 
-for (const route of ROUTES) {
+for (const route of site.routes) {
   test(`${route} loads at most 110 KB of JavaScript and 15 KB of CSS, gzipped`, async ({ page }) => {
     const scripts = new Set<string>();
     page.on("request", (request) => {

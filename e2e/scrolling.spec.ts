@@ -2,6 +2,7 @@
 // reveal-on-scroll, with JavaScript off and under reduced motion too.
 import type { Page } from "@playwright/test";
 import { expect, expectSmooth, open, recordScrolling, test } from "./fixtures";
+import site from "./site.json";
 
 const scrollTo = (page: Page, top: number) =>
   page.evaluate((y) => window.scrollTo({ top: y, behavior: "instant" }), top);
@@ -65,14 +66,7 @@ test("with JavaScript off every page shows its text, navigation and footer", asy
     (url) => url.origin !== new URL(baseURL!).origin,
     (route) => route.abort(),
   );
-  for (const route of [
-    "/",
-    "/anodizing",
-    "/consultancy",
-    "/hard_anodizing",
-    "/soft_anodizing",
-    "/conversion_coating",
-  ]) {
+  for (const route of site.routes) {
     await page.goto(route);
     for (const section of await page.locator(".reveal").all()) {
       expect(await section.evaluate((el) => getComputedStyle(el).opacity), `${route} section`).toBe("1");

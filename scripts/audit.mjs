@@ -9,28 +9,14 @@ import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-const ROUTES = process.env.AUDIT_ROUTES?.split(",") ?? [
-  "/",
-  "/anodizing",
-  "/consultancy",
-  "/hard_anodizing",
-  "/soft_anodizing",
-  "/conversion_coating",
-];
+// The routes and Chromium flags shared with the browser tests.
+const site = JSON.parse(fs.readFileSync(new URL("../e2e/site.json", import.meta.url), "utf8"));
+const ROUTES = process.env.AUDIT_ROUTES?.split(",") ?? site.routes;
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
 const PORT = Number(process.env.AUDIT_PORT ?? 9300);
 const MAX_CLS = 0.01;
 const GATED = ["accessibility", "best-practices", "seo"];
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...site.chromiumFlags];
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

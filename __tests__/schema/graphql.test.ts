@@ -33,6 +33,12 @@ describe("GraphQL types from the content schema", () => {
     expect(sdl).toMatch(/type ClientsYamlLogos \{\n {2}name: String!\n {2}logo: File! @fileByRelativePath\n\}/);
   });
 
+  it("declares a shape used in many places once (cards and teasers share LinkedCard)", () => {
+    expect(sdl.match(/^type LinkedCard \{/gm)).toHaveLength(1);
+    expect(sdl).toMatch(/cards: \[LinkedCard!\]!/);
+    expect(sdl).toContain("teaser: LinkedCard");
+  });
+
   it("folds every section shape into one type chosen by `type`", () => {
     const sections = sdl.match(/type ServiceYamlSections \{[^}]*\}/)?.[0] ?? "";
     expect(sections).toContain("type: String!");
@@ -40,7 +46,8 @@ describe("GraphQL types from the content schema", () => {
       "paragraphs: [String!]",
       "slides: [ServiceYamlSectionsSlides!]",
       "interval: Int",
-      "cards: [ServiceYamlSectionsCards!]",
+      "cards: [LinkedCard!]",
+      "teaser: LinkedCard",
     ]) {
       expect(sections).toContain(field);
     }

@@ -45,17 +45,6 @@ export const Head: HeadFC<Queries.HomePageQuery> = ({ data, location }) => {
 };
 
 export const query = graphql`
-  fragment LinkedCard on HomeYamlServicesCards {
-    title
-    text
-    image {
-      ...CardImage
-    }
-    imageAlt
-    link
-    linkLabel
-  }
-
   query HomePage {
     homeYaml {
       title
@@ -80,14 +69,7 @@ export const query = graphql`
         }
         imageAlt
         teaser {
-          title
-          text
-          image {
-            ...CardImage
-          }
-          imageAlt
-          link
-          linkLabel
+          ...LinkedCard
         }
       }
       services {
@@ -97,14 +79,7 @@ export const query = graphql`
           ...LinkedCard
         }
         teaser {
-          title
-          text
-          image {
-            ...CardImage
-          }
-          imageAlt
-          link
-          linkLabel
+          ...LinkedCard
         }
       }
       facilities {

@@ -7,19 +7,27 @@ import { EMAIL, GSTIN, HTTPS_URL, LINK, PHONE, SLUG, gstinChecksumProblem } from
 
 const link = (label: string, options: { required?: boolean } = {}) => text(label, { ...options, pattern: LINK });
 
-const titledText = object("Point", {
-  title: text("Title"),
-  text: paragraph("Text"),
-});
+const titledText = object(
+  "Point",
+  {
+    title: text("Title"),
+    text: paragraph("Text"),
+  },
+  { typeName: "TitledText" },
+);
 
-const linkedCard = object("Card", {
-  title: text("Title"),
-  text: paragraph("Text"),
-  image: image("Image"),
-  imageAlt: text("Image description (for screen readers)"),
-  link: link("Link (a page of this site)"),
-  linkLabel: text("Button label"),
-});
+const linkedCard = object(
+  "Card",
+  {
+    title: text("Title"),
+    text: paragraph("Text"),
+    image: image("Image"),
+    imageAlt: text("Image description (for screen readers)"),
+    link: link("Link (a page of this site)"),
+    linkLabel: text("Button label"),
+  },
+  { typeName: "LinkedCard" },
+);
 
 const pageMeta = {
   title: text("Page title (browser tab and search results)"),
@@ -40,7 +48,7 @@ const about = object("About", {
   paragraphs: list("Paragraphs", paragraph("Paragraph"), { min: 1 }),
   image: image("Image", { required: false }),
   imageAlt: text("Image description (for screen readers)", { required: false }),
-  teaser: object("Teaser (a highlighted service)", linkedCard.fields, { required: false }),
+  teaser: { ...linkedCard, label: "Teaser (a highlighted service)", required: false },
 });
 
 const productSlider = object("Product slider", {
@@ -201,7 +209,7 @@ export const homeSchema = object("Home page", {
     }),
   }),
   about,
-  services: object("Services", { ...serviceCards.fields, teaser: object("Teaser", linkedCard.fields) }),
+  services: object("Services", { ...serviceCards.fields, teaser: { ...linkedCard, label: "Teaser" } }),
   facilities: advantages,
   applications,
   certificates: advantages,

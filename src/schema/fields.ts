@@ -44,6 +44,8 @@ export interface ListField extends Base {
 export interface ObjectField extends Base {
   kind: "object";
   fields: Record<string, Field>;
+  /** A GraphQL type name shared by every use of this shape, so one query fragment serves all. */
+  typeName?: string;
 }
 
 /** A list of objects, each choosing its shape by its `type` key. */
@@ -88,13 +90,11 @@ export const list = (label: string, of: Field, options: Options & { min?: number
   ...options,
 });
 
-export const object = (label: string, fields: Record<string, Field>, options: Options = {}): ObjectField => ({
-  kind: "object",
-  label,
-  fields,
-  required: options.required ?? true,
-  hint: options.hint,
-});
+export const object = (
+  label: string,
+  fields: Record<string, Field>,
+  options: Options & { typeName?: string } = {},
+): ObjectField => ({ kind: "object", label, fields, required: options.required ?? true, ...options });
 
 export const sections = (label: string, types: Record<string, ObjectField>): SectionsField => ({
   kind: "sections",

@@ -31,9 +31,11 @@ class TypeWriter {
         const directive = field.of.kind === "image" ? " @fileByRelativePath" : "";
         return `[${item}!]${directive}`;
       }
-      case "object":
-        this.object(field, name, "");
-        return name;
+      case "object": {
+        const typeName = field.typeName ?? name;
+        this.object(field, typeName, "");
+        return typeName;
+      }
       case "sections": {
         // One GraphQL type holds every section shape (all fields optional); `type` says which.
         const merged: Record<string, Field> = {};

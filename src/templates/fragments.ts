@@ -33,6 +33,17 @@ export const contentFragments = graphql`
     }
   }
 
+  fragment LinkedCard on LinkedCard {
+    title
+    text
+    image {
+      ...CardImage
+    }
+    imageAlt
+    link
+    linkLabel
+  }
+
   fragment PageHead on SiteYaml {
     url
     company {

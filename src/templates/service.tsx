@@ -63,14 +63,7 @@ export const query = graphql`
         }
         imageAlt
         teaser {
-          title
-          text
-          image {
-            ...CardImage
-          }
-          imageAlt
-          link
-          linkLabel
+          ...LinkedCard
         }
         slides {
           image {
@@ -89,14 +82,7 @@ export const query = graphql`
         }
         eyebrow
         cards {
-          title
-          text
-          image {
-            ...CardImage
-          }
-          imageAlt
-          link
-          linkLabel
+          ...LinkedCard
         }
       }
     }
