@@ -1,3 +1,4 @@
+import { footerProps } from "../helpers/site";
 import {
   jsonLd,
   organization,
@@ -6,20 +7,15 @@ import {
   type SiteFacts,
 } from "../../src/components/Seo/structuredData";
 
+// The same company the Footer tests use: two plants, three contacts.
 const site: SiteFacts = {
   url: "https://www.acme.test",
-  company: { name: "Acme Anodisers", description: "Anodising near Pune." },
+  company: { name: footerProps.companyName, description: "Anodising near Pune." },
   logoUrl: "https://www.acme.test/logo.png",
-  email: "sales@acme.test",
-  gstin: "27AAPFU0939F1ZV",
-  units: [
-    { name: "Unit I", address: "Plot 1,\nChakan, Pune" },
-    { name: "Unit II", address: "Plot 2,\nBhosari, Pune" },
-  ],
-  contacts: [
-    { name: "Asha Rao", role: "Director", phone: "+91 98765 43210" },
-    { name: "Vikram Shah", phone: "+91 (20) 2345-6789" },
-  ],
+  email: footerProps.email,
+  gstin: footerProps.gstin,
+  units: footerProps.units,
+  contacts: footerProps.contacts,
 };
 
 describe("structured data", () => {
@@ -39,6 +35,7 @@ describe("structured data", () => {
     expect((org.contactPoint as { telephone: string }[]).map((c) => c.telephone)).toEqual([
       "+919876543210",
       "+912023456789",
+      "+919000011111",
     ]);
     expect(plants.map((p) => [p["@type"], p.name])).toEqual([
       ["LocalBusiness", "Acme Anodisers, Unit I"],

@@ -30,8 +30,8 @@ export const footerProps: FooterProps = {
   email: "sales@acme.test",
   gstin: "27AAPFU0939F1ZV",
   units: [
-    { name: "Unit I", address: "Plot 1\nChakan, Pune" },
-    { name: "Unit II", address: "Plot 2\nBhosari, Pune" },
+    { name: "Unit I", address: "Plot 1,\nChakan, Pune" },
+    { name: "Unit II", address: "Plot 2,\nBhosari, Pune" },
   ],
   contacts: [
     { name: "Asha Rao", role: "Director", phone: "+91 98765 43210" },
