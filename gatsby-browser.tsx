@@ -1,12 +1,22 @@
 import { startTransition } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import type { GatsbyBrowser } from "gatsby";
 
 // Hydrate in a transition: React then works in slices of a few milliseconds and yields
 // to the browser between them, instead of one long task that blocks input on a slow
 // phone (Lighthouse's total blocking time). The page is already readable from its HTML.
+// Where there is no server HTML (the development server, its loading indicator) React
+// renders instead. Gatsby calls the returned function to clean up.
 export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () => (element, container) => {
-  startTransition(() => {
-    hydrateRoot(container as Element, element);
-  });
+  const target = container as Element;
+  let root: Root | undefined;
+  if (target.hasChildNodes()) {
+    startTransition(() => {
+      root = hydrateRoot(target, element);
+    });
+  } else {
+    root = createRoot(target);
+    root.render(element);
+  }
+  return () => root?.unmount();
 };

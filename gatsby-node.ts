@@ -21,7 +21,7 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter, store }) => {
 // Every style is a CSS module (scoped), so the order in which pages import them does
 // not matter; this silences mini-css-extract-plugin's "Conflicting order" warnings.
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ getConfig, actions, stage }) => {
-  if (stage !== "build-javascript") return;
+  if (stage !== "build-javascript" && stage !== "develop") return;
   const config = getConfig();
   for (const plugin of config.plugins ?? []) {
     if (plugin?.constructor?.name === "MiniCssExtractPlugin") plugin.options.ignoreOrder = true;
