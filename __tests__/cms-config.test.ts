@@ -1,0 +1,88 @@
+import { cmsCollections, cmsField } from "../src/cms/config";
+import { contentFiles } from "../src/schema/content";
+import type { Field } from "../src/schema/fields";
+import { GSTIN, PHONE } from "../src/schema/patterns";
+
+type CmsField = {
+  name: string;
+  required?: boolean;
+  pattern?: string[];
+  min?: number;
+  max?: number;
+  fields?: CmsField[];
+  field?: CmsField;
+  types?: { name: string; fields: CmsField[] }[];
+};
+
+/** Every path the schema names, e.g. "contacts.phone", "sections.productSlider.interval". */
+function schemaPaths(field: Field, at: string): string[] {
+  switch (field.kind) {
+    case "object":
+      return Object.entries(field.fields).flatMap(([key, inner]) => [
+        `${at}${key}`,
+        ...schemaPaths(inner, `${at}${key}.`),
+      ]);
+    case "list":
+      return field.of.kind === "object" ? schemaPaths(field.of, at) : [];
+    case "sections":
+      return Object.entries(field.types).flatMap(([type, shape]) => schemaPaths(shape, `${at}${type}.`));
+    default:
+      return [];
+  }
+}
+
+function cmsPaths(fields: CmsField[], at: string): string[] {
+  return fields.flatMap((f) => [
+    `${at}${f.name}`,
+    ...cmsPaths(f.fields ?? [], `${at}${f.name}.`),
+    ...(f.types ?? []).flatMap((t) => cmsPaths(t.fields, `${at}${f.name}.${t.name}.`)),
+  ]);
+}
+
+const find = (fields: CmsField[], name: string) => fields.find((f) => f.name === name)!;
+
+describe("the editor's configuration", () => {
+  const collections = cmsCollections() as unknown as {
+    name: string;
+    folder?: string;
+    create?: boolean;
+    files?: { file: string; fields: CmsField[] }[];
+    fields?: CmsField[];
+  }[];
+
+  it("covers every content file: one file each, and a folder where staff can add service pages", () => {
+    expect(collections.map((c) => c.name)).toEqual(["site", "home", "clients", "services"]);
+    expect(collections.slice(0, 3).map((c) => c.files?.[0].file)).toEqual([
+      "content/site.yaml",
+      "content/home.yaml",
+      "content/clients.yaml",
+    ]);
+    expect(collections[3]).toMatchObject({ folder: "content/services", create: true });
+  });
+
+  it("covers every field of the content schema, and no other", () => {
+    contentFiles.forEach((kind, i) => {
+      const fields = (collections[i].files?.[0].fields ?? collections[i].fields) as CmsField[];
+      expect(cmsPaths(fields, "").sort()).toEqual(schemaPaths(kind.schema, "").sort());
+    });
+  });
+
+  it("refuses what the build refuses: required fields, formats and list sizes", () => {
+    const site = collections[0].files![0].fields;
+    expect(find(site, "gstin").pattern).toEqual([GSTIN.regex, GSTIN.message]);
+    expect(find(find(site, "contacts").fields!, "phone").pattern).toEqual([PHONE.regex, PHONE.message]);
+    expect(find(find(site, "contacts").fields!, "role").required).toBe(false);
+    const slides = find(find(collections[1].files![0].fields, "hero").fields!, "slides");
+    expect([slides.min, slides.max]).toEqual([4, 4]);
+    const logos = find(collections[2].files![0].fields, "logos");
+    expect([logos.min, logos.max]).toEqual([10, 10]);
+  });
+
+  it("stores uploaded images beside the content file, where the build finds them", () => {
+    expect(cmsField("logo", { kind: "image", label: "Logo", required: true })).toMatchObject({
+      widget: "image",
+      media_folder: "images",
+      public_folder: "images",
+    });
+  });
+});
