@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { contentTypeDefs } from "./src/schema/graphql";
-import { CONTENT_ERROR, formatProblems, loadContent, readSiteSettings } from "./src/schema/load";
+import { CONTENT_ERROR, formatProblems, loadContent } from "./src/schema/load";
 
 // Check every content file before Gatsby reads any of them, so a bad file stops the
 // build with one message naming the file and the field, and nothing is written.
@@ -61,9 +61,10 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
 
 /** robots.txt names the sitemap at the site's real address; sitemap.xml is the usual name for it. */
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ store }) => {
-  const { directory } = store.getState().program;
-  const publicDir = path.join(directory, "public");
-  const { url } = readSiteSettings(directory);
+  const { program, config } = store.getState();
+  const publicDir = path.join(program.directory, "public");
+  // gatsby-config took the address from content/site.yaml.
+  const url = config.siteMetadata.siteUrl;
   fs.copyFileSync(path.join(publicDir, "sitemap-index.xml"), path.join(publicDir, "sitemap.xml"));
   fs.writeFileSync(
     path.join(publicDir, "robots.txt"),

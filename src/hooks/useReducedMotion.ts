@@ -2,6 +2,9 @@ import { useEffect, useState } from "react";
 
 const QUERY = "(prefers-reduced-motion: reduce)";
 
+/** How a scroll the visitor asked for should move: smoothly, unless they prefer less motion. */
+export const scrollBehavior = (): ScrollBehavior => (window.matchMedia?.(QUERY).matches ? "auto" : "smooth");
+
 /** Whether the visitor asked for less motion; false on the server and before mount. */
 export function useReducedMotion(): boolean {
   const [reduced, setReduced] = useState(false);

@@ -1,3 +1,5 @@
+import { samePath } from "../SmartLink";
+
 export interface NavLink {
   label: string;
   link: string;
@@ -10,8 +12,4 @@ export interface NavItem {
 }
 
 /** Whether a link points at the page being shown ("/x" and "/x/" alike; hashes are not pages). */
-export const isCurrent = (link: string, currentPath: string) => {
-  if (link.includes("#")) return false;
-  const strip = (path: string) => path.replace(/\/+$/, "") || "/";
-  return strip(link) === strip(currentPath);
-};
+export const isCurrent = (link: string, currentPath: string) => !link.includes("#") && samePath(link, currentPath);

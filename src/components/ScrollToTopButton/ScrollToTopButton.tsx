@@ -1,5 +1,6 @@
 import React, { useEffect, useState } from "react";
 import { SCROLL_TOP_THRESHOLD_PX } from "../../constants";
+import { scrollBehavior } from "../../hooks/useReducedMotion";
 import * as styles from "./ScrollToTopButton.module.css";
 
 interface Props {
@@ -18,8 +19,7 @@ export function ScrollToTopButton({ label }: Props) {
   }, []);
 
   const toTop = () => {
-    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-    window.scrollTo({ top: 0, behavior: reduced ? "auto" : "smooth" });
+    window.scrollTo({ top: 0, behavior: scrollBehavior() });
     // Keep keyboard users at the top too, without cutting the smooth scroll short.
     document.getElementById("top")?.focus({ preventScroll: true });
   };

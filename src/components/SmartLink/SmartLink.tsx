@@ -1,5 +1,6 @@
 import { Link } from "gatsby";
 import React from "react";
+import { scrollBehavior } from "../../hooks/useReducedMotion";
 
 interface Props {
   to: string;
@@ -14,23 +15,24 @@ interface Props {
 const isInternal = (to: string) => to.startsWith("/");
 const withoutSlash = (path: string) => path.replace(/\/+$/, "") || "/";
 
+/** Whether two paths name the same page ("/x" and "/x/" alike). */
+export const samePath = (a: string, b: string) => withoutSlash(a) === withoutSlash(b);
+
 /**
  * A link to a section of the page being shown ("/#clients" on the home page) scrolls
  * there smoothly, unless the visitor prefers less motion, and moves keyboard focus
  * there too. Links to other pages (with or without a hash) go through Gatsby.
  */
-function scrollToSectionOnThisPage(to: string, event: React.MouseEvent): boolean {
+function scrollToSectionOnThisPage(to: string, event: React.MouseEvent) {
   const [path, hash] = to.split("#");
-  if (!hash || withoutSlash(path) !== withoutSlash(window.location.pathname)) return false;
+  if (!hash || !samePath(path, window.location.pathname)) return;
   const target = document.getElementById(hash);
-  if (!target) return false;
+  if (!target) return;
   event.preventDefault();
-  const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
   window.history.pushState(window.history.state, "", to);
-  target.scrollIntoView({ behavior: reduced ? "auto" : "smooth" });
+  target.scrollIntoView({ behavior: scrollBehavior() });
   if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
   target.focus({ preventScroll: true });
-  return true;
 }
 
 /** A link from content: pages of the site through Gatsby (no reload), the rest safely. */

@@ -1,1 +1,1 @@
-export { SmartLink } from "./SmartLink";
+export { SmartLink, samePath } from "./SmartLink";
