@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import { productionBackend } from "./src/cms/config";
+import { ADMIN_DIR, writeAdmin } from "./src/cms/writeAdmin";
 import { contentTypeDefs } from "./src/schema/graphql";
 import { CONTENT_ERROR, formatProblems, loadContent } from "./src/schema/load";
 
@@ -31,6 +33,26 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ get
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(contentTypeDefs());
+};
+
+// The editor at /admin, for `gatsby develop` (npm run cms) and `gatsby build` alike.
+export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = async ({ store }) => {
+  const { program, config } = store.getState();
+  await writeAdmin({
+    projectDir: program.directory,
+    publicDir: path.join(program.directory, "public"),
+    siteUrl: config.siteMetadata.siteUrl,
+    companyName: config.siteMetadata.title,
+    production: productionBackend(process.env),
+  });
+};
+
+// The development server serves public/ but not a folder's index.html: open the editor's.
+export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = ({ app, store }) => {
+  const index = path.join(store.getState().program.directory, "public", ADMIN_DIR, "index.html");
+  app.get([`/${ADMIN_DIR}`, `/${ADMIN_DIR}/`], (_request: unknown, response: { sendFile(file: string): void }) =>
+    response.sendFile(index),
+  );
 };
 
 interface ServicesQuery {

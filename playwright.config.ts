@@ -24,8 +24,8 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-    // Bytes are the same at every width: the budget runs once, on desktop.
-    { name: "mobile", use: { viewport: { width: 375, height: 812 } }, testIgnore: /budget\.spec\.ts/ },
+    // Bytes are the same at every width, and the editor is a desktop tool: both run once.
+    { name: "mobile", use: { viewport: { width: 375, height: 812 } }, testIgnore: /(budget|cms)\.spec\.ts/ },
   ],
   webServer: {
     command: `npx gatsby serve --host 127.0.0.1 --port ${port}`,

@@ -1,13 +1,25 @@
 // The editor's (Decap CMS) configuration, derived from the content schema so that the
 // editor and the build ask for the same fields, formats and list sizes.
-// The /admin page that loads it comes with issue 5's editor work; this is its source.
+// scripts/admin.ts writes it to /admin/config.yml.
 import { contentFiles } from "../schema/content";
 import type { Field, ObjectField } from "../schema/fields";
 
 type CmsField = Record<string, unknown> & { name: string; label: string; widget: string };
 
-// Uploads are stored beside the content file (images/…), so the build processes them.
+/** Where the editor is served. */
+export const ADMIN_PATH = "/admin";
+
+/** Where decap-server (Decap's local backend, `npm run cms`) listens. */
+export const LOCAL_BACKEND_PORT = 8081;
+
+// Uploads are stored beside the content file, in images/ (client logos in
+// images/clients/), and the file keeps that relative path, so the build processes them.
 const IMAGE_FOLDER = "images";
+const MEDIA_FOLDERS: Partial<Record<(typeof contentFiles)[number]["name"], string>> = { clients: "images/clients" };
+const media = (name: (typeof contentFiles)[number]["name"]) => {
+  const folder = MEDIA_FOLDERS[name] ?? IMAGE_FOLDER;
+  return { media_folder: folder, public_folder: folder };
+};
 
 /** One Decap field from one schema field. */
 export function cmsField(name: string, field: Field): CmsField {
@@ -22,7 +34,7 @@ export function cmsField(name: string, field: Field): CmsField {
     case "number":
       return { ...common, widget: "number", value_type: "int", min: field.min, max: field.max };
     case "image":
-      return { ...common, widget: "image", choose_url: false, media_folder: IMAGE_FOLDER, public_folder: IMAGE_FOLDER };
+      return { ...common, widget: "image", choose_url: false };
     case "list": {
       const sizes = {
         ...(field.min !== undefined ? { min: field.min } : {}),
@@ -40,12 +52,11 @@ export function cmsField(name: string, field: Field): CmsField {
         ...common,
         widget: "list",
         typeKey: "type",
-        types: Object.entries(field.types).map(([type, shape]) => ({
-          name: type,
-          label: shape.label,
-          widget: "object",
-          fields: cmsFields(shape),
-        })),
+        // Decap refuses an empty field list: a type with no fields (clients) names none.
+        types: Object.entries(field.types).map(([type, shape]) => {
+          const fields = cmsFields(shape);
+          return { name: type, label: shape.label, widget: "object", ...(fields.length > 0 ? { fields } : {}) };
+        }),
       };
   }
 }
@@ -65,14 +76,61 @@ export function cmsCollections() {
           create: true,
           identifier_field: "slug",
           slug: "{{fields.slug}}",
+          ...media(kind.name),
           fields: cmsFields(kind.schema),
         }
       : {
           name: kind.name,
           label: kind.schema.label,
           files: [
-            { name: kind.name, label: kind.schema.label, file: `content/${kind.glob}`, fields: cmsFields(kind.schema) },
+            {
+              name: kind.name,
+              label: kind.schema.label,
+              file: `content/${kind.glob}`,
+              ...media(kind.name),
+              fields: cmsFields(kind.schema),
+            },
           ],
         },
   );
+}
+
+/** The hosted editor's backend, when the site is deployed with one (see the README). */
+export interface ProductionBackend {
+  name: "git-gateway" | "github";
+  /** owner/name, for the github backend. */
+  repo?: string;
+  branch: string;
+}
+
+/**
+ * The whole editor configuration. By default the editor talks to decap-server on the
+ * staff member's own machine; a hosted editor is switched on only by naming a backend.
+ */
+export function cmsConfig(options: { siteUrl: string; production?: ProductionBackend }) {
+  const backend = options.production ?? {
+    name: "proxy",
+    proxy_url: `http://localhost:${LOCAL_BACKEND_PORT}/api/v1`,
+    branch: "main",
+  };
+  return {
+    backend,
+    site_url: options.siteUrl,
+    display_url: options.siteUrl,
+    // Required by Decap; every collection names its own folder beside its files.
+    media_folder: `content/${IMAGE_FOLDER}`,
+    public_folder: IMAGE_FOLDER,
+    collections: cmsCollections(),
+  };
+}
+
+/** CMS_BACKEND=github CMS_REPO=owner/name (or CMS_BACKEND=git-gateway) at build time. */
+export function productionBackend(env: NodeJS.ProcessEnv): ProductionBackend | undefined {
+  const name = env.CMS_BACKEND;
+  if (!name) return undefined;
+  if (name !== "github" && name !== "git-gateway") {
+    throw new Error(`CMS_BACKEND must be "github" or "git-gateway", not "${name}".`);
+  }
+  if (name === "github" && !env.CMS_REPO) throw new Error("CMS_BACKEND=github needs CMS_REPO=owner/name.");
+  return { name, branch: env.CMS_BRANCH ?? "main", ...(env.CMS_REPO ? { repo: env.CMS_REPO } : {}) };
 }

@@ -1,13 +1,7 @@
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
 import { Seo } from "../components/Seo";
-import { SECTION_IDS } from "../constants";
-import { About } from "../sections/About";
-import { Applications } from "../sections/Applications";
-import { Clients } from "../sections/Clients";
-import { HomeHero } from "../sections/HomeHero";
-import { Points } from "../sections/Points";
-import { ServiceCards } from "../sections/ServiceCards";
+import { HomeContent } from "../templates/HomeContent";
 import { PageShell } from "../templates/PageShell";
 import { siteForSeo } from "../templates/siteForSeo";
 
@@ -17,13 +11,7 @@ export default function HomePage({ data, location }: PageProps<Queries.HomePageQ
   if (!home || !site || !clients) throw new Error("The home page's content could not be loaded.");
   return (
     <PageShell pathname={location.pathname}>
-      <HomeHero {...home.hero} label={site.company.name} labels={site.labels} />
-      <About id={SECTION_IDS.about} {...home.about} claims={site.claims} coreValues={site.coreValues} />
-      <ServiceCards {...home.services} />
-      <Points {...home.facilities} tone="plain" />
-      <Applications {...home.applications} />
-      <Points {...home.certificates} tone="mist" />
-      <Clients {...clients} contact={site.webmail} newTabLabel={site.labels.opensInNewTab} />
+      <HomeContent home={home} site={site} clients={clients} />
     </PageShell>
   );
 }

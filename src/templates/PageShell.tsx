@@ -1,6 +1,7 @@
 import { graphql, useStaticQuery } from "gatsby";
 import React from "react";
 import { Layout } from "../components/Layout";
+import { layoutProps } from "./layoutProps";
 
 interface Props {
   /** The path being shown, to mark the current page in the navigation. */
@@ -62,29 +63,5 @@ export function PageShell({ pathname, children }: Props) {
     }
   `);
   if (!site) throw new Error("content/site.yaml was not loaded.");
-  const { company, labels } = site;
-  return (
-    <Layout
-      navbar={{
-        logo: company.logo,
-        companyName: company.shortName,
-        items: site.navigation,
-        currentPath: pathname,
-        labels,
-      }}
-      footer={{
-        logo: company.logo,
-        companyName: company.name,
-        email: site.email,
-        gstin: site.gstin,
-        units: site.units,
-        contacts: site.contacts,
-        map: site.map,
-        labels: site.footer,
-      }}
-      labels={labels}
-    >
-      {children}
-    </Layout>
-  );
+  return <Layout {...layoutProps(site, pathname)}>{children}</Layout>;
 }

@@ -1,9 +1,8 @@
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
 import { Seo } from "../components/Seo";
-import { PageHero } from "../sections/PageHero";
-import { Sections } from "../sections/Sections";
 import { PageShell } from "./PageShell";
+import { ServiceContent } from "./ServiceContent";
 import { siteForSeo } from "./siteForSeo";
 
 /** One service page (gatsby-node makes one per content/services/*.yaml). */
@@ -12,12 +11,7 @@ export default function ServicePage({ data, location }: PageProps<Queries.Servic
   if (!page || !site || !clients) throw new Error("This page's content could not be loaded.");
   return (
     <PageShell pathname={location.pathname}>
-      <PageHero {...page.hero} />
-      <Sections
-        sections={page.sections}
-        labels={site.labels}
-        clients={{ ...clients, contact: site.webmail, newTabLabel: site.labels.opensInNewTab }}
-      />
+      <ServiceContent page={page} site={site} clients={clients} />
     </PageShell>
   );
 }

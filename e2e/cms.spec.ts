@@ -1,0 +1,121 @@
+// The editor end to end: /admin from the production build, Decap's local backend
+// (decap-server) writing to a temporary copy of content/, and Chromium in between.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import yaml from "js-yaml";
+import { LOCAL_BACKEND_PORT } from "../src/cms/config";
+import { EMAIL } from "../src/schema/patterns";
+
+const NEW_PHONE = "+91 20 1234 5678";
+
+let repo: string;
+let server: ChildProcess;
+let port: number;
+
+const siteFile = () => path.join(repo, "content", "site.yaml");
+const readSite = () =>
+  yaml.load(fs.readFileSync(siteFile(), "utf8")) as { contacts: { name: string; phone: string }[] };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+}
+
+async function waitForBackend() {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      const answer = await fetch(`http://localhost:${port}/api/v1`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ action: "info" }),
+      });
+      if (answer.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("decap-server did not start");
+}
+
+test.beforeAll(async () => {
+  // decap-server only reads and writes under content/, so that is what is copied.
+  repo = fs.mkdtempSync(path.join(os.tmpdir(), "cms-e2e-"));
+  fs.cpSync("content", path.join(repo, "content"), { recursive: true });
+  port = await freePort();
+  server = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
+    env: { ...process.env, PORT: String(port), GIT_REPO_DIRECTORY: repo, LOG_LEVEL: "warn" },
+    stdio: "inherit",
+  });
+  await waitForBackend();
+});
+
+test.afterAll(() => {
+  server?.kill();
+  fs.rmSync(repo, { recursive: true, force: true });
+});
+
+/** Logs in through the local backend (on this test's port) and opens the site settings. */
+async function openSiteSettings(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  // Nothing but the site and the local backend: the editor must not need the internet.
+  await page.route(
+    (url) => !["127.0.0.1", "localhost"].includes(url.hostname),
+    (route) => route.abort(),
+  );
+  await page.route("**/admin/config.yml", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(`localhost:${LOCAL_BACKEND_PORT}`, `localhost:${port}`);
+    await route.fulfill({ response, body });
+  });
+  await page.goto("/admin/");
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("link", { name: "Site settings" }).first().click();
+  await page.getByRole("link", { name: "Site settings" }).last().click();
+  await expect(page.getByLabel("Company name", { exact: true })).toHaveValue(/\S/);
+  return errors;
+}
+
+async function publish(page: Page) {
+  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByText("Publish now").click();
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("a phone number changed in the editor changes exactly that value on disk", async ({ page }) => {
+  const before = readSite();
+  const errors = await openSiteSettings(page);
+  // The list shows each contact folded, under its name: unfold the first (the first
+  // button of its header; Decap leaves the button unlabelled).
+  const header = page.getByText(before.contacts[0].name, { exact: true }).first().locator("..");
+  await header.getByRole("button").first().click();
+  const phone = page.getByLabel("Phone", { exact: true }).first();
+  await expect(phone).toHaveValue(before.contacts[0].phone);
+  await phone.fill(NEW_PHONE);
+  await publish(page);
+  await expect.poll(() => readSite().contacts[0].phone).toBe(NEW_PHONE);
+  const expected = structuredClone(before);
+  expected.contacts[0].phone = NEW_PHONE;
+  expect(readSite()).toEqual(expected);
+  expect(errors).toEqual([]);
+});
+
+test("the editor refuses to save an invalid e-mail address", async ({ page }) => {
+  const before = fs.readFileSync(siteFile(), "utf8");
+  await openSiteSettings(page);
+  await page.getByLabel("Contact e-mail", { exact: true }).fill("sales at example dot com");
+  await publish(page);
+  await expect(page.getByText(`Contact e-mail didn't match the pattern: ${EMAIL.message}`)).toBeVisible();
+  await expect(page.getByText(/unsaved changes/i)).toBeVisible();
+  expect(fs.readFileSync(siteFile(), "utf8")).toBe(before);
+});

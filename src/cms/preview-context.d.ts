@@ -1,0 +1,6 @@
+// Written by scripts/admin.ts when it bundles the previews: the site settings and the
+// client logos as content/ holds them, for previews of entries that show them.
+declare module "preview-context" {
+  const context: { site: unknown; clients: unknown };
+  export default context;
+}

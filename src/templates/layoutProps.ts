@@ -1,0 +1,26 @@
+import type { LayoutProps } from "../components/Layout";
+
+/** The navigation, footer and labels every page is framed with, from content/site.yaml. */
+export function layoutProps(site: Queries.PageShellQuery["siteYaml"] & object, pathname: string) {
+  const { company, labels } = site;
+  return {
+    navbar: {
+      logo: company.logo,
+      companyName: company.shortName,
+      items: site.navigation,
+      currentPath: pathname,
+      labels,
+    },
+    footer: {
+      logo: company.logo,
+      companyName: company.name,
+      email: site.email,
+      gstin: site.gstin,
+      units: site.units,
+      contacts: site.contacts,
+      map: site.map,
+      labels: site.footer,
+    },
+    labels,
+  } satisfies Omit<LayoutProps, "children">;
+}
