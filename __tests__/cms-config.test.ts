@@ -1,4 +1,4 @@
-import { cmsCollections, cmsField } from "../src/cms/config";
+import { cmsCollections, cmsConfig, cmsField, LOCAL_BACKEND_PORT, productionBackend } from "../src/cms/config";
 import { contentFiles } from "../src/schema/content";
 import type { Field } from "../src/schema/fields";
 import { GSTIN, PHONE } from "../src/schema/patterns";
@@ -11,7 +11,7 @@ type CmsField = {
   max?: number;
   fields?: CmsField[];
   field?: CmsField;
-  types?: { name: string; fields: CmsField[] }[];
+  types?: { name: string; fields?: CmsField[] }[];
 };
 
 /** Every path the schema names, e.g. "contacts.phone", "sections.productSlider.interval". */
@@ -35,7 +35,7 @@ function cmsPaths(fields: CmsField[], at: string): string[] {
   return fields.flatMap((f) => [
     `${at}${f.name}`,
     ...cmsPaths(f.fields ?? [], `${at}${f.name}.`),
-    ...(f.types ?? []).flatMap((t) => cmsPaths(t.fields, `${at}${f.name}.${t.name}.`)),
+    ...(f.types ?? []).flatMap((t) => cmsPaths(t.fields ?? [], `${at}${f.name}.${t.name}.`)),
   ]);
 }
 
@@ -79,10 +79,39 @@ describe("the editor's configuration", () => {
   });
 
   it("stores uploaded images beside the content file, where the build finds them", () => {
+    const folders = collections.map((c) => {
+      const { media_folder, public_folder } = (c.files?.[0] ?? c) as { media_folder?: string; public_folder?: string };
+      return [c.name, media_folder, public_folder];
+    });
+    expect(folders).toEqual([
+      ["site", "images", "images"],
+      ["home", "images", "images"],
+      ["clients", "images/clients", "images/clients"],
+      ["services", "images", "images"],
+    ]);
     expect(cmsField("logo", { kind: "image", label: "Logo", required: true })).toMatchObject({
       widget: "image",
-      media_folder: "images",
-      public_folder: "images",
+      choose_url: false,
     });
+  });
+
+  it("talks to decap-server on the staff member's machine unless a hosted backend is named", () => {
+    expect(cmsConfig({ siteUrl: "https://x.in" }).backend).toEqual({
+      name: "proxy",
+      proxy_url: `http://localhost:${LOCAL_BACKEND_PORT}/api/v1`,
+      branch: "main",
+    });
+    expect(productionBackend({})).toBeUndefined();
+    expect(productionBackend({ CMS_BACKEND: "github", CMS_REPO: "acme/site" })).toEqual({
+      name: "github",
+      repo: "acme/site",
+      branch: "main",
+    });
+    expect(productionBackend({ CMS_BACKEND: "git-gateway", CMS_BRANCH: "live" })).toEqual({
+      name: "git-gateway",
+      branch: "live",
+    });
+    expect(() => productionBackend({ CMS_BACKEND: "github" })).toThrow("CMS_REPO");
+    expect(() => productionBackend({ CMS_BACKEND: "ftp" })).toThrow('not "ftp"');
   });
 });

@@ -4,8 +4,11 @@
 // closing "N passed, N failed" line; exits non-zero on any failure.
 import fs from "node:fs";
 import path from "node:path";
+import yaml from "js-yaml";
 import { parse, type HTMLElement } from "node-html-parser";
+import { ADMIN_PATH } from "../src/cms/config";
 import { CLIENT_LOGO_COUNT, HERO_SLIDE_COUNT, SECTION_IDS } from "../src/constants";
+import { contentFiles } from "../src/schema/content";
 import { loadContent } from "../src/schema/load";
 
 const root = path.resolve(__dirname, "..");
@@ -159,6 +162,33 @@ function checkEveryPage(route: string, doc: HTMLElement) {
     .map((el) => el.getAttribute("src") ?? el.getAttribute("href") ?? "")
     .filter((url) => /^(https?:)?\/\//.test(url));
   check(route, "no image, script or style from another host", thirdParty.length === 0, thirdParty.join(", "));
+  const editor = [...doc.querySelectorAll("[src], [href]")].filter((el) =>
+    (el.getAttribute("src") ?? el.getAttribute("href") ?? "").startsWith(ADMIN_PATH),
+  );
+  check(route, "loads nothing of the editor", editor.length === 0, editor.map((el) => el.toString()).join(", "));
+}
+
+/** /admin: Decap's bundle, the schema's configuration and the previews; kept out of search. */
+function checkEditor() {
+  const route = ADMIN_PATH;
+  const doc = page(route);
+  check(route, "the editor's page exists", !!doc);
+  if (!doc) return;
+  check(route, "noindex", /noindex/.test(doc.querySelector('meta[name="robots"]')?.getAttribute("content") ?? ""));
+  for (const src of doc.querySelectorAll("script").map((el) => el.getAttribute("src") ?? "")) {
+    check(route, `script ${src} is served from the build`, fs.existsSync(path.join(publicDir, src)));
+  }
+  const config = yaml.load(fs.readFileSync(path.join(publicDir, ADMIN_PATH, "config.yml"), "utf8")) as {
+    collections: { name: string }[];
+  };
+  check(
+    route,
+    "config.yml has a collection for every kind of content file",
+    config.collections.map((c) => c.name).join() === contentFiles.map((kind) => kind.name).join(),
+  );
+  const sitemaps = fs.readdirSync(publicDir).filter((name) => /^sitemap.*\.xml$/.test(name));
+  const inSitemap = sitemaps.filter((name) => fs.readFileSync(path.join(publicDir, name), "utf8").includes(ADMIN_PATH));
+  check(route, "not in the sitemap", sitemaps.length > 0 && inSitemap.length === 0, inSitemap.join());
 }
 
 function checkHome(doc: HTMLElement) {
@@ -318,6 +348,7 @@ function main() {
     }
   }
   checkContentPages();
+  checkEditor();
 
   failures.forEach((line) => console.error(line));
   console.log(`built-html: ${passed} passed, ${failures.length} failed`);

@@ -27,14 +27,14 @@ function previewImage(path: string, imageUrl: ImageUrl) {
 }
 
 function previewValue(field: Field, value: unknown, imageUrl: ImageUrl): unknown {
+  // A group not yet filled in still has its fields, so the component can render around them.
+  if (field.kind === "object") return previewData(field, value, imageUrl);
   if (value === undefined || value === null) return null;
   switch (field.kind) {
     case "image":
       return typeof value === "string" && value !== "" ? previewImage(value, imageUrl) : null;
     case "list":
       return Array.isArray(value) ? value.map((item) => previewValue(field.of, item, imageUrl)) : null;
-    case "object":
-      return previewData(field, value, imageUrl);
     case "sections":
       return Array.isArray(value) ? value.map((section) => previewSection(field.types, section, imageUrl)) : null;
     default:
