@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { ADMIN_PATH } from "../src/cms/config";
 import { expect, open, test } from "./fixtures";
 import site from "./site.json";
 
@@ -19,8 +20,11 @@ const rows: string[] = [];
 for (const route of site.routes) {
   test(`${route} loads at most 110 KB of JavaScript and 15 KB of CSS, gzipped`, async ({ page }) => {
     const scripts = new Set<string>();
+    const editorFiles: string[] = [];
     page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
+      const { pathname } = new URL(request.url());
+      if (request.resourceType() === "script") scripts.add(pathname);
+      if (pathname.startsWith(ADMIN_PATH)) editorFiles.push(pathname);
     });
     await open(page, route);
     await page.waitForLoadState("networkidle");
@@ -52,6 +56,7 @@ for (const route of site.routes) {
       ["| route | scripts | JS (gzip) | CSS (gzip) |", "| --- | --- | --- | --- |", ...rows].join("\n") + "\n",
     );
     console.log(`${route}: ${scripts.size} scripts, JS ${kb(js)} KB, CSS ${kb(css)} KB (gzip)`);
+    expect(editorFiles, `files of the editor loaded by ${route}`).toEqual([]);
     expect(js, `gzipped JavaScript on ${route}`).toBeLessThanOrEqual(JS_BUDGET);
     expect(css, `gzipped CSS on ${route}`).toBeLessThanOrEqual(CSS_BUDGET);
   });
