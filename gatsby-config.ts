@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
+import { gatsbyHeaders } from "./deploy/headers";
 import { contentFiles } from "./src/schema/content";
 import { readSiteSettings } from "./src/schema/load";
 
@@ -17,6 +18,8 @@ const config: GatsbyConfig = {
   graphqlTypegen: { generateOnBuild: true },
   // The spec's routes have no trailing slash: /hard_anodizing, not /hard_anodizing/.
   trailingSlash: "never",
+  // Security and caching headers for hosts with a Gatsby adapter (deploy/headers.ts).
+  headers: gatsbyHeaders({ map: site.mapOrigin }),
   plugins: [
     "gatsby-plugin-image",
     {

@@ -1,5 +1,5 @@
 // End-to-end tests: Playwright drives the system Chromium (no browser download)
-// against the production build in public/, served on a loopback port.
+// against the production build in public/, served by nginx on a loopback port.
 import { defineConfig } from "@playwright/test";
 // The routes and Chromium flags shared with scripts/audit.mjs.
 import site from "./e2e/site.json";
@@ -27,8 +27,9 @@ export default defineConfig({
     // Bytes are the same at every width, and the editor is a desktop tool: both run once.
     { name: "mobile", use: { viewport: { width: 375, height: 812 } }, testIgnore: /(budget|cms)\.spec\.ts/ },
   ],
+  // nginx with deploy/nginx/ (headers, Content-Security-Policy, compression), as deployed.
   webServer: {
-    command: `npx gatsby serve --host 127.0.0.1 --port ${port}`,
+    command: `PORT=${port} npx tsx scripts/serve-nginx.ts`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -127,7 +127,17 @@ export interface SiteSettings {
   themeColor: string;
   /** The logo's path relative to the project, for the favicon and app icons. */
   logo: string;
+  /** Where the footer's map comes from (https://host), the one other host pages use. */
+  mapOrigin: string;
 }
+
+const originOf = (url: string | undefined) => {
+  try {
+    return new URL(url ?? "").origin;
+  } catch {
+    return "'none'";
+  }
+};
 
 /**
  * What the Gatsby configuration needs from content/site.yaml. Read leniently: Gatsby
@@ -135,11 +145,18 @@ export interface SiteSettings {
  * clear message if the file is broken.
  */
 export function readSiteSettings(projectDir: string): SiteSettings {
-  const fallback = { url: "https://www.example.com", name: "Site", shortName: "Site", themeColor: "#000000" };
+  const fallback = {
+    url: "https://www.example.com",
+    name: "Site",
+    shortName: "Site",
+    themeColor: "#000000",
+    mapOrigin: "'none'",
+  };
   try {
     const site = yaml.load(fs.readFileSync(path.join(projectDir, "content/site.yaml"), "utf8")) as {
       url?: string;
       company?: { name?: string; shortName?: string; themeColor?: string; logo?: string };
+      map?: { embedUrl?: string };
     };
     return {
       url: (site.url ?? fallback.url).replace(/\/+$/, ""),
@@ -147,6 +164,7 @@ export function readSiteSettings(projectDir: string): SiteSettings {
       shortName: site.company?.shortName ?? fallback.shortName,
       themeColor: site.company?.themeColor ?? fallback.themeColor,
       logo: path.join("content", site.company?.logo ?? "images/placeholder-logo.png"),
+      mapOrigin: originOf(site.map?.embedUrl),
     };
   } catch {
     return { ...fallback, logo: "content/images/placeholder-logo.png" };

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Makes sure the browser tests have what they need from Debian: Chromium (CHROME_PATH,
+# else /usr/bin/chromium) and nginx with its brotli module (NGINX, else /usr/sbin/nginx).
+# Installs Debian's packages when missing and we are root with apt-get.
+set -euo pipefail
+
+missing=()
+if [[ ! ( -n "${CHROME_PATH:-}" && -x "${CHROME_PATH}" ) && ! -x /usr/bin/chromium ]]; then missing+=(chromium); fi
+if [[ ! ( -n "${NGINX:-}" && -x "${NGINX}" ) && ! -x /usr/sbin/nginx ]]; then
+  # nginx-light: the smallest Debian nginx; the filter module adds brotli.
+  missing+=(nginx-light libnginx-mod-http-brotli-filter)
+fi
+if [[ ${#missing[@]} -eq 0 ]]; then exit 0; fi
+
+if [[ "$(id -u)" == "0" ]] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing Debian's ${missing[*]}..."
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null
+  # The package would start a system nginx on port 80; the tests run their own.
+  made_policy=no
+  if [[ ! -e /usr/sbin/policy-rc.d ]]; then
+    printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && made_policy=yes
+  fi
+  apt-get install -y -qq "${missing[@]}" >/dev/null
+  if [[ "$made_policy" == yes ]]; then rm -f /usr/sbin/policy-rc.d; fi
+  exit 0
+fi
+
+echo "Missing ${missing[*]}: install Debian's packages (sudo apt-get install ${missing[*]}), or set CHROME_PATH / NGINX." >&2
+exit 1
