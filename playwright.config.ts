@@ -24,8 +24,13 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-    // Bytes are the same at every width, and the editor is a desktop tool: both run once.
-    { name: "mobile", use: { viewport: { width: 375, height: 812 } }, testIgnore: /(budget|cms)\.spec\.ts/ },
+    // Bytes, headers and requests are the same at every width, and the editor is a
+    // desktop tool: those run once.
+    {
+      name: "mobile",
+      use: { viewport: { width: 375, height: 812 } },
+      testIgnore: /(budget|cms|server|privacy)\.spec\.ts/,
+    },
   ],
   // nginx with deploy/nginx/ (headers, Content-Security-Policy, compression), as deployed.
   webServer: {

@@ -1,0 +1,29 @@
+// Privacy: a visit asks no other host for anything, apart from the footer's map, a lazy
+// iframe the browser loads as the footer comes near. Every request is recorded (the fixture
+// keeps other hosts unreachable, so nothing leaves the machine either way).
+import path from "node:path";
+import { readSiteSettings } from "../src/schema/load";
+import { expect, open, test } from "./fixtures";
+import site from "./site.json";
+
+const mapOrigin = readSiteSettings(path.resolve(__dirname, "..")).mapOrigin;
+
+for (const route of [...site.routes, "/missing-page"]) {
+  test(`${route} requests nothing from another host but the lazy map`, async ({ page, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    const elsewhere: { url: string; type: string }[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.origin !== origin && !["data:", "blob:"].includes(url.protocol)) {
+        elsewhere.push({ url: url.origin, type: request.resourceType() });
+      }
+    });
+    if (route === "/missing-page") await page.goto(route);
+    else await open(page, route);
+    // The map is lazy: the browser fetches it when the footer comes near the screen.
+    await expect(page.locator(`footer iframe[src^="${mapOrigin}"]`)).toHaveAttribute("loading", "lazy");
+    await page.locator("footer").scrollIntoViewIfNeeded();
+    await page.waitForLoadState("networkidle");
+    expect(elsewhere.filter((r) => !(r.url === mapOrigin && r.type === "document"))).toEqual([]);
+  });
+}
