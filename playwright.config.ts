@@ -29,7 +29,7 @@ export default defineConfig({
     {
       name: "mobile",
       use: { viewport: { width: 375, height: 812 } },
-      testIgnore: /(budget|cms|server|privacy)\.spec\.ts/,
+      testIgnore: /(budget|cms|server|privacy|links)\.spec\.ts/,
     },
   ],
   // nginx with deploy/nginx/ (headers, Content-Security-Policy, compression), as deployed.
