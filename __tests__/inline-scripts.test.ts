@@ -1,0 +1,19 @@
+import { moveInlineScripts } from "../src/build/inlineScripts";
+
+describe("moving Gatsby's inline scripts to files", () => {
+  it("moves running scripts, in place and with their attributes, and leaves data blocks and src scripts", () => {
+    const saved: string[] = [];
+    const html =
+      '<script type="application/ld+json">{"a":1}</script><script id="gatsby-script-loader">window.pagePath="/";</script>' +
+      '<script type="module">import("x")</script><script src="/app.js" async></script>';
+    const out = moveInlineScripts(html, (body) => {
+      saved.push(body);
+      return `/inline-${saved.length}.js`;
+    });
+    expect(out).toBe(
+      '<script type="application/ld+json">{"a":1}</script><script id="gatsby-script-loader" src="/inline-1.js"></script>' +
+        '<script type="module" src="/inline-2.js"></script><script src="/app.js" async></script>',
+    );
+    expect(saved).toEqual(['window.pagePath="/";', 'import("x")']);
+  });
+});

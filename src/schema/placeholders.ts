@@ -1,0 +1,44 @@
+// Finds the made-up values still in content/ (npm run content:check), so staff know what
+// to replace before launch. A value counts when its line carries a `# PLACEHOLDER`
+// comment, or (the editor drops comments when it saves) when it looks made up:
+// a placeholder- picture, an example.com address, or a run of zeros in a phone or GSTIN.
+import fs from "node:fs";
+import path from "node:path";
+
+export interface Placeholder {
+  file: string;
+  line: number;
+  text: string;
+  why: string;
+}
+
+const MADE_UP: [RegExp, string][] = [
+  [/#\s*PLACEHOLDER\b/, "marked PLACEHOLDER"],
+  [/placeholder-[\w.-]+/, "placeholder picture"],
+  [/\bexample\.(com|org|net)\b/, "example address"],
+  [/\b0000\b|AAAAA0000A/, "made-up number"],
+];
+
+function yamlFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const absolute = path.join(dir, entry.name);
+    if (entry.isDirectory()) return yamlFiles(absolute);
+    return /\.ya?ml$/.test(entry.name) ? [absolute] : [];
+  });
+}
+
+export function findPlaceholders(projectDir: string): Placeholder[] {
+  const found: Placeholder[] = [];
+  for (const absolute of yamlFiles(path.join(projectDir, "content")).sort()) {
+    const file = path.relative(projectDir, absolute);
+    fs.readFileSync(absolute, "utf8")
+      .split("\n")
+      .forEach((line, index) => {
+        // Whole-line comments explain the file; they hold no value.
+        if (/^\s*#/.test(line)) return;
+        const match = MADE_UP.find(([pattern]) => pattern.test(line));
+        if (match) found.push({ file, line: index + 1, text: line.replace(/\s*#.*$/, "").trim(), why: match[1] });
+      });
+  }
+  return found;
+}
