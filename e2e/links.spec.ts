@@ -43,15 +43,13 @@ test("every #anchor linked to exists on its page; other hosts open safely", asyn
   let anchors = 0;
   for (const route of pages) {
     await page.goto(route);
-    const links = await page
-      .locator("a[href]")
-      .evaluateAll((els) =>
-        els.map((el) => ({
-          href: (el as HTMLAnchorElement).href,
-          target: el.getAttribute("target"),
-          rel: el.getAttribute("rel"),
-        })),
-      );
+    const links = await page.locator("a[href]").evaluateAll((els) =>
+      els.map((el) => ({
+        href: (el as HTMLAnchorElement).href,
+        target: el.getAttribute("target"),
+        rel: el.getAttribute("rel"),
+      })),
+    );
     for (const link of links) {
       const url = new URL(link.href);
       if (url.protocol === "mailto:" || url.protocol === "tel:") continue;
