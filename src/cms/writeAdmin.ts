@@ -4,7 +4,6 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import * as esbuild from "esbuild";
 import yaml from "js-yaml";
 import { clientsSchema, siteSchema } from "../schema/content";
 import type { ObjectField } from "../schema/fields";
@@ -83,6 +82,9 @@ export async function writeAdmin({ projectDir, publicDir, siteUrl, companyName, 
     fs.copyFileSync(path.join(contentDir, image), target);
   }
 
+  // Loaded here, not at the top: jest's jsdom tests import gatsby-node, and esbuild
+  // refuses to load under jsdom.
+  const esbuild = await import("esbuild");
   await esbuild.build({
     entryPoints: [path.join(projectDir, "src/cms/preview.tsx")],
     outfile: path.join(adminDir, "preview.js"),
