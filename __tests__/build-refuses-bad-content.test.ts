@@ -9,7 +9,7 @@ import path from "node:path";
 import { editYaml, writeFile } from "./helpers/contentCopy";
 
 const root = path.resolve(__dirname, "..");
-const PROJECT_FILES = ["package.json", "gatsby-config.ts", "gatsby-node.ts", "tsconfig.json", "src", "content"];
+const PROJECT_FILES = ["package.json", "gatsby-config.ts", "gatsby-node.ts", "tsconfig.json", "src", "deploy", "content"];
 
 /** A copy of the project (sharing node_modules) with one content file broken. */
 function brokenProject(breakIt: (dir: string) => void) {
