@@ -9,7 +9,15 @@ import path from "node:path";
 import { editYaml, writeFile } from "./helpers/contentCopy";
 
 const root = path.resolve(__dirname, "..");
-const PROJECT_FILES = ["package.json", "gatsby-config.ts", "gatsby-node.ts", "tsconfig.json", "src", "deploy", "content"];
+const PROJECT_FILES = [
+  "package.json",
+  "gatsby-config.ts",
+  "gatsby-node.ts",
+  "tsconfig.json",
+  "src",
+  "deploy",
+  "content",
+];
 
 /** A copy of the project (sharing node_modules) with one content file broken. */
 function brokenProject(breakIt: (dir: string) => void) {
