@@ -54,5 +54,8 @@ ${location("/admin/", { ...page, ...adminHeaders }, ["try_files $uri $uri/index.
 `;
 }
 
+/** Where Debian's libnginx-mod-http-brotli-filter puts the module. */
+export const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so";
+
 /** Brotli, for servers with Debian's libnginx-mod-http-brotli-filter. */
 export const brotliConfig = `brotli on;\nbrotli_comp_level 5;\nbrotli_types ${COMPRESSED_TYPES};\n`;

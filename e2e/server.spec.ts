@@ -5,6 +5,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { adminHeaders, IMMUTABLE, pageHeaders, REVALIDATE } from "../deploy/headers";
+import { BROTLI_MODULE } from "../deploy/nginx";
 import { readSiteSettings } from "../src/schema/load";
 import { expect, test } from "./fixtures";
 import site from "./site.json";
@@ -68,7 +69,7 @@ test("pages, scripts and styles are compressed with gzip, and with brotli where 
     expect(gzip.headers["content-encoding"], `gzip for ${file}`).toBe("gzip");
     expect(gzip.headers.vary).toContain("Accept-Encoding");
   }
-  const brotliModule = fs.existsSync("/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so");
+  const brotliModule = fs.existsSync(BROTLI_MODULE);
   test.skip(!brotliModule, "this nginx has no brotli module");
   expect((await get(`${baseURL}/`, "br")).headers["content-encoding"]).toBe("br");
 });

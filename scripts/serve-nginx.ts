@@ -5,11 +5,11 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { BROTLI_MODULE } from "../deploy/nginx";
 
 const root = path.resolve(__dirname, "..");
 const port = Number(process.env.PORT ?? 8080);
 const nginx = process.env.NGINX ?? "/usr/sbin/nginx";
-const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so";
 const MIME_TYPES = "/etc/nginx/mime.types";
 
 if (!fs.existsSync(path.join(root, "public", "index.html"))) {

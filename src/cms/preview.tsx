@@ -37,8 +37,9 @@ interface DecapGlobals {
 
 // Images of the other files (logo, client logos) were copied beside this bundle.
 const contextImage: ImageUrl = (path) => `${ADMIN_PATH}/context/${path}`;
-const site = () => previewData(siteSchema, context.site, contextImage) as unknown as Site;
-const clients = () => previewData(clientsSchema, context.clients, contextImage) as unknown as ClientsData;
+// Built once: they come with the bundle and do not change while an entry is edited.
+const site = previewData(siteSchema, context.site, contextImage) as unknown as Site;
+const clients = previewData(clientsSchema, context.clients, contextImage) as unknown as ClientsData;
 
 type Render = (entry: (schema: ObjectField) => Record<string, unknown>) => React.ReactNode;
 
@@ -89,13 +90,13 @@ function register(decap: DecapGlobals) {
   decap.CMS.registerPreviewTemplate(
     "home",
     template(decap, (entry) => (
-      <HomeContent home={entry(homeSchema) as unknown as HomeContentProps["home"]} site={site()} clients={clients()} />
+      <HomeContent home={entry(homeSchema) as unknown as HomeContentProps["home"]} site={site} clients={clients} />
     )),
   );
   decap.CMS.registerPreviewTemplate(
     "clients",
     template(decap, (entry) => {
-      const { webmail, labels } = site();
+      const { webmail, labels } = site;
       return (
         <Clients
           {...(entry(clientsSchema) as unknown as ClientsData)}
@@ -110,8 +111,8 @@ function register(decap: DecapGlobals) {
     template(decap, (entry) => (
       <ServiceContent
         page={entry(serviceSchema) as unknown as ServiceContentProps["page"]}
-        site={site()}
-        clients={clients()}
+        site={site}
+        clients={clients}
       />
     )),
   );

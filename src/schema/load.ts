@@ -34,8 +34,8 @@ function filesOf(contentDir: string, glob: string): string[] {
     .map((name) => path.join(folder, name));
 }
 
-/** Every YAML file under content/, to catch the ones that match no kind. */
-function allYamlFiles(contentDir: string, folder = ""): string[] {
+/** Every YAML file under content/ (relative to it), to catch the ones that match no kind. */
+export function allYamlFiles(contentDir: string, folder = ""): string[] {
   return fs.readdirSync(path.join(contentDir, folder), { withFileTypes: true }).flatMap((entry) => {
     const relative = path.join(folder, entry.name);
     if (entry.isDirectory()) return allYamlFiles(contentDir, relative);

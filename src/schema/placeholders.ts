@@ -4,6 +4,7 @@
 // a placeholder- picture, an example.com address, or a run of zeros in a phone or GSTIN.
 import fs from "node:fs";
 import path from "node:path";
+import { allYamlFiles } from "./load";
 
 export interface Placeholder {
   file: string;
@@ -19,19 +20,11 @@ const MADE_UP: [RegExp, string][] = [
   [/\b0000\b|AAAAA0000A/, "made-up number"],
 ];
 
-function yamlFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const absolute = path.join(dir, entry.name);
-    if (entry.isDirectory()) return yamlFiles(absolute);
-    return /\.ya?ml$/.test(entry.name) ? [absolute] : [];
-  });
-}
-
 export function findPlaceholders(projectDir: string): Placeholder[] {
   const found: Placeholder[] = [];
-  for (const absolute of yamlFiles(path.join(projectDir, "content")).sort()) {
-    const file = path.relative(projectDir, absolute);
-    fs.readFileSync(absolute, "utf8")
+  for (const relative of allYamlFiles(path.join(projectDir, "content")).sort()) {
+    const file = path.join("content", relative);
+    fs.readFileSync(path.join(projectDir, file), "utf8")
       .split("\n")
       .forEach((line, index) => {
         // Whole-line comments explain the file; they hold no value.
