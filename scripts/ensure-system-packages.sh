@@ -7,8 +7,11 @@ set -euo pipefail
 missing=()
 if [[ ! ( -n "${CHROME_PATH:-}" && -x "${CHROME_PATH}" ) && ! -x /usr/bin/chromium ]]; then missing+=(chromium); fi
 if [[ ! ( -n "${NGINX:-}" && -x "${NGINX}" ) && ! -x /usr/sbin/nginx ]]; then
-  # nginx-light: the smallest Debian nginx; the filter module adds brotli.
-  missing+=(nginx-light libnginx-mod-http-brotli-filter)
+  # nginx-light: the smallest Debian nginx.
+  missing+=(nginx-light)
+fi
+if [[ -z "${NGINX:-}" && ! -e /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so ]]; then
+  missing+=(libnginx-mod-http-brotli-filter)
 fi
 if [[ ${#missing[@]} -eq 0 ]]; then exit 0; fi
 
