@@ -19,7 +19,7 @@ const config: GatsbyConfig = {
   // The spec's routes have no trailing slash: /hard_anodizing, not /hard_anodizing/.
   trailingSlash: "never",
   // Security and caching headers for hosts with a Gatsby adapter (deploy/headers.ts).
-  headers: gatsbyHeaders({ map: site.mapOrigin }),
+  headers: gatsbyHeaders,
   plugins: [
     "gatsby-plugin-image",
     {

@@ -1,8 +1,8 @@
 // End-to-end tests: Playwright drives the system Chromium (no browser download)
 // against the production build in public/, served by nginx on a loopback port.
 import { defineConfig } from "@playwright/test";
-// The routes and Chromium flags shared with scripts/audit.mjs.
-import site from "./e2e/site.json";
+// The Chromium flags shared with scripts/audit.mjs.
+import chromium from "./e2e/chromium.json";
 
 const port = Number(process.env.E2E_PORT ?? 9100);
 
@@ -19,7 +19,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-      args: site.chromiumFlags,
+      args: chromium.flags,
     },
   },
   projects: [

@@ -6,23 +6,16 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { editYaml, writeFile } from "./helpers/contentCopy";
+import { editYaml, FIXTURE_PROJECT, writeFile } from "./helpers/contentCopy";
 
 const root = path.resolve(__dirname, "..");
-const PROJECT_FILES = [
-  "package.json",
-  "gatsby-config.ts",
-  "gatsby-node.ts",
-  "tsconfig.json",
-  "src",
-  "deploy",
-  "content",
-];
+const PROJECT_FILES = ["package.json", "gatsby-config.ts", "gatsby-node.ts", "tsconfig.json", "src", "deploy"];
 
-/** A copy of the project (sharing node_modules) with one content file broken. */
+/** A copy of the project (sharing node_modules) on the fixture content, one file broken. */
 function brokenProject(breakIt: (dir: string) => void) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bad-build-"));
   for (const name of PROJECT_FILES) fs.cpSync(path.join(root, name), path.join(dir, name), { recursive: true });
+  fs.cpSync(path.join(FIXTURE_PROJECT, "content"), path.join(dir, "content"), { recursive: true });
   fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
   breakIt(dir);
   return dir;
@@ -55,12 +48,12 @@ describe("gatsby build with bad content", () => {
 
   it("stops on a missing field and an invalid phone, naming each file and field", () => {
     const dir = brokenProject((d) => {
-      editYaml(d, "content/services/hard_anodizing.yaml", (data) => void delete data.hero.title);
-      editYaml(d, "content/site.yaml", (data) => void (data.contacts[2].phone = "call us"));
+      editYaml(d, "content/services/beta.yaml", (data) => void delete data.hero.title);
+      editYaml(d, "content/site.yaml", (data) => void (data.contacts[1].phone = "call us"));
     });
     const { status, output } = build(dir);
     expect(status).not.toBe(0);
-    expect(output).toContain("content/services/hard_anodizing.yaml › hero.title: is required");
-    expect(output).toContain("content/site.yaml › contacts[2].phone: must be a phone number");
+    expect(output).toContain("content/services/beta.yaml › hero.title: is required");
+    expect(output).toContain("content/site.yaml › contacts[1].phone: must be a phone number");
   });
 });

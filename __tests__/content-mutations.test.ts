@@ -1,4 +1,5 @@
-// Bad content, tried hard: every field of every content file is removed, emptied,
+// Bad content, tried hard on the tests' fixture content (every field of the schema,
+// optional ones included): every field of every content file is removed, emptied,
 // given the wrong type or (images) pointed at a missing file; every file's YAML is
 // broken; slugs are duplicated or made unsafe. Each mutation goes through the validator
 // the build calls (onPreInit): either the content is still valid (only where the schema
@@ -48,9 +49,12 @@ function fieldAt(schema: ObjectField, data: unknown, keys: Key[]): Field | undef
   return field;
 }
 
-/** Every path to a value: each field, and the first item of each list. */
+/** Every path to a value: each field, the first item of each list, and every section (each has its own type). */
 function paths(value: unknown, at: Key[] = []): Key[][] {
-  if (Array.isArray(value)) return value.length ? [at, ...paths(value[0], [...at, 0])] : [at];
+  if (Array.isArray(value)) {
+    const items = value.some((item) => (item as Data)?.type) ? value : value.slice(0, 1);
+    return [at, ...items.flatMap((item, i) => paths(item, [...at, i]))];
+  }
   if (value && typeof value === "object") {
     return [at, ...Object.entries(value).flatMap(([key, inner]) => paths(inner, [...at, key]))].filter(
       (p) => p.length > 0,
@@ -122,9 +126,11 @@ function mutations(): Mutation[] {
     all.push({ file, name: "YAML that is a list", text: "- one\n- two\n", mayPass: false });
     all.push({ file, name: "YAML emptied", text: "", mayPass: false });
   }
-  const service = "services/hard_anodizing.yaml";
+  // Slugs: unsafe, empty, or another page's.
+  const [service, other] = files.filter((file) => file.startsWith("services/"));
   const data = yaml.load(read(service)) as Data;
-  for (const slug of ["../x", "a/b", "Hard Anodising", "", "soft_anodizing"]) {
+  const taken = String((yaml.load(read(other)) as Data).slug);
+  for (const slug of ["../x", "a/b", "Two Words", "", taken]) {
     all.push({ file: service, name: `slug "${slug}"`, text: yaml.dump({ ...data, slug }), mayPass: false });
   }
   return all;

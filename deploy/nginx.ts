@@ -1,7 +1,7 @@
 // Writes deploy/nginx/site.conf from deploy/headers.ts: the same headers as Gatsby's
 // `headers` option, for nginx. `npm run nginx:config` rewrites it; a unit test checks
 // the committed file is current.
-import { adminHeaders, IMMUTABLE, pageHeaders, REVALIDATE, type PolicyHosts } from "./headers";
+import { adminHeaders, IMMUTABLE, pageHeaders, REVALIDATE } from "./headers";
 
 /** Types nginx compresses (text-like); images and fonts are compressed already. */
 export const COMPRESSED_TYPES =
@@ -19,8 +19,8 @@ function location(match: string, headers: Record<string, string>, body: string[]
 }
 
 /** Directives for a `server { root <public>; include site.conf; }` block. */
-export function nginxSiteConfig(hosts: PolicyHosts): string {
-  const page = pageHeaders(hosts);
+export function nginxSiteConfig(): string {
+  const page = pageHeaders;
   return `# Written by \`npm run nginx:config\` from deploy/headers.ts: do not edit.
 # Include it in a server block whose root is the built public/ folder:
 #   server { listen 443 ssl; root /srv/site/public; include /srv/site/deploy/nginx/site.conf; }

@@ -5,8 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { ADMIN_PATH } from "../src/cms/config";
-import { expect, open, test } from "./fixtures";
-import site from "./site.json";
+import { routes } from "./content";
+import { expect, open, revealAll, test } from "./fixtures";
 
 const JS_BUDGET = 110 * 1024;
 const CSS_BUDGET = 15 * 1024;
@@ -17,7 +17,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 test.describe.configure({ mode: "serial" });
 const rows: string[] = [];
 
-for (const route of site.routes) {
+for (const route of routes) {
   test(`${route} loads at most 110 KB of JavaScript and 15 KB of CSS, gzipped`, async ({ page }) => {
     const scripts = new Set<string>();
     const editorFiles: string[] = [];
@@ -28,13 +28,9 @@ for (const route of site.routes) {
     });
     await open(page, route);
     await page.waitForLoadState("networkidle");
-    // Scroll the whole page so lazy parts load too.
-    await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += 600) {
-        window.scrollTo({ top: y, behavior: "instant" });
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    });
+    // Scroll through the whole page so lazy parts load too.
+    await revealAll(page);
+    await page.locator("footer").scrollIntoViewIfNeeded();
     await page.waitForLoadState("networkidle");
 
     const js = [...scripts].reduce((sum, file) => sum + gzipped(fs.readFileSync(path.join(publicDir, file))), 0);

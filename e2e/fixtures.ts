@@ -2,6 +2,7 @@
 // exception or failed request to the site's own origin, and keeps every other host
 // unreachable (the only one the site names is the lazy map in the footer).
 import { test as base, expect, type Page } from "@playwright/test";
+import { labels } from "./content";
 
 export const test = base.extend<{ siteErrors: string[] }>({
   siteErrors: [
@@ -47,13 +48,17 @@ export { expect };
 export const shownSlide = (page: Page, carousel: string) =>
   page.locator(`${carousel} [aria-roledescription="slide"]:not([aria-hidden])`).first().getAttribute("aria-label");
 
-/** Opens `route` and waits until React has hydrated it, so clicks and keys are handled. */
+/**
+ * Opens `route` and waits until every widget on it answers clicks and keys: each one
+ * marks itself data-ready="true" once React runs it (src/hooks/useHydrated.ts).
+ */
 export async function open(page: Page, route: string) {
   await page.goto(route);
-  await page.waitForFunction(() => {
-    const button = document.querySelector("header button");
-    return !!button && Object.keys(button).some((key) => key.startsWith("__reactProps"));
-  });
+  await page.waitForFunction(
+    () =>
+      document.querySelector('header[data-ready="true"]') !== null &&
+      document.querySelector('[data-ready="false"]') === null,
+  );
 }
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 992;
@@ -61,9 +66,12 @@ export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 9
 /** Opens the folded menu on narrow screens; does nothing on wide ones. */
 export async function openMenu(page: Page) {
   if (!isMobile(page)) return;
-  const toggle = page.getByRole("button", { name: "Open menu" });
+  const toggle = page.getByRole("button", { name: labels.openMenu, exact: true });
   await toggle.click();
-  await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("button", { name: labels.closeMenu, exact: true })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
   // Let the 300 ms unfolding finish, as a person would, before choosing a link.
   await page.locator("#site-menu").evaluate((menu) => Promise.all(menu.getAnimations().map((a) => a.finished)));
 }
@@ -82,4 +90,20 @@ export async function recordScrolling(page: Page) {
 export function expectSmooth(positions: number[], from: number, to: number) {
   const between = positions.filter((y) => y > Math.min(from, to) + 1 && y < Math.max(from, to) - 1);
   expect(new Set(between).size, `positions passed on the way: ${positions.join(", ")}`).toBeGreaterThanOrEqual(3);
+}
+
+/**
+ * Scrolls each revealed-on-scroll section into view until it has the class show and
+ * its fade has finished, then returns to the top: the page as a reader who scrolled
+ * through it sees it.
+ */
+export async function revealAll(page: Page) {
+  for (const section of await page.locator(".reveal").all()) {
+    await section.scrollIntoViewIfNeeded();
+    await expect(section).toHaveClass(/\bshow\b/);
+  }
+  await page.evaluate(async () => {
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    window.scrollTo({ top: 0, behavior: "instant" });
+  });
 }

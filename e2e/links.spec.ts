@@ -1,10 +1,10 @@
 // Link integrity over the served site: linkinator follows every internal link, image,
 // script and stylesheet from the home page; then every #anchor a page links to must
 // exist on its target page, and every link to another host must open safely.
+import { routes } from "./content";
 import { expect, test } from "./fixtures";
-import site from "./site.json";
 
-const pages = [...site.routes, "/404"];
+const pages = [...routes, "/404"];
 
 test("no broken internal link, image, script or stylesheet", async ({ baseURL }) => {
   test.setTimeout(120_000);
@@ -22,7 +22,7 @@ test("no broken internal link, image, script or stylesheet", async ({ baseURL })
   console.log(`linkinator: ${checked.length} links checked, ${broken.length} broken`);
   expect(broken.map((link) => `${link.status} ${link.url} (on ${link.parent})`)).toEqual([]);
   // It did crawl: every route was reached.
-  for (const route of site.routes) {
+  for (const route of routes) {
     expect(
       checked.some((link) => new URL(link.url).pathname === route),
       route,

@@ -1,12 +1,17 @@
-// The navigation bar (spec section 2, "Navigation bar"; section 4): fixed at the top,
-// section links that scroll, the Services drop-down, the folded menu below 992 px,
-// and where the page stands after a route change.
+// The navigation bar: fixed at the top, links to sections of the home page that
+// scroll, the drop-down, the folded menu below 992 px, and where the page stands after
+// a route change. Labels and links are read from content/site.yaml (e2e/content.ts).
 import type { Page } from "@playwright/test";
+import { BREAKPOINTS, TRANSITION_MS } from "../src/constants";
+import { dropdown, labels, routes, sectionLinks, serviceFor, site } from "./content";
 import { expect, expectSmooth, isMobile, open, openMenu, recordScrolling, test } from "./fixtures";
 
-const nav = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });
-const servicesButton = (page: Page) => nav(page).getByRole("button", { name: "Services" });
-const barHeight = (page: Page) => page.locator("header").evaluate((header) => header.getBoundingClientRect().height);
+const nav = (page: Page) => page.getByRole("navigation", { name: labels.mainNavigation, exact: true });
+const logo = (page: Page) => nav(page).getByRole("link", { name: site.company.name, exact: true });
+const homeItem = site.navigation.find((item) => item.link === "/");
+const servicePages = routes.filter((route) => route !== "/");
+/** A page other than home, to navigate from. */
+const anyServicePage = servicePages[0] ?? "/";
 
 /**
  * Waits until the smooth scroll to `selector` has ended with it just below the fixed bar
@@ -23,37 +28,35 @@ async function expectLandedOn(page: Page, selector: string) {
     });
   await expect.poll(landed, { timeout: 5000 }).toBe(true);
   const heading = page.locator(`${selector} :is(h2, h1)`).first();
-  if (await heading.count())
-    expect((await heading.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(await barHeight(page));
+  if (await heading.count()) {
+    const bar = await page.locator("header").evaluate((header) => header.getBoundingClientRect().height);
+    expect((await heading.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(bar);
+  }
 }
 
 test("the bar stays fixed at the top of the page", async ({ page }) => {
-  await open(page, "/hard_anodizing");
-  await page.evaluate(() => window.scrollTo({ top: 1500, behavior: "instant" }));
+  await open(page, "/");
+  await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }));
   const box = await page.locator("header").boundingBox();
   expect(box?.y).toBe(0);
   expect(await page.locator("header").evaluate((h) => getComputedStyle(h).position)).toBe("fixed");
-  await expect(nav(page).getByRole("link", { name: /Sahyadri/ })).toBeInViewport();
+  await expect(logo(page)).toBeInViewport();
 });
 
-test("the logo and Home lead to the home page", async ({ page }) => {
-  await open(page, "/consultancy");
-  await nav(page)
-    .getByRole("link", { name: /Sahyadri/ })
-    .click();
+test("the logo, and the navigation's link to /, lead to the home page", async ({ page }) => {
+  await open(page, anyServicePage);
+  await logo(page).click();
   await expect(page).toHaveURL(/\/$/);
-  await open(page, "/consultancy");
-  await openMenu(page);
-  await nav(page).getByRole("link", { name: "Home" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  for (const item of homeItem ? [homeItem] : []) {
+    await open(page, anyServicePage);
+    await openMenu(page);
+    await nav(page).getByRole("link", { name: item.label, exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+  }
 });
 
-for (const [label, id] of [
-  ["About us", "aboutUs"],
-  ["Our Clients", "clients"],
-  ["Contact us", "footer"],
-] as const) {
-  test(`${label} smooth-scrolls to #${id} on the home page, below the bar`, async ({ page }) => {
+for (const { label, id } of sectionLinks) {
+  test(`"${label}" smooth-scrolls to #${id} on the home page, below the bar`, async ({ page }) => {
     await open(page, "/");
     await openMenu(page);
     const positions = await recordScrolling(page);
@@ -64,8 +67,8 @@ for (const [label, id] of [
     await expect(page.locator(`#${id}`)).toBeFocused();
   });
 
-  test(`${label} from another page goes to /#${id} and lands on it`, async ({ page }) => {
-    await open(page, "/hard_anodizing");
+  test(`"${label}" from another page goes to /#${id} and lands on it`, async ({ page }) => {
+    await open(page, anyServicePage);
     await openMenu(page);
     await nav(page).getByRole("link", { name: label, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/#${id}$`));
@@ -74,95 +77,130 @@ for (const [label, id] of [
   });
 }
 
-test("the Services drop-down opens and closes by click and on an outside click", async ({ page }) => {
-  await open(page, "/");
-  await openMenu(page);
-  const link = nav(page).getByRole("link", { name: "Hard Anodising" });
-  await expect(link).toBeHidden();
-  await servicesButton(page).click();
-  await expect(servicesButton(page)).toHaveAttribute("aria-expanded", "true");
-  await expect(link).toBeVisible();
-  await servicesButton(page).click();
-  await expect(servicesButton(page)).toHaveAttribute("aria-expanded", "false");
-  await expect(link).toBeHidden();
-  await servicesButton(page).click();
-  await page.mouse.click(5, 700);
-  await expect(servicesButton(page)).toHaveAttribute("aria-expanded", "false");
-});
+for (const menu of dropdown ? [dropdown] : []) {
+  const items = menu.children!;
+  const button = (page: Page) => nav(page).getByRole("button", { name: menu.label, exact: true });
+  const item = (page: Page, index: number) => nav(page).getByRole("link", { name: items[index].label, exact: true });
 
-test("the Services drop-down works from the keyboard: Enter, Space, arrows, Escape", async ({ page }) => {
-  await open(page, "/");
-  await openMenu(page);
-  await servicesButton(page).focus();
-  await page.keyboard.press("Enter");
-  await expect(servicesButton(page)).toHaveAttribute("aria-expanded", "true");
-  await page.keyboard.press("ArrowDown");
-  await expect(nav(page).getByRole("link", { name: "Soft & Colour Anodising" })).toBeFocused();
-  await page.keyboard.press("ArrowDown");
-  await expect(nav(page).getByRole("link", { name: "Hard Anodising" })).toBeFocused();
-  await page.keyboard.press("ArrowUp");
-  await page.keyboard.press("ArrowUp");
-  await expect(nav(page).getByRole("link", { name: "Consultancy" })).toBeFocused();
-  await page.keyboard.press("Escape");
-  await expect(servicesButton(page)).toHaveAttribute("aria-expanded", "false");
-  await expect(servicesButton(page)).toBeFocused();
-  await page.keyboard.press("Space");
-  await expect(servicesButton(page)).toHaveAttribute("aria-expanded", "true");
-  await page.keyboard.press("Space");
-  await expect(servicesButton(page)).toHaveAttribute("aria-expanded", "false");
-});
+  test(`the "${menu.label}" drop-down opens and closes by click and on an outside click`, async ({ page }) => {
+    await open(page, "/");
+    await openMenu(page);
+    await expect(item(page, 0)).toBeHidden();
+    await button(page).click();
+    await expect(button(page)).toHaveAttribute("aria-expanded", "true");
+    await expect(item(page, 0)).toBeVisible();
+    await button(page).click();
+    await expect(button(page)).toHaveAttribute("aria-expanded", "false");
+    await expect(item(page, 0)).toBeHidden();
+    await button(page).click();
+    await page.mouse.click(5, (page.viewportSize()?.height ?? 800) - 5);
+    await expect(button(page)).toHaveAttribute("aria-expanded", "false");
+  });
 
-test("choosing a service navigates without a reload, closes the menus and marks the page current", async ({ page }) => {
-  await open(page, "/");
-  await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
-  await openMenu(page);
-  await servicesButton(page).click();
-  await nav(page).getByRole("link", { name: "Hard Anodising" }).click();
-  await expect(page).toHaveURL(/\/hard_anodizing$/);
-  await expect(page.locator("h1")).toHaveText("Hard Anodising");
-  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
-  if (isMobile(page))
-    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
-  await openMenu(page);
-  await expect(servicesButton(page)).toHaveAttribute("aria-expanded", "false");
-  await servicesButton(page).click();
-  await expect(nav(page).getByRole("link", { name: "Hard Anodising" })).toHaveAttribute("aria-current", "page");
-  await expect(nav(page).getByRole("link", { name: "Consultancy" })).not.toHaveAttribute("aria-current", "page");
-});
+  test(`the "${menu.label}" drop-down works from the keyboard: Enter, Space, arrows, Escape`, async ({ page }) => {
+    await open(page, "/");
+    await openMenu(page);
+    await button(page).focus();
+    await page.keyboard.press("Enter");
+    await expect(button(page)).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("ArrowDown");
+    await expect(item(page, 0)).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(item(page, 1 % items.length)).toBeFocused();
+    // Up twice from the second item wraps round to the last.
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    await expect(item(page, items.length - 1)).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(button(page)).toHaveAttribute("aria-expanded", "false");
+    await expect(button(page)).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(button(page)).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Space");
+    await expect(button(page)).toHaveAttribute("aria-expanded", "false");
+  });
 
-test("below 992 px the links fold into a labelled menu with 300 ms transitions", async ({ page }) => {
+  const target = items.findIndex((child) => serviceFor(child.link));
+  for (const index of target >= 0 ? [target] : []) {
+    const service = serviceFor(items[index].link)!;
+    test(`choosing "${items[index].label}" navigates without a reload, closes the menus and marks it current`, async ({
+      page,
+    }) => {
+      await open(page, "/");
+      await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
+      await openMenu(page);
+      await button(page).click();
+      await item(page, index).click();
+      await expect(page).toHaveURL(new RegExp(`/${service.slug}$`));
+      await expect(page.locator("h1")).toHaveText(service.hero.title.trim());
+      expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
+      if (isMobile(page))
+        await expect(page.getByRole("button", { name: labels.openMenu, exact: true })).toHaveAttribute(
+          "aria-expanded",
+          "false",
+        );
+      await openMenu(page);
+      await expect(button(page)).toHaveAttribute("aria-expanded", "false");
+      await button(page).click();
+      await expect(item(page, index)).toHaveAttribute("aria-current", "page");
+      for (const [other, child] of items.entries()) {
+        if (child.link !== items[index].link) await expect(item(page, other)).not.toHaveAttribute("aria-current");
+      }
+    });
+  }
+}
+
+test(`below ${BREAKPOINTS.lg} px the links fold into a labelled menu with ${TRANSITION_MS} ms transitions`, async ({
+  page,
+}) => {
   await open(page, "/");
-  const toggle = page.getByRole("button", { name: "Open menu" });
+  const toggle = page.getByRole("button", { name: labels.openMenu, exact: true });
+  const firstLink = nav(page)
+    .getByRole("link", { name: site.navigation.find((i) => i.link)!.label, exact: true })
+    .first();
   if (!isMobile(page)) {
     await expect(toggle).toBeHidden();
-    await expect(nav(page).getByRole("link", { name: "About us" })).toBeVisible();
+    await expect(firstLink).toBeVisible();
     return;
   }
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
-  await expect(nav(page).getByRole("link", { name: "About us" })).toBeHidden();
+  await expect(firstLink).toBeHidden();
   const menu = page.locator("#site-menu");
-  // Collapse (height) and fade (opacity) take 300 ms each.
+  // Collapse (height) and fade (opacity).
   const timing = await menu.evaluate((m) => {
     const style = getComputedStyle(m);
     const durations = style.transitionDuration.split(", ");
     return Object.fromEntries(style.transitionProperty.split(", ").map((name, i) => [name, durations[i]]));
   });
-  expect(timing["max-height"]).toBe("0.3s");
-  expect(timing.opacity).toBe("0.3s");
+  expect(timing["max-height"]).toBe(`${TRANSITION_MS / 1000}s`);
+  expect(timing.opacity).toBe(`${TRANSITION_MS / 1000}s`);
   await toggle.click();
-  await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
-  await expect(nav(page).getByRole("link", { name: "About us" })).toBeVisible();
-  await page.getByRole("button", { name: "Close menu" }).click();
-  await expect(nav(page).getByRole("link", { name: "About us" })).toBeHidden();
+  await expect(page.getByRole("button", { name: labels.closeMenu, exact: true })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  await expect(firstLink).toBeVisible();
+  await page.getByRole("button", { name: labels.closeMenu, exact: true }).click();
+  await expect(firstLink).toBeHidden();
 });
 
 test("a route change starts the new page at the top", async ({ page }) => {
   await open(page, "/");
-  const learnMore = page.locator('main a[href="/anodizing"]', { hasText: "Learn More" });
-  await learnMore.scrollIntoViewIfNeeded();
+  // The lowest link in the home page's body to another page of the site.
+  const href = await page.locator("main a[href]").evaluateAll(
+    (links, pages) =>
+      links
+        .map((a) => a.getAttribute("href")!)
+        .filter((h) => pages.includes(h))
+        .pop(),
+    servicePages,
+  );
+  expect(href, "a link from the home page to a service page").toBeTruthy();
+  const link = page.locator(`main a[href="${href}"]`).last();
+  await link.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
-  await learnMore.click();
-  await expect(page).toHaveURL(/\/anodizing$/);
-  await expect(page.locator("h1")).toHaveText("Anodising");
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.locator("h1")).toHaveText(serviceFor(href!)!.hero.title.trim());
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });

@@ -1,14 +1,13 @@
 // Privacy: a visit asks no other host for anything, apart from the footer's map, a lazy
 // iframe the browser loads as the footer comes near. Every request is recorded (the fixture
 // keeps other hosts unreachable, so nothing leaves the machine either way).
-import path from "node:path";
-import { readSiteSettings } from "../src/schema/load";
+import { mapOrigin as originOf } from "../deploy/headers";
+import { routes, site } from "./content";
 import { expect, open, test } from "./fixtures";
-import site from "./site.json";
 
-const mapOrigin = readSiteSettings(path.resolve(__dirname, "..")).mapOrigin;
+const mapOrigin = originOf(site.map.embedUrl);
 
-for (const route of [...site.routes, "/missing-page"]) {
+for (const route of [...routes, "/missing-page"]) {
   test(`${route} requests nothing from another host but the lazy map`, async ({ page, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     const elsewhere: { url: string; type: string }[] = [];

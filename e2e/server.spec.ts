@@ -4,13 +4,14 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { adminHeaders, IMMUTABLE, pageHeaders, REVALIDATE } from "../deploy/headers";
+import { adminHeaders, IMMUTABLE, pageHeaders, pagePolicy, REVALIDATE } from "../deploy/headers";
 import { BROTLI_MODULE } from "../deploy/nginx";
-import { readSiteSettings } from "../src/schema/load";
+import { routes, site } from "./content";
+import { test as plainTest } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import site from "./site.json";
 
-const expected = pageHeaders({ map: readSiteSettings(path.resolve(__dirname, "..")).mapOrigin });
+const expected = pageHeaders;
+const someService = routes.find((route) => route !== "/");
 const publicDir = path.resolve(__dirname, "../public");
 
 interface Answer {
@@ -46,7 +47,7 @@ function expectHeaders(answer: Answer, headers: Record<string, string>, where: s
 
 test.describe.configure({ mode: "serial" });
 
-for (const route of [...site.routes, "/hard_anodizing/"]) {
+for (const route of [...routes, ...(someService ? [`${someService}/`] : [])]) {
   test(`${route}: 200 without a redirect, every security header, revalidated`, async ({ baseURL }) => {
     const answer = await get(`${baseURL}${route}`);
     expect(answer.status).toBe(200);
@@ -54,6 +55,35 @@ for (const route of [...site.routes, "/hard_anodizing/"]) {
     expect(answer.body).toContain("<h1");
   });
 }
+
+test("each page's own policy frames exactly the map host of its build's content", async ({ page, baseURL }) => {
+  for (const route of [...routes, "/missing-page"]) {
+    await page.goto(`${baseURL}${route}`);
+    const meta = page.locator('meta[http-equiv="Content-Security-Policy"]');
+    await expect(meta, route).toHaveAttribute("content", pagePolicy(site.map.embedUrl));
+  }
+});
+
+// Without the console-error guard: the refusal it provokes is the point.
+plainTest(
+  "the browser enforces the page's policy: a frame from another https host is refused",
+  async ({ page, baseURL }) => {
+    await page.route("https://frames.elsewhere.test/**", (route) => route.fulfill({ body: "framed" }));
+    await page.goto(`${baseURL}/`);
+    const refused = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          document.addEventListener("securitypolicyviolation", (event) =>
+            resolve(`${event.effectiveDirective} ${event.blockedURI}`),
+          );
+          const frame = document.createElement("iframe");
+          frame.src = "https://frames.elsewhere.test/x";
+          document.body.append(frame);
+        }),
+    );
+    expect(refused).toBe("frame-src https://frames.elsewhere.test/x");
+  },
+);
 
 test("an unknown path answers 404 with the site's 404 page and the same headers", async ({ baseURL }) => {
   const answer = await get(`${baseURL}/no-such-page`);
@@ -87,7 +117,7 @@ test("hashed scripts, styles and /static/ files are cached a year; page-data rev
     expect(answer.status, file).toBe(200);
     expectHeaders(answer, { ...expected, "Cache-Control": IMMUTABLE }, file);
   }
-  const pageData = await get(`${baseURL}/page-data/hard_anodizing/page-data.json`);
+  const pageData = await get(`${baseURL}/page-data/index/page-data.json`);
   expect(pageData.headers["cache-control"]).toBe(REVALIDATE);
 });
 

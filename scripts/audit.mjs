@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // `npm run audit`: Lighthouse 12 (mobile defaults) on every route of the production
 // build, served on loopback, with the system Chromium. Three runs a route.
 // Gates (they do not wobble): accessibility, best practices and SEO at 100 on every run,
@@ -9,14 +8,16 @@ import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-// The routes and Chromium flags shared with the browser tests.
-const site = JSON.parse(fs.readFileSync(new URL("../e2e/site.json", import.meta.url), "utf8"));
-const ROUTES = process.env.AUDIT_ROUTES?.split(",") ?? site.routes;
+// The routes (from content, as the browser tests read them) and the Chromium flags they share.
+import { routes } from "../e2e/content.ts";
+
+const chromium = JSON.parse(fs.readFileSync(new URL("../e2e/chromium.json", import.meta.url), "utf8"));
+const ROUTES = process.env.AUDIT_ROUTES?.split(",") ?? routes;
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
 const PORT = Number(process.env.AUDIT_PORT ?? 9300);
 const MAX_CLS = 0.01;
 const GATED = ["accessibility", "best-practices", "seo"];
-const CHROME_FLAGS = ["--headless=new", ...site.chromiumFlags];
+const CHROME_FLAGS = ["--headless=new", ...chromium.flags];
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Makes sure the browser tests have what they need from Debian: Chromium (CHROME_PATH,
-# else /usr/bin/chromium) and nginx with its brotli module (NGINX, else /usr/sbin/nginx).
+# Makes sure the checks have what they need from Debian: Chromium (CHROME_PATH, else
+# /usr/bin/chromium), nginx with its brotli module (NGINX, else /usr/sbin/nginx), and a
+# Java runtime for the HTML checker (vnu.jar).
 # Installs Debian's packages when missing and we are root with apt-get.
 set -euo pipefail
 
@@ -13,6 +14,7 @@ fi
 if [[ -z "${NGINX:-}" && ! -e /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so ]]; then
   missing+=(libnginx-mod-http-brotli-filter)
 fi
+if ! command -v java >/dev/null 2>&1; then missing+=(default-jre-headless); fi
 if [[ ${#missing[@]} -eq 0 ]]; then exit 0; fi
 
 if [[ "$(id -u)" == "0" ]] && command -v apt-get >/dev/null 2>&1; then

@@ -3,12 +3,17 @@ import os from "node:os";
 import path from "node:path";
 import yaml from "js-yaml";
 
-const projectRoot = path.resolve(__dirname, "../..");
+/**
+ * The tests' own content tree (__tests__/fixtures/content): every field of the schema,
+ * optional ones too, with values no real site uses. Tests break copies of it, so they
+ * hold whatever staff write in content/.
+ */
+export const FIXTURE_PROJECT = path.resolve(__dirname, "../fixtures");
 
-/** A throw-away project folder holding a copy of content/, to break on purpose. */
+/** A throw-away project folder holding a copy of the fixture content, to break on purpose. */
 export function copyContent(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "content-test-"));
-  fs.cpSync(path.join(projectRoot, "content"), path.join(dir, "content"), { recursive: true });
+  fs.cpSync(path.join(FIXTURE_PROJECT, "content"), path.join(dir, "content"), { recursive: true });
   return dir;
 }
 

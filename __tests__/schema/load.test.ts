@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { formatProblems, loadContent } from "../../src/schema/load";
-import { copyContent, editYaml, writeFile } from "../helpers/contentCopy";
+import { copyContent, editYaml, FIXTURE_PROJECT, writeFile } from "../helpers/contentCopy";
 
 /** The problems of a content copy after `change`, as "file › field: message" lines. */
 function problemsAfter(change: (dir: string) => void): string[] {
@@ -20,15 +20,19 @@ const expectOne = (problems: string[], pattern: RegExp) => {
 };
 
 describe("content validation", () => {
-  it("accepts the project's own content: site, home, clients and five service pages", () => {
-    const { files, problems } = loadContent(path.resolve(__dirname, "../.."));
+  it("accepts the project's own content", () => {
+    expect(loadContent(path.resolve(__dirname, "../..")).problems).toEqual([]);
+  });
+
+  it("accepts the fixture content: site, home, clients and a page per service file, in name order", () => {
+    const { files, problems } = loadContent(FIXTURE_PROJECT);
     expect(problems).toEqual([]);
-    expect(files.filter((f) => f.file.startsWith("content/services/")).map((f) => f.data.slug)).toEqual([
-      "anodizing",
-      "consultancy",
-      "conversion_coating",
-      "hard_anodizing",
-      "soft_anodizing",
+    expect(files.map((f) => f.file)).toEqual([
+      "content/site.yaml",
+      "content/home.yaml",
+      "content/clients.yaml",
+      "content/services/alpha.yaml",
+      "content/services/beta.yaml",
     ]);
   });
 
@@ -39,9 +43,9 @@ describe("content validation", () => {
 
   it("refuses an emptied string", () => {
     const problems = problemsAfter((dir) =>
-      editYaml(dir, "content/services/hard_anodizing.yaml", (d) => void (d.hero.title = "  ")),
+      editYaml(dir, "content/services/alpha.yaml", (d) => void (d.hero.title = "  ")),
     );
-    expectOne(problems, /^content\/services\/hard_anodizing\.yaml › hero\.title: is required/);
+    expectOne(problems, /^content\/services\/alpha\.yaml › hero\.title: is required/);
   });
 
   it("refuses a wrong type: a list given as text, and a number where text belongs", () => {
@@ -55,9 +59,9 @@ describe("content validation", () => {
     );
     expectOne(
       problemsAfter((dir) =>
-        editYaml(dir, "content/services/conversion_coating.yaml", (d) => void (d.sections[0].interval = "fast")),
+        editYaml(dir, "content/services/alpha.yaml", (d) => void (d.sections[2].interval = "fast")),
       ),
-      /sections\[0\]\.interval: must be a number/,
+      /sections\[2\]\.interval: must be a number/,
     );
   });
 
@@ -80,19 +84,17 @@ describe("content validation", () => {
 
   it("refuses two pages with the same slug, naming the second", () => {
     const problems = problemsAfter((dir) =>
-      editYaml(dir, "content/services/soft_anodizing.yaml", (d) => void (d.slug = "hard_anodizing")),
+      editYaml(dir, "content/services/beta.yaml", (d) => void (d.slug = "alpha")),
     );
     expectOne(
       problems,
-      /^content\/services\/soft_anodizing\.yaml › slug: "hard_anodizing" is already used by content\/services\/hard_anodizing\.yaml/,
+      /^content\/services\/beta\.yaml › slug: "alpha" is already used by content\/services\/alpha\.yaml/,
     );
   });
 
   it.each(["../x", "Hard Anodizing", "hard/anodizing", ""])("refuses the unsafe or empty slug %j", (slug) => {
-    const problems = problemsAfter((dir) =>
-      editYaml(dir, "content/services/anodizing.yaml", (d) => void (d.slug = slug)),
-    );
-    expectOne(problems, /^content\/services\/anodizing\.yaml › slug: /);
+    const problems = problemsAfter((dir) => editYaml(dir, "content/services/alpha.yaml", (d) => void (d.slug = slug)));
+    expectOne(problems, /^content\/services\/alpha\.yaml › slug: /);
   });
 
   it.each([
@@ -100,8 +102,8 @@ describe("content validation", () => {
     ["phone", (d: any) => void (d.contacts[1].phone = "12-34"), /contacts\[1\]\.phone: must be a phone number/],
     [
       "phone letters",
-      (d: any) => void (d.contacts[2].phone = "call the office"),
-      /contacts\[2\]\.phone: must be a phone number/,
+      (d: any) => void (d.contacts[0].phone = "call the office"),
+      /contacts\[0\]\.phone: must be a phone number/,
     ],
     ["GSTIN format", (d: any) => void (d.gstin = "27AAAAA0000A1Y2"), /gstin: must be a 15-character GSTIN/],
     ["GSTIN check character", (d: any) => void (d.gstin = "27AAAAA0000A1Z3"), /gstin: has a wrong check character/],
@@ -149,15 +151,13 @@ describe("content validation", () => {
   it("refuses a section of unknown type and checks each section against its own type", () => {
     expectOne(
       problemsAfter((dir) =>
-        editYaml(dir, "content/services/hard_anodizing.yaml", (d) => void (d.sections[1].type = "gallery")),
+        editYaml(dir, "content/services/alpha.yaml", (d) => void (d.sections[2].type = "gallery")),
       ),
-      /sections\[1\]\.type: must be one of: statement, about, productSlider/,
+      /sections\[2\]\.type: must be one of: statement, about, productSlider/,
     );
     expectOne(
-      problemsAfter((dir) =>
-        editYaml(dir, "content/services/hard_anodizing.yaml", (d) => void delete d.sections[1].slides),
-      ),
-      /sections\[1\]\.slides: is required/,
+      problemsAfter((dir) => editYaml(dir, "content/services/alpha.yaml", (d) => void delete d.sections[2].slides)),
+      /sections\[2\]\.slides: is required/,
     );
   });
 
@@ -172,17 +172,21 @@ describe("content validation", () => {
     );
   });
 
-  it("accepts a sixth service file as a sixth page", () => {
+  it("accepts one more service file as one more page", () => {
     const dir = copyContent();
     fs.copyFileSync(
-      path.join(dir, "content/services/anodizing.yaml"),
+      path.join(dir, "content/services/beta.yaml"),
       path.join(dir, "content/services/powder_coating.yaml"),
     );
     editYaml(dir, "content/services/powder_coating.yaml", (d) => void (d.slug = "powder_coating"));
     const { files, problems } = loadContent(dir);
     fs.rmSync(dir, { recursive: true, force: true });
     expect(problems).toEqual([]);
-    expect(files.filter((f) => f.file.startsWith("content/services/"))).toHaveLength(6);
+    expect(files.filter((f) => f.file.startsWith("content/services/")).map((f) => f.data.slug)).toEqual([
+      "alpha",
+      "beta",
+      "powder_coating",
+    ]);
   });
 
   it("puts every problem into one message, file and field first", () => {

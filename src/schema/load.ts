@@ -127,17 +127,7 @@ export interface SiteSettings {
   themeColor: string;
   /** The logo's path relative to the project, for the favicon and app icons. */
   logo: string;
-  /** Where the footer's map comes from (https://host), the one other host pages use. */
-  mapOrigin: string;
 }
-
-const originOf = (url: string | undefined) => {
-  try {
-    return new URL(url ?? "").origin;
-  } catch {
-    return "'none'";
-  }
-};
 
 /**
  * What the Gatsby configuration needs from content/site.yaml. Read leniently: Gatsby
@@ -150,13 +140,11 @@ export function readSiteSettings(projectDir: string): SiteSettings {
     name: "Site",
     shortName: "Site",
     themeColor: "#000000",
-    mapOrigin: "'none'",
   };
   try {
     const site = yaml.load(fs.readFileSync(path.join(projectDir, "content/site.yaml"), "utf8")) as {
       url?: string;
       company?: { name?: string; shortName?: string; themeColor?: string; logo?: string };
-      map?: { embedUrl?: string };
     };
     return {
       url: (site.url ?? fallback.url).replace(/\/+$/, ""),
@@ -164,7 +152,6 @@ export function readSiteSettings(projectDir: string): SiteSettings {
       shortName: site.company?.shortName ?? fallback.shortName,
       themeColor: site.company?.themeColor ?? fallback.themeColor,
       logo: path.join("content", site.company?.logo ?? "images/placeholder-logo.png"),
-      mapOrigin: originOf(site.map?.embedUrl),
     };
   } catch {
     return { ...fallback, logo: "content/images/placeholder-logo.png" };

@@ -46,6 +46,9 @@ export const contentFragments = graphql`
 
   fragment PageHead on SiteYaml {
     url
+    map {
+      embedUrl
+    }
     company {
       name
       description

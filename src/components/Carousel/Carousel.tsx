@@ -2,6 +2,7 @@
 // wrap-around in both directions without cloned slides, a pause/play control,
 // pausing on hover and focus, reduced motion, real buttons and slide labels.
 import React, { useEffect, useState } from "react";
+import { useHydrated } from "../../hooks/useHydrated";
 import { Carousel as Library } from "react-responsive-carousel";
 import "react-responsive-carousel/lib/styles/carousel.min.css";
 import { useReducedMotion } from "../../hooks/useReducedMotion";
@@ -41,8 +42,7 @@ export function Carousel({ label, interval, transitionTime, labels, className, c
   const [focused, setFocused] = useState(false);
   // The server's HTML leaves every slide readable (for visitors without JavaScript);
   // hidden slides are taken out of reach once the page runs.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
 
   // Under reduced motion nothing moves by itself; the visitor may still press play.
   useEffect(() => setPaused(reducedMotion), [reducedMotion]);
@@ -71,6 +71,7 @@ export function Carousel({ label, interval, transitionTime, labels, className, c
       role="group"
       aria-roledescription="carousel"
       aria-label={label}
+      data-ready={mounted}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}

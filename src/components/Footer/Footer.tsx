@@ -3,6 +3,7 @@ import { Link } from "gatsby";
 import React from "react";
 import { SECTION_IDS } from "../../constants";
 import * as styles from "./Footer.module.css";
+import { telHref } from "./telHref";
 
 export interface FooterProps {
   logo: ContentImage | null;
@@ -21,9 +22,6 @@ export interface FooterProps {
     copyright: string;
   };
 }
-
-/** A phone number as a tel: link ("+91 20 0000 0001" → "tel:+912000000001"). */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 /** The foot of every page: logo, plants, GSTIN, contacts, e-mail and the map. */
 export function Footer({ logo, companyName, email, gstin, units, contacts, map, labels }: FooterProps) {

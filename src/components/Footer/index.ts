@@ -1,1 +1,2 @@
-export { Footer, telHref, type FooterProps } from "./Footer";
+export { Footer, type FooterProps } from "./Footer";
+export { telHref } from "./telHref";

@@ -1,6 +1,7 @@
 import { Picture, type ContentImage } from "../Picture";
 import { Link } from "gatsby";
 import React, { useCallback, useState } from "react";
+import { useHydrated } from "../../hooks/useHydrated";
 import { SmartLink } from "../SmartLink";
 import { Dropdown } from "./Dropdown";
 import * as styles from "./Navbar.module.css";
@@ -16,6 +17,7 @@ export interface NavbarProps {
 
 /** The bar fixed at the top of every page; below 992 px its links fold into a toggled menu. */
 export function Navbar({ logo, companyName, items, currentPath, labels }: NavbarProps) {
+  const ready = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const [openDropdown, setOpenDropdown] = useState<string | null>(null);
 
@@ -27,7 +29,7 @@ export function Navbar({ logo, companyName, items, currentPath, labels }: Navbar
   const toggleMenu = () => (menuOpen ? closeAll() : setMenuOpen(true));
 
   return (
-    <header className={styles.bar}>
+    <header className={styles.bar} data-ready={ready}>
       <nav className={styles.inner} aria-label={labels.mainNavigation}>
         <Link to="/" className={styles.brand} onClick={closeAll}>
           <Picture image={logo} alt="" className={styles.logo} fit="contain" />

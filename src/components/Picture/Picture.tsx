@@ -26,7 +26,11 @@ interface Props {
 export function Picture({ image, alt, className, priority = false, fit = "cover" }: Props) {
   const data = image?.childImageSharp?.gatsbyImageData;
   if (!data) return null;
-  const { images, width, height, backgroundColor } = data;
+  const { images, backgroundColor } = data;
+  // Full-width images come as 1 x ratio; HTML wants whole numbers, and only the ratio matters.
+  const scale = data.width < 100 ? 1000 / data.width : 1;
+  const width = Math.round(data.width * scale);
+  const height = Math.round(data.height * scale);
   return (
     <picture className={[styles.picture, className].filter(Boolean).join(" ")}>
       {images.sources?.map((source) => (

@@ -1,5 +1,6 @@
 import React, { useEffect, useState } from "react";
 import { SCROLL_TOP_THRESHOLD_PX } from "../../constants";
+import { useHydrated } from "../../hooks/useHydrated";
 import { scrollBehavior } from "../../hooks/useReducedMotion";
 import * as styles from "./ScrollToTopButton.module.css";
 
@@ -9,6 +10,7 @@ interface Props {
 
 /** The arrow that appears past 500 px of scroll and takes the visitor back to the top. */
 export function ScrollToTopButton({ label }: Props) {
+  const ready = useHydrated();
   const [scrolled, setScrolled] = useState(false);
 
   useEffect(() => {
@@ -32,6 +34,7 @@ export function ScrollToTopButton({ label }: Props) {
       aria-hidden={!scrolled}
       tabIndex={scrolled ? 0 : -1}
       data-visible={scrolled}
+      data-ready={ready}
       onClick={toTop}
     >
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">

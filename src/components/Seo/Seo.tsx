@@ -8,7 +8,8 @@ export interface SeoProps {
   description: string;
   /** The page's path, e.g. "/hard_anodizing". */
   pathname: string;
-  site: SiteFacts & { themeColor: string };
+  /** contentPolicy: this page's Content-Security-Policy (deploy/headers.ts pagePolicy). */
+  site: SiteFacts & { themeColor: string; contentPolicy: string };
   /** The picture shown when the page is shared. */
   image?: ContentImage;
   imageAlt?: string;
@@ -34,6 +35,7 @@ export function Seo({ title, description, pathname, site, image, imageAlt, kind 
   return (
     <>
       <html lang="en" />
+      <meta httpEquiv="Content-Security-Policy" content={site.contentPolicy} />
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />

@@ -1,0 +1,118 @@
+// What the browser tests expect, read from content/ through the build's own loader:
+// the tests hold for whatever valid content staff write. Only what the schema fixes
+// (4 hero slides, 10 logos) or the spec fixes in code (src/constants.ts) is not read here.
+import path from "node:path";
+import { HERO_INTERVAL_MS, SLIDER_INTERVAL_MS, SLIDER_TRANSITION_MS } from "../src/constants";
+import { formatProblems, loadContent } from "../src/schema/load";
+
+export const projectDir = path.resolve(__dirname, "..");
+
+interface Link {
+  label: string;
+  link?: string;
+  children?: { label: string; link: string }[];
+}
+interface Titled {
+  title: string;
+  text: string;
+}
+interface Card extends Titled {
+  link: string;
+  linkLabel: string;
+}
+/** A section of a service page; which fields it has depends on its type. */
+export interface Section {
+  type: string;
+  heading?: string;
+  title?: string;
+  items?: string[];
+  points?: Titled[];
+  slides?: unknown[];
+  interval?: number;
+  transitionTime?: number;
+}
+export interface SiteContent {
+  url: string;
+  company: { name: string };
+  contacts: { name: string; phone: string }[];
+  units: { name: string; address: string }[];
+  gstin: string;
+  email: string;
+  map: { title: string; embedUrl: string };
+  webmail: { label: string; url: string };
+  navigation: Link[];
+  footer: Record<string, string>;
+  labels: Record<string, string>;
+  notFound: Record<string, string>;
+}
+export interface HomeContent {
+  hero: { slides: Titled[]; interval?: number };
+  about: { title: string; teaser?: Card };
+  services: { heading: string; cards: Card[]; teaser: Card };
+  facilities: { heading: string };
+  applications: { heading: string };
+  certificates: { heading: string };
+}
+export interface ClientsContent {
+  eyebrow: string;
+  text: string;
+  logos: { name: string }[];
+}
+export interface ServiceContent {
+  slug: string;
+  hero: { title: string };
+  sections: Section[];
+}
+
+const { files, problems } = loadContent(projectDir);
+if (problems.length) throw new Error(formatProblems(problems));
+const data = (file: string) => files.find((f) => f.file === file)!.data;
+
+export const site = data("content/site.yaml") as unknown as SiteContent;
+export const home = data("content/home.yaml") as unknown as HomeContent;
+export const clients = data("content/clients.yaml") as unknown as ClientsContent;
+export const services = files
+  .filter((f) => f.file.startsWith("content/services/"))
+  .map((f) => f.data as unknown as ServiceContent);
+
+/** Every page of the site: home, then one per service file. */
+export const routes = ["/", ...services.map((s) => `/${s.slug}`)];
+export const serviceFor = (route: string) => services.find((s) => `/${s.slug}` === route);
+
+/** The control labels staff may reword (content/site.yaml › labels). */
+export const labels = site.labels;
+/** "Go to slide 2 of 4", as the carousel's dots say it. */
+export const slideOf = (current: number, total: number) =>
+  labels.slideOf.replace("{current}", String(current)).replace("{total}", String(total));
+export const goToSlide = (current: number, total: number) => `${labels.goToSlide} ${slideOf(current, total)}`;
+
+export const heroInterval = home.hero.interval ?? HERO_INTERVAL_MS;
+
+/** Every product slider on every service page, in page order, with its timing. */
+export const sliders = services.flatMap((service) =>
+  service.sections
+    .filter((section) => section.type === "productSlider")
+    .map((slider, index) => ({
+      route: `/${service.slug}`,
+      /** Its place among the page's carousels (service pages have no other). */
+      index,
+      count: slider.slides?.length ?? 0,
+      interval: slider.interval ?? SLIDER_INTERVAL_MS,
+      transitionTime: slider.transitionTime ?? SLIDER_TRANSITION_MS,
+    })),
+);
+
+const topLevel = site.navigation.filter((item) => item.link);
+/** The navigation item that links to a section of the home page (/#id), if staff kept one. */
+export const navToSection = (id: string) => topLevel.find((item) => item.link === `/#${id}`);
+/** Navigation items that link to sections of the home page. */
+export const sectionLinks = topLevel
+  .filter((item) => item.link!.startsWith("/#"))
+  .map((item) => ({ label: item.label, id: item.link!.slice(2) }));
+/** The first drop-down of the navigation bar, if any. */
+export const dropdown = site.navigation.find((item) => item.children?.length);
+/** Every label a visitor can see in the navigation (drop-down items included). */
+export const navigationLabels = site.navigation.flatMap((item) => [
+  item.label,
+  ...(item.children ?? []).map((child) => child.label),
+]);
