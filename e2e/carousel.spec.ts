@@ -7,7 +7,8 @@ import { goToSlide, heroInterval, home, labels, slideOf, sliders } from "./conte
 import { expect, open, shownSlide, test } from "./fixtures";
 
 const HERO = '#home [aria-roledescription="carousel"]';
-const carouselOn = (index: number) => `main [aria-roledescription="carousel"] >> nth=${index}`;
+/** The page's carousels in order; on a service page these are its product sliders. */
+const carouselOn = (index: number) => `:nth-match(main [aria-roledescription="carousel"], ${index + 1})`;
 
 test.beforeEach(async ({ page }) => {
   await page.clock.install();
