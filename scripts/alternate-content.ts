@@ -1,0 +1,112 @@
+// Rewrites the content/ of the project folder given (a throw-away clone: never this
+// checkout) with awkward but valid values: an ampersand, an apostrophe and Devanagari in
+// names, long names, two contacts, other intervals and labels, OpenStreetMap's embed for
+// the map, a retitled slide and one more service page. scripts/alternate-content-check.sh
+// then runs the whole test suite on it, to show the tests hold for any valid content.
+// Generic on purpose: it works on whatever content the clone holds.
+import fs from "node:fs";
+import path from "node:path";
+import yaml from "js-yaml";
+import { formatProblems, loadContent } from "../src/schema/load";
+import { gstinChecksumProblem } from "../src/schema/patterns";
+
+type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const dir = path.resolve(process.argv[2] ?? "");
+if (!process.argv[2] || path.resolve(dir) === path.resolve(__dirname, "..")) {
+  console.error("Usage: tsx scripts/alternate-content.ts <a copy of the project>  (never this checkout)");
+  process.exit(2);
+}
+const file = (name: string) => path.join(dir, "content", name);
+const edit = (name: string, change: (data: Data) => void) => {
+  const data = yaml.load(fs.readFileSync(file(name), "utf8")) as Data;
+  change(data);
+  fs.writeFileSync(file(name), yaml.dump(data, { lineWidth: 100 }));
+};
+
+/** A valid GSTIN other than any placeholder: the check character is computed. */
+function gstin(prefix: string) {
+  const chars = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  return [...chars].map((c) => prefix + c).find((candidate) => !gstinChecksumProblem(candidate))!;
+}
+
+const COMPANY = "Śrī Gaṇeśa & O'Brien Surface Finishers (श्री गणेश सरफेस फिनिशर्स) Private Limited";
+const services = fs
+  .readdirSync(file("services"))
+  .filter((name) => name.endsWith(".yaml"))
+  .sort();
+const NEW_SLUG = "powder_coating_and_other_finishes";
+
+edit("site.yaml", (site) => {
+  site.url = "https://www.o-brien-finishers.co.in";
+  site.company.name = COMPANY;
+  site.company.shortName = "O'Brien & Gaṇeśa";
+  site.gstin = gstin("29ABCDE1234F1Z");
+  site.email = "sales.enquiries@o-brien-finishers.co.in";
+  site.contacts = [
+    { name: "Ānanya D'Souza & Team", role: "Sales & export", phone: "+91 (20) 2712-3456" },
+    { name: "रमेश पाटील", phone: "+91 98220 12345" },
+  ];
+  site.units = site.units.map((unit: Data, i: number) => ({
+    name: `Plant ${String.fromCharCode(65 + i)} — "Ōm" works`,
+    address: `Survey No. ${100 + i}, O'Brien Lane & Main Road,\nपुणे 41150${i}, Maharashtra`,
+  }));
+  site.map = {
+    title: "OpenStreetMap: Plant A & its neighbourhood",
+    embedUrl: "https://www.openstreetmap.org/export/embed.html?bbox=73.80%2C18.70%2C73.90%2C18.80&layer=mapnik",
+  };
+  site.webmail.label = "Write to O'Brien & Co.";
+  site.webmail.url = "https://mail.example.org/compose?to=sales.enquiries%40o-brien-finishers.co.in";
+  for (const item of site.navigation) {
+    if (item.link === "/#aboutUs") item.label = "Who we are & what we do";
+    if (item.children) {
+      item.label = "What we finish";
+      item.children.push({ label: "Powder coating & other finishes", link: `/${NEW_SLUG}` });
+    }
+  }
+  site.labels.goToSlide = "Show slide";
+  site.labels.slideOf = "{current} / {total}";
+  site.labels.openMenu = "Menu — open";
+  site.labels.closeMenu = "Menu — close";
+  site.labels.scrollToTop = "Up to the top ↑";
+  site.labels.pause = "Stop the pictures";
+  site.labels.play = "Start the pictures";
+  site.labels.mainNavigation = "Site menu";
+  site.footer.gstinLabel = "GST No.";
+  site.notFound.title = "That page isn't here";
+});
+
+edit("home.yaml", (home) => {
+  home.hero.interval = 2600;
+  home.hero.slides[0].title = `Welcome to ${COMPANY}`;
+  home.hero.slides[1].title = "Anodising — अनोडायझिंग & more";
+  home.about.title = "Twelve years' finishing for India & abroad";
+});
+
+edit("clients.yaml", (clients) => {
+  clients.eyebrow = "Who we've worked with";
+  clients.logos.forEach((logo: Data, i: number) => (logo.name = `Client “${i + 1}” & Sons (ग्राहक ${i + 1})`));
+});
+
+services.forEach((name, i) =>
+  edit(`services/${name}`, (service) => {
+    for (const section of service.sections) {
+      if (section.type !== "productSlider") continue;
+      section.interval = 1700 + 100 * i;
+      section.transitionTime = 450;
+    }
+  }),
+);
+
+// One more page, from the first service file.
+const first = yaml.load(fs.readFileSync(file(`services/${services[0]}`), "utf8")) as Data;
+first.slug = NEW_SLUG;
+first.hero.title = "Powder coating & other finishes (पावडर कोटिंग)";
+fs.writeFileSync(file(`services/${NEW_SLUG}.yaml`), yaml.dump(first, { lineWidth: 100 }));
+
+const { problems, files } = loadContent(dir);
+if (problems.length) {
+  console.error(formatProblems(problems));
+  process.exit(1);
+}
+console.log(`alternate content written and valid: ${files.length} files, ${services.length + 1} service pages`);
