@@ -5,6 +5,7 @@
 // then runs the whole test suite on it, to show the tests hold for any valid content.
 // Generic on purpose: it works on whatever content the clone holds.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import yaml from "js-yaml";
 import { formatProblems, loadContent } from "../src/schema/load";
@@ -13,8 +14,9 @@ import { gstinChecksumProblem } from "../src/schema/patterns";
 type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const dir = path.resolve(process.argv[2] ?? "");
-if (!process.argv[2] || path.resolve(dir) === path.resolve(__dirname, "..")) {
-  console.error("Usage: tsx scripts/alternate-content.ts <a copy of the project>  (never this checkout)");
+// Only ever a throw-away copy: a folder under the system's temporary folder.
+if (!process.argv[2] || !dir.startsWith(fs.realpathSync(os.tmpdir()) + path.sep)) {
+  console.error("Usage: tsx scripts/alternate-content.ts <a copy of the project under the temporary folder>");
   process.exit(2);
 }
 const file = (name: string) => path.join(dir, "content", name);
