@@ -49,7 +49,7 @@ edit("site.yaml", (site) => {
     { name: "Ānanya D'Souza & Team", role: "Sales & export", phone: "+91 (20) 2712-3456" },
     { name: "रमेश पाटील", phone: "+91 98220 12345" },
   ];
-  site.units = site.units.map((unit: Data, i: number) => ({
+  site.units = site.units.map((_unit: Data, i: number) => ({
     name: `Plant ${String.fromCharCode(65 + i)} — "Ōm" works`,
     address: `Survey No. ${100 + i}, O'Brien Lane & Main Road,\nपुणे 41150${i}, Maharashtra`,
   }));
