@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { moveInlineScriptsInBuild } from "./src/build/inlineScripts";
+import { finishPagesInBuild } from "./src/build/finishPages";
 import { productionBackend } from "./src/cms/config";
 import { ADMIN_DIR, writeAdmin } from "./src/cms/writeAdmin";
 import { contentTypeDefs } from "./src/schema/graphql";
@@ -96,6 +96,6 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ store, reporter }) => {
     path.join(publicDir, "robots.txt"),
     `User-agent: *\nAllow: /\nDisallow: /admin/\n\nSitemap: ${url}/sitemap.xml\n`,
   );
-  const moved = moveInlineScriptsInBuild(publicDir, [ADMIN_DIR]);
+  const moved = finishPagesInBuild(publicDir, [ADMIN_DIR]);
   reporter.info(`Moved ${moved} inline scripts to files (Content-Security-Policy: script-src 'self').`);
 };

@@ -1,3 +1,4 @@
+import { withoutNulBytes } from "../src/build/finishPages";
 import { moveInlineScripts } from "../src/build/inlineScripts";
 
 describe("moving Gatsby's inline scripts to files", () => {
@@ -15,5 +16,11 @@ describe("moving Gatsby's inline scripts to files", () => {
         '<script type="module" src="/inline-2.js"></script><script src="/app.js" async></script>',
     );
     expect(saved).toEqual(['window.pagePath="/";', 'import("x")']);
+  });
+});
+
+describe("NUL bytes left by React 18's streaming renderer", () => {
+  it("are removed, leaving the text whole", () => {
+    expect(withoutNulBytes("Main Road,\n\0\0पुणे — 411500")).toBe("Main Road,\nपुणे — 411500");
   });
 });

@@ -102,6 +102,7 @@ function checkEveryPage(route: string, doc: HTMLElement) {
   check(route, "no image, script or style from another host", thirdParty.length === 0, thirdParty.join(", "));
   const inline = doc.querySelectorAll("script:not([src])").filter((el) => runs(el.rawAttrs) && el.text.trim() !== "");
   check(route, "no inline script (Content-Security-Policy script-src 'self')", inline.length === 0);
+  check(route, "no NUL byte (src/build/finishPages.ts)", !doc.toString().includes("\0"));
   const editor = [...doc.querySelectorAll("[src], [href]")].filter((el) =>
     (el.getAttribute("src") ?? el.getAttribute("href") ?? "").startsWith(ADMIN_PATH),
   );

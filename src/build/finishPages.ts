@@ -1,0 +1,38 @@
+// After `gatsby build` every page of public/ is rewritten once (gatsby-node's onPostBuild):
+// - React 18's streaming server renderer, which Gatsby uses, can leave NUL bytes where a
+//   multi-byte character (Devanagari, an em dash) meets the end of its 2 KB buffer
+//   (react#24985, fixed in React 19): they are removed, which restores the exact text;
+// - Gatsby's inline scripts move to files (inlineScripts.ts), for script-src 'self'.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { moveInlineScripts } from "./inlineScripts";
+
+/** Removes the NUL bytes React 18 may leave between two characters; HTML may hold none. */
+export const withoutNulBytes = (html: string) => html.replace(/\0/g, "");
+
+function htmlFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const absolute = path.join(dir, entry.name);
+    if (entry.isDirectory()) return htmlFiles(absolute);
+    return entry.name.endsWith(".html") ? [absolute] : [];
+  });
+}
+
+/** Rewrites every page under publicDir (but `skip`); returns how many scripts moved. */
+export function finishPagesInBuild(publicDir: string, skip: string[] = []): number {
+  let moved = 0;
+  const save = (body: string) => {
+    const name = `inline-${crypto.createHash("sha256").update(body).digest("hex").slice(0, 20)}.js`;
+    fs.writeFileSync(path.join(publicDir, name), body);
+    moved += 1;
+    return `/${name}`;
+  };
+  for (const file of htmlFiles(publicDir)) {
+    if (skip.some((dir) => file.startsWith(path.join(publicDir, dir) + path.sep))) continue;
+    const html = fs.readFileSync(file, "utf8");
+    const rewritten = moveInlineScripts(withoutNulBytes(html), save);
+    if (rewritten !== html) fs.writeFileSync(file, rewritten);
+  }
+  return moved;
+}
