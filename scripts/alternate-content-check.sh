@@ -7,6 +7,8 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d /tmp/alternate-content-XXXXXX)"
+# nginx's workers run as another user: let them read the clone's build.
+chmod 755 "$work"
 trap 'rm -rf "$work"' EXIT
 
 git clone --quiet "$root" "$work/site"
