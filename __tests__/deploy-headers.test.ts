@@ -1,22 +1,51 @@
 import fs from "node:fs";
 import path from "node:path";
-import { gatsbyHeaders, IMMUTABLE, mapOrigin, pageHeaders, pagePolicy, publicPolicy } from "../deploy/headers";
-import { brotliConfig, nginxSiteConfig } from "../deploy/nginx";
+import {
+  adminPolicy,
+  gatsbyHeaders,
+  headersIn,
+  IMMUTABLE,
+  mapOrigin,
+  pageHeaders,
+  pagePolicy,
+  publicPolicy,
+  securityHeaders,
+} from "../deploy/headers";
 
-const root = path.resolve(__dirname, "..");
+const nginxDir = path.resolve(__dirname, "../deploy/nginx");
 const directives = (policy: string) =>
   Object.fromEntries(policy.split("; ").map((d) => [d.split(" ")[0], d.slice(d.indexOf(" ") + 1)]));
 
-describe("the headers, stated once in deploy/headers.ts", () => {
-  it("deploy/nginx/ is current (npm run nginx:config rewrites it)", () => {
-    expect(fs.readFileSync(path.join(root, "deploy/nginx/site.conf"), "utf8")).toBe(nginxSiteConfig());
-    expect(fs.readFileSync(path.join(root, "deploy/nginx/brotli.conf"), "utf8")).toBe(brotliConfig);
+describe("the headers, stated once in deploy/nginx/", () => {
+  it("reads every header of the snippets", () => {
+    expect(Object.keys(securityHeaders)).toEqual([
+      "X-Content-Type-Options",
+      "Referrer-Policy",
+      "Permissions-Policy",
+      "X-Frame-Options",
+      "Strict-Transport-Security",
+      "Cross-Origin-Opener-Policy",
+    ]);
+    expect(directives(publicPolicy)["default-src"]).toBe("'self'");
+    expect(directives(adminPolicy)["script-src"]).toContain("'unsafe-eval'");
+    expect(headersIn("brotli.conf")).toEqual({});
+  });
+
+  it("site.conf sends the security headers and one policy from every location", () => {
+    const site = fs.readFileSync(path.join(nginxDir, "site.conf"), "utf8");
+    const locations = site.split(/^location /m).slice(1);
+    for (const block of locations.filter((b) => !b.startsWith("= /admin"))) {
+      expect(block).toContain("include snippets/site/security-headers.conf;");
+      expect(block.match(/include snippets\/site\/(public|admin)-policy\.conf;/g)).toHaveLength(1);
+    }
+    expect(locations.length).toBeGreaterThanOrEqual(4);
   });
 
   it("gives Gatsby the same headers as nginx", () => {
-    const [all, statics] = gatsbyHeaders;
+    const [all, statics, admin] = gatsbyHeaders;
     expect(Object.fromEntries(all.headers.map((h) => [h.key, h.value]))).toEqual(pageHeaders);
     expect(statics).toEqual({ source: "/static/*", headers: [{ key: "Cache-Control", value: IMMUTABLE }] });
+    expect(admin.headers.find((h) => h.key === "Content-Security-Policy")?.value).toBe(adminPolicy);
   });
 
   it("the server's policy names no content: https frames, never framed itself", () => {

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { adminHeaders, IMMUTABLE, pageHeaders, pagePolicy, REVALIDATE } from "../deploy/headers";
-import { BROTLI_MODULE } from "../deploy/nginx";
+import { BROTLI_MODULE } from "../scripts/lib/nginx";
 import { routes, site } from "./content";
 import { test as plainTest } from "@playwright/test";
 import { expect, test } from "./fixtures";

@@ -1,11 +1,12 @@
-// npm run serve:nginx: serves the built public/ with Debian's nginx and the committed
-// deploy/nginx/ configuration, on 127.0.0.1:$PORT (8080), in the foreground. Everything
-// nginx writes (pid, temporary files) goes to a temporary folder.
+// npm run serve:nginx: serves the built public/ with Debian's nginx and deploy/nginx/,
+// on 127.0.0.1:$PORT (8080), in the foreground. deploy/nginx/ is linked where a Debian
+// server keeps it (snippets/site/ beside nginx.conf), and everything nginx writes (pid,
+// temporary files) goes to a temporary folder.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { BROTLI_MODULE } from "../deploy/nginx";
+import { BROTLI_MODULE } from "./lib/nginx";
 
 const root = path.resolve(__dirname, "..");
 const port = Number(process.env.PORT ?? 8080);
@@ -23,6 +24,8 @@ if (!fs.existsSync(nginx)) {
 
 const brotli = fs.existsSync(BROTLI_MODULE);
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-site-"));
+fs.mkdirSync(path.join(temp, "snippets"));
+fs.symlinkSync(path.join(root, "deploy", "nginx"), path.join(temp, "snippets", "site"));
 const conf = `${brotli ? `load_module ${BROTLI_MODULE};\n` : ""}daemon off;
 worker_processes 1;
 pid ${temp}/nginx.pid;
@@ -42,8 +45,8 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${path.join(root, "public")};
-    include ${path.join(root, "deploy", "nginx", "site.conf")};
-    ${brotli ? `include ${path.join(root, "deploy", "nginx", "brotli.conf")};` : "# no brotli module here"}
+    include snippets/site/site.conf;
+    ${brotli ? "include snippets/site/brotli.conf;" : "# no brotli module here"}
   }
 }
 `;

@@ -16,7 +16,6 @@ const site = {
   units: [{ name: "Unit I", address: "Pune" }],
   contacts: [{ name: "Asha", phone: "+91 98765 43210" }],
   themeColor: "#0b3a5b",
-  contentPolicy: "default-src 'self'; frame-src https://maps.acme.test",
 };
 
 describe("Seo", () => {
@@ -42,10 +41,6 @@ describe("Seo", () => {
     expect(renderToStaticMarkup(<Seo title="A" description="B" pathname="/" site={site} />)).toContain(
       '<html lang="en">',
     );
-  });
-
-  it("carries the page's own Content-Security-Policy", () => {
-    expect(meta('meta[http-equiv="Content-Security-Policy"]')).toBe(site.contentPolicy);
   });
 
   it("writes Open Graph and Twitter card tags with an image", () => {

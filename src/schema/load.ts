@@ -127,6 +127,8 @@ export interface SiteSettings {
   themeColor: string;
   /** The logo's path relative to the project, for the favicon and app icons. */
   logo: string;
+  /** The footer map's address, for each page's security policy. */
+  mapEmbedUrl: string | null;
 }
 
 /**
@@ -140,11 +142,13 @@ export function readSiteSettings(projectDir: string): SiteSettings {
     name: "Site",
     shortName: "Site",
     themeColor: "#000000",
+    mapEmbedUrl: null,
   };
   try {
     const site = yaml.load(fs.readFileSync(path.join(projectDir, "content/site.yaml"), "utf8")) as {
       url?: string;
       company?: { name?: string; shortName?: string; themeColor?: string; logo?: string };
+      map?: { embedUrl?: string };
     };
     return {
       url: (site.url ?? fallback.url).replace(/\/+$/, ""),
@@ -152,6 +156,7 @@ export function readSiteSettings(projectDir: string): SiteSettings {
       shortName: site.company?.shortName ?? fallback.shortName,
       themeColor: site.company?.themeColor ?? fallback.themeColor,
       logo: path.join("content", site.company?.logo ?? "images/placeholder-logo.png"),
+      mapEmbedUrl: site.map?.embedUrl ?? null,
     };
   } catch {
     return { ...fallback, logo: "content/images/placeholder-logo.png" };

@@ -46,9 +46,6 @@ export const contentFragments = graphql`
 
   fragment PageHead on SiteYaml {
     url
-    map {
-      embedUrl
-    }
     company {
       name
       description

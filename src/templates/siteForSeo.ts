@@ -1,11 +1,8 @@
 import type { SeoProps } from "../components/Seo";
-import { pagePolicy } from "../../deploy/headers";
 
 /** The site-wide facts every page's head needs, from the PageHead fragment. */
 export const siteForSeo = (site: Queries.PageHeadFragment): SeoProps["site"] => ({
   ...site,
   themeColor: site.company.themeColor,
   logoUrl: site.company.logo.publicURL ? new URL(site.company.logo.publicURL, site.url).href : null,
-  // The page's own security policy names the map host of this build's content.
-  contentPolicy: pagePolicy(site.map.embedUrl),
 });

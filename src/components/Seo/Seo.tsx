@@ -8,8 +8,7 @@ export interface SeoProps {
   description: string;
   /** The page's path, e.g. "/hard_anodizing". */
   pathname: string;
-  /** contentPolicy: this page's Content-Security-Policy (deploy/headers.ts pagePolicy). */
-  site: SiteFacts & { themeColor: string; contentPolicy: string };
+  site: SiteFacts & { themeColor: string };
   /** The picture shown when the page is shared. */
   image?: ContentImage;
   imageAlt?: string;
@@ -35,7 +34,6 @@ export function Seo({ title, description, pathname, site, image, imageAlt, kind 
   return (
     <>
       <html lang="en" />
-      <meta httpEquiv="Content-Security-Policy" content={site.contentPolicy} />
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
