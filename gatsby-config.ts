@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
-import { gatsbyHeaders } from "./deploy/headers";
+import { gatsbyHeaders, pagePolicy } from "./deploy/headers";
 import { contentFiles } from "./src/schema/content";
 import { readSiteSettings } from "./src/schema/load";
 
@@ -13,7 +13,9 @@ const typeNameFor = ({ node }: { node: { relativePath: string } }) =>
 
 const config: GatsbyConfig = {
   // The published address, from content/site.yaml: canonical links, sitemap, robots.txt.
-  siteMetadata: { siteUrl: site.url, title: site.name },
+  // pagePolicy: each page's own Content-Security-Policy, naming this build's map host
+  // (deploy/headers.ts); Seo writes it into every page's head.
+  siteMetadata: { siteUrl: site.url, title: site.name, pagePolicy: pagePolicy(site.mapEmbedUrl) },
   // Writes src/gatsby-types.d.ts (the Queries namespace) on build too, for the type-check.
   graphqlTypegen: { generateOnBuild: true },
   // The spec's routes have no trailing slash: /hard_anodizing, not /hard_anodizing/.

@@ -4,7 +4,7 @@ import type { GatsbyNode } from "gatsby";
 import { finishPagesInBuild } from "./src/build/finishPages";
 import { productionBackend } from "./src/cms/config";
 import { ADMIN_DIR, writeAdmin } from "./src/cms/writeAdmin";
-import { contentTypeDefs } from "./src/schema/graphql";
+import { contentTypes } from "./src/schema/graphql";
 import { CONTENT_ERROR, formatProblems, loadContent } from "./src/schema/load";
 
 // Check every content file before Gatsby reads any of them, so a bad file stops the
@@ -32,8 +32,18 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ get
   actions.replaceWebpackConfig(config);
 };
 
-export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
-  actions.createTypes(contentTypeDefs());
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions, schema }) => {
+  const { typeDefs, unions } = contentTypes();
+  actions.createTypes([
+    typeDefs,
+    ...unions.map(({ name, members }) =>
+      schema.buildUnionType({
+        name,
+        types: Object.values(members),
+        resolveType: (value: { type: string }) => members[value.type],
+      }),
+    ),
+  ]);
 };
 
 // The editor at /admin, for `gatsby develop` (npm run cms) and `gatsby build` alike.

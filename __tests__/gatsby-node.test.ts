@@ -44,10 +44,14 @@ describe("gatsby-node", () => {
     expect(report.panicOnBuild).toHaveBeenCalled();
   });
 
-  it("declares the content types from the schema", () => {
+  it("declares the content types from the schema, and each section union resolving by `type`", () => {
     const createTypes = jest.fn();
-    (createSchemaCustomization as (a: unknown) => void)({ actions: { createTypes } });
-    expect(createTypes.mock.calls[0][0]).toContain("type ServiceYaml implements Node @dontInfer");
+    const buildUnionType = jest.fn((config) => config);
+    (createSchemaCustomization as (a: unknown) => void)({ actions: { createTypes }, schema: { buildUnionType } });
+    const [sdl, union] = createTypes.mock.calls[0][0];
+    expect(sdl).toContain("type ServiceYaml implements Node @dontInfer");
+    expect(union.name).toBe("ServiceYamlSections");
+    expect(union.resolveType({ type: "productSlider" })).toBe("ProductSliderSection");
   });
 
   it("lets good content through and stops bad content before anything is built, naming file and field", () => {

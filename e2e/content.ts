@@ -23,7 +23,7 @@ interface Card extends Titled {
 /** A section of a service page; which fields it has depends on its type. */
 export interface Section {
   type: string;
-  heading?: string;
+  eyebrow?: string;
   title?: string;
   items?: string[];
   points?: Titled[];
@@ -48,13 +48,13 @@ export interface SiteContent {
 export interface HomeContent {
   hero: { slides: Titled[]; interval?: number };
   about: { title: string; teaser?: Card };
-  services: { heading: string; cards: Card[]; teaser: Card };
-  facilities: { heading: string };
-  applications: { heading: string };
-  certificates: { heading: string };
+  services: { title: string; cards: Card[]; teaser: Card };
+  facilities: { title: string };
+  applications: { title: string };
+  certificates: { title: string };
 }
 export interface ClientsContent {
-  eyebrow: string;
+  title: string;
   text: string;
   logos: { name: string }[];
 }

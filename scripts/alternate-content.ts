@@ -86,7 +86,7 @@ edit("home.yaml", (home) => {
 });
 
 edit("clients.yaml", (clients) => {
-  clients.eyebrow = "Who we've worked with";
+  clients.title = "Who we've worked with";
   clients.logos.forEach((logo: Data, i: number) => (logo.name = `Client “${i + 1}” & Sons (ग्राहक ${i + 1})`));
 });
 

@@ -21,13 +21,8 @@ import { checker, hrefs, page, publicDir, squash, text } from "./lib/builtPages"
 const { check, report } = checker("built-html");
 const serviceRoutes = services.map((service) => `/${service.slug}`);
 
-/** The h2 a section of a service page shows (src/sections/Sections.tsx). */
-const sectionHeading = (section: Section) =>
-  section.type === "clients"
-    ? clients.eyebrow
-    : section.type === "statement" || section.type === "about"
-      ? section.title
-      : section.heading;
+/** The h2 a section of a service page shows: its title (the clients' title is shared). */
+const sectionHeading = (section: Section) => (section.type === "clients" ? clients.title : section.title);
 
 function checkEveryPage(route: string, doc: HTMLElement) {
   check(route, '<html lang="en">', doc.querySelector("html")?.getAttribute("lang") === "en");
@@ -124,11 +119,11 @@ function checkHome(doc: HTMLElement) {
   const headings = doc.querySelectorAll("main h2").map(text);
   const order = [
     home.about.title,
-    home.services.heading,
-    home.facilities.heading,
-    home.applications.heading,
-    home.certificates.heading,
-    clients.eyebrow,
+    home.services.title,
+    home.facilities.title,
+    home.applications.title,
+    home.certificates.title,
+    clients.title,
   ].map(squash);
   let from = 0;
   const found = order.map((heading) => {
@@ -206,12 +201,12 @@ function checkService(service: ServiceContent) {
     if (section.type === "applications") {
       const areas = section.items ?? [];
       const missing = areas.filter((item) => !items.includes(squash(item)));
-      check(route, `all ${areas.length} areas of "${section.heading}"`, missing.length === 0, missing.join(", "));
+      check(route, `all ${areas.length} areas of "${section.title}"`, missing.length === 0, missing.join(", "));
     }
-    if (section.type === "advantages") {
+    if (section.type === "points") {
       const body = text(doc.querySelector("main"));
       const missing = (section.points ?? []).filter((p) => !body.includes(squash(p.title)));
-      check(route, `all points of "${section.heading}"`, missing.length === 0, missing.join(", "));
+      check(route, `all points of "${section.title}"`, missing.length === 0, missing.join(", "));
     }
     if (section.type === "clients") checkClients(route, doc);
   }

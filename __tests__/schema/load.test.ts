@@ -145,7 +145,7 @@ describe("content validation", () => {
     const problems = problemsAfter((dir) =>
       editYaml(dir, "content/home.yaml", (d) => void (d.about.titel = d.about.title)),
     );
-    expectOne(problems, /about\.titel: is not a field here \(expected one of: heading, title/);
+    expectOne(problems, /about\.titel: is not a field here \(expected one of: eyebrow, title/);
   });
 
   it("refuses a section of unknown type and checks each section against its own type", () => {

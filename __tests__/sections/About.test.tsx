@@ -8,13 +8,13 @@ describe("About", () => {
     render(
       <About
         id="aboutUs"
-        heading="About us"
+        eyebrow="About us"
         title="Over 10 years"
         paragraphs={["We anodise.", "Two plants near Pune."]}
         image={fakeImage()}
         imageAlt="A heat-sink"
         claims={[{ title: "10+ years", text: "Over 10 years of track record." }]}
-        coreValues={{ heading: "Our core values", values: [{ title: "Trust", text: "Long relationships." }] }}
+        coreValues={{ title: "Our core values", values: [{ title: "Trust", text: "Long relationships." }] }}
         teaser={{
           title: "Hard Anodising",
           text: "30 to 150 microns.",

@@ -9,7 +9,7 @@ describe("Clients", () => {
   beforeEach(() =>
     render(
       <Clients
-        eyebrow="our clients"
+        title="our clients"
         text="We did a great job with these companies. You can be next to work-with."
         logos={logos}
         contact={{ label: "Contact us", url: "https://mail.example.test/compose?to=a@b.test" }}

@@ -18,7 +18,7 @@ describe("ProductSlider", () => {
   afterEach(() => jest.useRealTimers());
 
   it("advances every 1500 ms unless its content says otherwise", () => {
-    render(<ProductSlider heading="Parts" slides={slides} labels={carouselLabels} />);
+    render(<ProductSlider title="Parts" slides={slides} labels={carouselLabels} />);
     expect(screen.getByRole("heading", { level: 2, name: "Parts" })).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1499));
     expect(shownSlide()).toBe("1 of 3");
@@ -28,7 +28,7 @@ describe("ProductSlider", () => {
 
   it("follows an interval from content (the conversion coating slider's 3000 ms)", () => {
     render(
-      <ProductSlider heading="Parts" slides={slides} interval={3000} transitionTime={2000} labels={carouselLabels} />,
+      <ProductSlider title="Parts" slides={slides} interval={3000} transitionTime={2000} labels={carouselLabels} />,
     );
     act(() => jest.advanceTimersByTime(2999));
     expect(shownSlide()).toBe("1 of 3");
@@ -37,7 +37,7 @@ describe("ProductSlider", () => {
   });
 
   it("shows each photo with its description and caption", () => {
-    render(<ProductSlider heading="Parts" slides={slides} labels={carouselLabels} />);
+    render(<ProductSlider title="Parts" slides={slides} labels={carouselLabels} />);
     expect(screen.getByRole("img", { name: "Pistons photo" })).toBeInTheDocument();
     expect(screen.getByText("Pistons")).toBeInTheDocument();
   });

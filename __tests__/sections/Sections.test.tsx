@@ -4,7 +4,7 @@ import { Sections, type SectionData } from "../../src/sections/Sections";
 import { carouselLabels, fakeImage, setReducedMotion } from "../helpers/fixtures";
 
 const clients = {
-  eyebrow: "our clients",
+  title: "our clients",
   text: "You can be next.",
   logos: [{ name: "Client A", logo: fakeImage() }],
   contact: { label: "Contact us", url: "https://mail.example.test/" },
@@ -12,21 +12,36 @@ const clients = {
 };
 
 const sections: SectionData[] = [
-  { type: "statement", heading: "Welcome", title: "Hard anodising", paragraphs: ["Up to 600HV."] },
+  { __typename: "StatementSection", eyebrow: "Welcome", title: "Hard anodising", paragraphs: ["Up to 600HV."] },
   {
-    type: "productSlider",
-    heading: "Parts",
+    __typename: "ProductSliderSection",
+    title: "Parts",
     slides: [
-      { image: fakeImage(), imageAlt: "Piston" },
-      { image: fakeImage(), imageAlt: "Gear" },
+      { image: fakeImage(), imageAlt: "Piston", caption: null },
+      { image: fakeImage(), imageAlt: "Gear", caption: null },
     ],
+    interval: null,
+    transitionTime: null,
   },
-  { type: "applications", heading: "Areas of application", items: ["Railways-metro", "Defence"] },
-  { type: "advantages", heading: "Advantages", points: [{ title: "Hard", text: "Very." }] },
-  { type: "serviceCards", heading: "What we provide", cards: [] },
-  { type: "about", heading: "About", title: "About anodising", paragraphs: ["Grown from the metal."] },
-  { type: "clients" },
-] as SectionData[];
+  {
+    __typename: "ApplicationsSection",
+    title: "Areas of application",
+    intro: null,
+    items: ["Railways-metro", "Defence"],
+  },
+  { __typename: "PointsSection", title: "Advantages", intro: null, points: [{ title: "Hard", text: "Very." }] },
+  { __typename: "ServiceCardsSection", eyebrow: null, title: "What we provide", cards: [] },
+  {
+    __typename: "AboutSection",
+    eyebrow: "About",
+    title: "About anodising",
+    paragraphs: ["Grown from the metal."],
+    image: null,
+    imageAlt: null,
+    teaser: null,
+  },
+  { __typename: "ClientsSection" },
+];
 
 describe("Sections", () => {
   beforeEach(() => setReducedMotion(false));
@@ -48,7 +63,13 @@ describe("Sections", () => {
   it("throws on a section type it does not know, for the error page to show", () => {
     jest.spyOn(console, "error").mockImplementation(() => undefined);
     expect(() =>
-      render(<Sections sections={[{ type: "gallery" }]} labels={carouselLabels} clients={clients} />),
-    ).toThrow('unknown type "gallery"');
+      render(
+        <Sections
+          sections={[{ __typename: "GallerySection" } as unknown as SectionData]}
+          labels={carouselLabels}
+          clients={clients}
+        />,
+      ),
+    ).toThrow('unknown type "GallerySection"');
   });
 });

@@ -17,7 +17,7 @@ describe("ServiceCards", () => {
     render(
       <ServiceCards
         eyebrow="What do we provide?"
-        heading="Our Services"
+        title="Our Services"
         cards={[
           card("Anodising", "/anodizing"),
           card("Conversion", "/conversion_coating"),

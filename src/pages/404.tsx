@@ -39,7 +39,13 @@ export const Head: HeadFC<Queries.NotFoundPageQuery> = ({ data }) => {
   if (!site) throw new Error("content/site.yaml was not loaded.");
   return (
     <>
-      <Seo title={site.notFound.title} description={site.notFound.text} pathname="/404" site={siteForSeo(site)} />
+      <Seo
+        title={site.notFound.title}
+        description={site.notFound.text}
+        pathname="/404"
+        site={siteForSeo(site)}
+        policy={data.site?.siteMetadata?.pagePolicy}
+      />
       <meta name="robots" content="noindex" />
     </>
   );
@@ -47,6 +53,9 @@ export const Head: HeadFC<Queries.NotFoundPageQuery> = ({ data }) => {
 
 export const query = graphql`
   query NotFoundPage {
+    site {
+      ...PagePolicy
+    }
     siteYaml {
       ...PageHead
       notFound {

@@ -25,6 +25,7 @@ export const Head: HeadFC<Queries.HomePageQuery> = ({ data, location }) => {
       description={page.description}
       pathname={location.pathname}
       site={siteForSeo(site)}
+      policy={data.site?.siteMetadata?.pagePolicy}
       image={page.hero.slides[0]?.image}
       imageAlt={page.hero.slides[0]?.imageAlt}
       kind="home"
@@ -49,7 +50,7 @@ export const query = graphql`
         interval
       }
       about {
-        heading
+        eyebrow
         title
         paragraphs
         image {
@@ -62,7 +63,7 @@ export const query = graphql`
       }
       services {
         eyebrow
-        heading
+        title
         cards {
           ...LinkedCard
         }
@@ -71,7 +72,7 @@ export const query = graphql`
         }
       }
       facilities {
-        heading
+        title
         intro
         points {
           title
@@ -79,18 +80,21 @@ export const query = graphql`
         }
       }
       applications {
-        heading
+        title
         intro
         items
       }
       certificates {
-        heading
+        title
         intro
         points {
           title
           text
         }
       }
+    }
+    site {
+      ...PagePolicy
     }
     siteYaml {
       ...PageHead
@@ -103,7 +107,7 @@ export const query = graphql`
         text
       }
       coreValues {
-        heading
+        title
         values {
           title
           text
@@ -111,7 +115,7 @@ export const query = graphql`
       }
     }
     clientsYaml {
-      ...ClientsSection
+      ...ClientsContent
     }
   }
 `;

@@ -35,16 +35,23 @@ const pageMeta = {
 };
 
 // ---- Sections a page can be built from. Home uses the same shapes by name.
+// One vocabulary: `eyebrow` is the small heading above a section's `title`, its main
+// heading (the h2); a section type and the component that draws it share a name.
+
+/** The small heading above a section's title: always optional. */
+const eyebrow = () => text("Small heading (above the title, optional)", { required: false });
+/** A section's main heading. */
+const title = () => text("Title (the section's heading)");
 
 const statement = object("Statement", {
-  heading: text("Small heading", { required: false }),
-  title: text("Title"),
+  eyebrow: eyebrow(),
+  title: title(),
   paragraphs: list("Paragraphs", paragraph("Paragraph"), { min: 1 }),
 });
 
 const about = object("About", {
-  heading: text("Small heading"),
-  title: text("Title"),
+  eyebrow: eyebrow(),
+  title: title(),
   paragraphs: list("Paragraphs", paragraph("Paragraph"), { min: 1 }),
   image: image("Image", { required: false }),
   imageAlt: text("Image description (for screen readers)", { required: false }),
@@ -52,7 +59,7 @@ const about = object("About", {
 });
 
 const productSlider = object("Product slider", {
-  heading: text("Heading"),
+  title: title(),
   slides: list(
     "Slides",
     object("Slide", {
@@ -73,20 +80,21 @@ const productSlider = object("Product slider", {
 });
 
 const applications = object("Areas of application", {
-  heading: text("Heading"),
+  title: title(),
   intro: paragraph("Introduction", { required: false }),
   items: list("Areas", text("Area"), { min: 1 }),
 });
 
-const advantages = object("Advantages", {
-  heading: text("Heading"),
+// A titled list of points: a service's advantages, the home page's facilities and certificates.
+const points = object("Points (advantages, facilities, certificates…)", {
+  title: title(),
   intro: paragraph("Introduction", { required: false }),
   points: list("Points", titledText, { min: 1 }),
 });
 
 const serviceCards = object("Service cards", {
-  eyebrow: text("Small heading", { required: false }),
-  heading: text("Heading"),
+  eyebrow: eyebrow(),
+  title: title(),
   cards: list("Cards", linkedCard, { min: 1 }),
 });
 
@@ -98,7 +106,7 @@ export const sectionTypes: Record<string, ObjectField> = {
   about,
   productSlider,
   applications,
-  advantages,
+  points,
   serviceCards,
   clients,
 };
@@ -119,7 +127,7 @@ export const siteSchema = object("Site settings", {
   }),
   claims: list("Claims", titledText, { min: 1 }),
   coreValues: object("Core values", {
-    heading: text("Heading"),
+    title: text("Title"),
     values: list("Values", titledText, { min: 1 }),
   }),
   units: list(
@@ -210,13 +218,13 @@ export const homeSchema = object("Home page", {
   }),
   about,
   services: object("Services", { ...serviceCards.fields, teaser: { ...linkedCard, label: "Teaser" } }),
-  facilities: advantages,
+  facilities: { ...points, label: "Facilities" },
   applications,
-  certificates: advantages,
+  certificates: { ...points, label: "Certificates" },
 });
 
 export const clientsSchema = object("Clients", {
-  eyebrow: text("Small heading"),
+  title: title(),
   text: paragraph("Text"),
   logos: list(
     "Logos",

@@ -1,12 +1,25 @@
 // GraphQL type definitions for Gatsby, derived from the content schema, so queries
-// never rely on inference and a field left empty cannot break a query.
+// never rely on inference and a field left empty cannot break a query. A list of
+// sections becomes a union with one member type per kind of section
+// (`productSlider` → ProductSliderSection), so a query asks each kind for its own fields
+// and the generated TypeScript types tell them apart by `__typename`.
 import { contentFiles } from "./content";
 import type { Field, ObjectField } from "./fields";
 
 const pascal = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
 
+/** The GraphQL type of one kind of section: "productSlider" → "ProductSliderSection". */
+export const sectionTypeName = (type: string) => `${pascal(type)}Section`;
+
+/** A union of section types; Gatsby resolves each value's member from its `type`. */
+export interface SectionUnion {
+  name: string;
+  members: Record<string, string>;
+}
+
 class TypeWriter {
   private readonly types = new Map<string, string>();
+  readonly unions: SectionUnion[] = [];
 
   /** Declares `name` once; the same name with another shape is a programming error. */
   private declare(name: string, body: string) {
@@ -37,18 +50,12 @@ class TypeWriter {
         return typeName;
       }
       case "sections": {
-        // One GraphQL type holds every section shape (all fields optional); `type` says which.
-        const merged: Record<string, Field> = {};
-        for (const shape of Object.values(field.types)) {
-          for (const [key, inner] of Object.entries(shape.fields)) {
-            const shapeOf = (f: Field) => new TypeWriter().typeOf(f, key);
-            if (merged[key] && shapeOf(merged[key]) !== shapeOf(inner)) {
-              throw new Error(`Content schema: section field "${key}" has two different types`);
-            }
-            merged[key] = { ...inner, required: false };
-          }
+        const members: Record<string, string> = {};
+        for (const [type, shape] of Object.entries(field.types)) {
+          members[type] = sectionTypeName(type);
+          this.object(shape, members[type], "  type: String!\n");
         }
-        this.object({ kind: "object", label: field.label, required: true, fields: merged }, name, "  type: String!\n");
+        this.unions.push({ name, members });
         return `[${name}!]`;
       }
     }
@@ -70,11 +77,11 @@ class TypeWriter {
   }
 }
 
-/** The SDL for every content type, for `createTypes` in gatsby-node. */
-export function contentTypeDefs(): string {
+/** The SDL of every content type, and the section unions (built in gatsby-node). */
+export function contentTypes(): { typeDefs: string; unions: SectionUnion[] } {
   const writer = new TypeWriter();
   for (const kind of contentFiles) {
     writer.object(kind.schema, kind.typeName, "", `type ${kind.typeName} implements Node @dontInfer`);
   }
-  return writer.toString();
+  return { typeDefs: writer.toString(), unions: writer.unions };
 }

@@ -1,15 +1,15 @@
 import React from "react";
 import type { CarouselLabels } from "../components/Carousel";
-import { About, type AboutProps } from "./About";
-import { Applications, type ApplicationsProps } from "./Applications";
+import { About } from "./About";
+import { Applications } from "./Applications";
 import { Clients, type ClientsProps } from "./Clients";
-import { Points, type PointsProps } from "./Points";
-import { ProductSlider, type ProductSliderProps } from "./ProductSlider";
-import { ServiceCards, type ServiceCardsProps } from "./ServiceCards";
-import { Statement, type StatementProps } from "./Statement";
+import { Points } from "./Points";
+import { ProductSlider } from "./ProductSlider";
+import { ServiceCards } from "./ServiceCards";
+import { Statement } from "./Statement";
 
-/** One entry of a service file's `sections` list; `type` picks the component. */
-export type SectionData = { readonly type: string };
+/** One entry of a service file's `sections` list, as the service page's query returns it. */
+export type SectionData = NonNullable<Queries.ServicePageQuery["serviceYaml"]>["sections"][number];
 
 interface Props {
   sections: readonly SectionData[];
@@ -18,26 +18,29 @@ interface Props {
   clients: ClientsProps;
 }
 
-// The build validated each section against its type's schema, so the casts below
-// only narrow the one GraphQL type that holds every section shape.
+// Each kind of section is drawn by the component of the same name (src/schema/graphql.ts
+// names the GraphQL type after the section's `type`: productSlider → ProductSliderSection).
 function renderSection(section: SectionData, labels: CarouselLabels, clients: ClientsProps) {
-  switch (section.type) {
-    case "statement":
-      return <Statement {...(section as unknown as StatementProps)} />;
-    case "about":
-      return <About {...(section as unknown as AboutProps)} />;
-    case "productSlider":
-      return <ProductSlider {...(section as unknown as Omit<ProductSliderProps, "labels">)} labels={labels} />;
-    case "applications":
-      return <Applications {...(section as unknown as ApplicationsProps)} />;
-    case "advantages":
-      return <Points {...(section as unknown as PointsProps)} />;
-    case "serviceCards":
-      return <ServiceCards {...(section as unknown as ServiceCardsProps)} />;
-    case "clients":
+  switch (section.__typename) {
+    case "StatementSection":
+      return <Statement {...section} />;
+    case "AboutSection":
+      return <About {...section} />;
+    case "ProductSliderSection":
+      return <ProductSlider {...section} labels={labels} />;
+    case "ApplicationsSection":
+      return <Applications {...section} />;
+    case "PointsSection":
+      return <Points {...section} />;
+    case "ServiceCardsSection":
+      return <ServiceCards {...section} />;
+    case "ClientsSection":
       return <Clients {...clients} />;
-    default:
-      throw new Error(`This page has a section of unknown type "${section.type}".`);
+    default: {
+      // Only reachable when content and code disagree (a newer content file, older code).
+      const unknown: { __typename?: string } = section;
+      throw new Error(`This page has a section of unknown type "${unknown.__typename}".`);
+    }
   }
 }
 
@@ -46,7 +49,9 @@ export function Sections({ sections, labels, clients }: Props) {
   return (
     <>
       {sections.map((section, index) => (
-        <React.Fragment key={`${section.type}-${index}`}>{renderSection(section, labels, clients)}</React.Fragment>
+        <React.Fragment key={`${section.__typename}-${index}`}>
+          {renderSection(section, labels, clients)}
+        </React.Fragment>
       ))}
     </>
   );

@@ -44,6 +44,12 @@ export const contentFragments = graphql`
     linkLabel
   }
 
+  fragment PagePolicy on Site {
+    siteMetadata {
+      pagePolicy
+    }
+  }
+
   fragment PageHead on SiteYaml {
     url
     company {
@@ -83,8 +89,8 @@ export const contentFragments = graphql`
     }
   }
 
-  fragment ClientsSection on ClientsYaml {
-    eyebrow
+  fragment ClientsContent on ClientsYaml {
+    title
     text
     logos {
       name

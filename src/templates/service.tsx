@@ -25,6 +25,7 @@ export const Head: HeadFC<Queries.ServicePageQuery> = ({ data, location }) => {
       description={page.description}
       pathname={location.pathname}
       site={siteForSeo(site)}
+      policy={data.site?.siteMetadata?.pagePolicy}
       image={page.hero.image}
       imageAlt={page.hero.imageAlt}
       kind="service"
@@ -48,44 +49,67 @@ export const query = graphql`
         imageAlt
       }
       sections {
-        type
-        heading
-        title
-        paragraphs
-        image {
-          ...CardImage
+        __typename
+        ... on StatementSection {
+          eyebrow
+          title
+          paragraphs
         }
-        imageAlt
-        teaser {
-          ...LinkedCard
-        }
-        slides {
+        ... on AboutSection {
+          eyebrow
+          title
+          paragraphs
           image {
-            ...SlideImage
+            ...CardImage
           }
           imageAlt
-          caption
+          teaser {
+            ...LinkedCard
+          }
         }
-        interval
-        transitionTime
-        intro
-        items
-        points {
+        ... on ProductSliderSection {
           title
-          text
+          slides {
+            image {
+              ...SlideImage
+            }
+            imageAlt
+            caption
+          }
+          interval
+          transitionTime
         }
-        eyebrow
-        cards {
-          ...LinkedCard
+        ... on ApplicationsSection {
+          title
+          intro
+          items
+        }
+        ... on PointsSection {
+          title
+          intro
+          points {
+            title
+            text
+          }
+        }
+        ... on ServiceCardsSection {
+          eyebrow
+          title
+          cards {
+            ...LinkedCard
+          }
         }
       }
+    }
+    site {
+      ...PagePolicy
     }
     siteYaml {
       ...PageHead
       ...CarouselLabels
     }
     clientsYaml {
-      ...ClientsSection
+      ...ClientsContent
     }
   }
 `;

@@ -9,6 +9,8 @@ export interface SeoProps {
   /** The page's path, e.g. "/hard_anodizing". */
   pathname: string;
   site: SiteFacts & { themeColor: string };
+  /** This page's own Content-Security-Policy (deploy/headers.ts pagePolicy), if known. */
+  policy?: string | null;
   /** The picture shown when the page is shared. */
   image?: ContentImage;
   imageAlt?: string;
@@ -18,7 +20,17 @@ export interface SeoProps {
 }
 
 /** The document head of a page, through Gatsby's Head API. */
-export function Seo({ title, description, pathname, site, image, imageAlt, kind = "other", heading }: SeoProps) {
+export function Seo({
+  title,
+  description,
+  pathname,
+  site,
+  policy,
+  image,
+  imageAlt,
+  kind = "other",
+  heading,
+}: SeoProps) {
   const name = site.company.name;
   const fullTitle = title === name ? title : `${title} | ${name}`;
   const url = new URL(pathname, site.url).href;
@@ -34,6 +46,7 @@ export function Seo({ title, description, pathname, site, image, imageAlt, kind 
   return (
     <>
       <html lang="en" />
+      {policy && <meta httpEquiv="Content-Security-Policy" content={policy} />}
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />

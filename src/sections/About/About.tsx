@@ -8,7 +8,7 @@ type Point = { title: string; text: string };
 
 export interface AboutProps {
   id?: string;
-  heading: string;
+  eyebrow?: string | null;
   title: string;
   paragraphs: readonly string[];
   image?: ContentImage | null;
@@ -16,13 +16,13 @@ export interface AboutProps {
   teaser?: CardProps | null;
   /** Home only: the company's claims and core values. */
   claims?: readonly Point[];
-  coreValues?: { heading: string; values: readonly Point[] };
+  coreValues?: { title: string; values: readonly Point[] };
 }
 
 /** Who the company is, with an optional teaser for one service. */
-export function About({ id, heading, title, paragraphs, image, imageAlt, teaser, claims, coreValues }: AboutProps) {
+export function About({ id, eyebrow, title, paragraphs, image, imageAlt, teaser, claims, coreValues }: AboutProps) {
   return (
-    <Section id={id} eyebrow={heading} title={title}>
+    <Section id={id} eyebrow={eyebrow} title={title}>
       <div className={image ? styles.split : undefined}>
         <div className={styles.text}>
           {paragraphs.map((paragraph) => (
@@ -43,7 +43,7 @@ export function About({ id, heading, title, paragraphs, image, imageAlt, teaser,
       )}
       {coreValues && (
         <>
-          <h3 className={styles.valuesHeading}>{coreValues.heading}</h3>
+          <h3 className={styles.valuesHeading}>{coreValues.title}</h3>
           <ul className={styles.values}>
             {coreValues.values.map((value) => (
               <li key={value.title}>

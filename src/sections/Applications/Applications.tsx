@@ -3,15 +3,15 @@ import { Section } from "../../components/Section";
 import * as styles from "./Applications.module.css";
 
 export interface ApplicationsProps {
-  heading: string;
+  title: string;
   intro?: string | null;
   items: readonly string[];
 }
 
 /** The industries and parts a treatment serves. */
-export function Applications({ heading, intro, items }: ApplicationsProps) {
+export function Applications({ title, intro, items }: ApplicationsProps) {
   return (
-    <Section title={heading} intro={intro} tone="dark">
+    <Section title={title} intro={intro} tone="dark">
       <ul className={styles.list}>
         {items.map((item) => (
           <li key={item} className={styles.item}>

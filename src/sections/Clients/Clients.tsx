@@ -6,7 +6,7 @@ import { CLIENT_LOGOS_PER_ROW, SECTION_IDS } from "../../constants";
 import * as styles from "./Clients.module.css";
 
 export interface ClientsProps {
-  eyebrow: string;
+  title: string;
   text: string;
   logos: readonly { name: string; logo: ContentImage | null }[];
   /** The 'Contact us' button: opens a web-mail compose window in a new tab. */
@@ -15,13 +15,13 @@ export interface ClientsProps {
 }
 
 /** 'our clients': the client logos in rows of five, and a way to become one. */
-export function Clients({ eyebrow, text, logos, contact, newTabLabel }: ClientsProps) {
+export function Clients({ title, text, logos, contact, newTabLabel }: ClientsProps) {
   const rows: (typeof logos)[] = [];
   for (let start = 0; start < logos.length; start += CLIENT_LOGOS_PER_ROW) {
     rows.push(logos.slice(start, start + CLIENT_LOGOS_PER_ROW));
   }
   return (
-    <Section id={SECTION_IDS.clients} title={eyebrow}>
+    <Section id={SECTION_IDS.clients} title={title}>
       <p className={styles.text}>{text}</p>
       {rows.map((row, index) => (
         <ul key={index} className={styles.row}>

@@ -3,16 +3,16 @@ import { Section } from "../../components/Section";
 import * as styles from "./Points.module.css";
 
 export interface PointsProps {
-  heading: string;
+  title: string;
   intro?: string | null;
   points: readonly { title: string; text: string }[];
   tone?: "plain" | "mist";
 }
 
 /** A heading over short titled points: advantages, facilities, certificates. */
-export function Points({ heading, intro, points, tone = "plain" }: PointsProps) {
+export function Points({ title, intro, points, tone = "plain" }: PointsProps) {
   return (
-    <Section title={heading} intro={intro} tone={tone}>
+    <Section title={title} intro={intro} tone={tone}>
       <ul className={styles.list}>
         {points.map((point) => (
           <li key={point.title} className={styles.point}>

@@ -6,7 +6,7 @@ import { SLIDER_INTERVAL_MS, SLIDER_TRANSITION_MS } from "../../constants";
 import * as styles from "./ProductSlider.module.css";
 
 export interface ProductSliderProps {
-  heading: string;
+  title: string;
   slides: readonly { image: ContentImage | null; imageAlt: string; caption?: string | null }[];
   interval?: number | null;
   transitionTime?: number | null;
@@ -14,11 +14,11 @@ export interface ProductSliderProps {
 }
 
 /** Photos of treated parts, advancing by themselves (1500 ms unless the content says otherwise). */
-export function ProductSlider({ heading, slides, interval, transitionTime, labels }: ProductSliderProps) {
+export function ProductSlider({ title, slides, interval, transitionTime, labels }: ProductSliderProps) {
   return (
-    <Section title={heading} tone="mist">
+    <Section title={title} tone="mist">
       <Carousel
-        label={heading}
+        label={title}
         interval={interval ?? SLIDER_INTERVAL_MS}
         transitionTime={transitionTime ?? SLIDER_TRANSITION_MS}
         labels={labels}

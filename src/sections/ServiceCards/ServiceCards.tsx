@@ -5,16 +5,16 @@ import * as styles from "./ServiceCards.module.css";
 
 export interface ServiceCardsProps {
   eyebrow?: string | null;
-  heading: string;
+  title: string;
   cards: readonly CardProps[];
   /** Home only: one service highlighted below the cards. */
   teaser?: CardProps | null;
 }
 
 /** 'What do we provide?': one card per service, each linking to its page. */
-export function ServiceCards({ eyebrow, heading, cards, teaser }: ServiceCardsProps) {
+export function ServiceCards({ eyebrow, title, cards, teaser }: ServiceCardsProps) {
   return (
-    <Section eyebrow={eyebrow} title={heading} tone="mist">
+    <Section eyebrow={eyebrow} title={title} tone="mist">
       <ul className={styles.grid}>
         {cards.map((card) => (
           <li key={card.title}>

@@ -3,15 +3,15 @@ import { Section } from "../../components/Section";
 import * as styles from "./Statement.module.css";
 
 export interface StatementProps {
-  heading?: string | null;
+  eyebrow?: string | null;
   title: string;
   paragraphs: readonly string[];
 }
 
 /** A page's opening words: a small heading, a title and a few paragraphs. */
-export function Statement({ heading, title, paragraphs }: StatementProps) {
+export function Statement({ eyebrow, title, paragraphs }: StatementProps) {
   return (
-    <Section eyebrow={heading} title={title}>
+    <Section eyebrow={eyebrow} title={title}>
       <div className={styles.text}>
         {paragraphs.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
