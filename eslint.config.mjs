@@ -16,6 +16,30 @@ export default tseslint.config(
     },
   },
   {
+    // The site's code says what it means: no `any`, no double assertion (`x as unknown as T`),
+    // no switched-off type checks. Types come from the content schema and the queries.
+    files: ["src/**"],
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/ban-ts-comment": [
+        "error",
+        { "ts-expect-error": true, "ts-ignore": true, "ts-nocheck": true },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "TSAsExpression > TSAsExpression, TSAsExpression > TSTypeAssertion, TSTypeAssertion > TSAsExpression",
+          message: "No double assertion: derive the type from the schema or the query instead.",
+        },
+        {
+          selector: "TSAsExpression[typeAnnotation.type='TSAnyKeyword']",
+          message: "No `as any`.",
+        },
+      ],
+    },
+  },
+  {
     files: ["__tests__/**", "__mocks__/**", "e2e/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },

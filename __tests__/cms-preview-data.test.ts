@@ -1,32 +1,49 @@
-import { previewData } from "../src/cms/previewData";
+import { previewEntry } from "../src/cms/previewData";
 import { clientsSchema, serviceSchema } from "../src/schema/content";
 
 const url = (path: string) => `blob:${path}`;
+const logos = Array.from({ length: 10 }, (_, i) => ({ name: `Client ${i}`, logo: `images/clients/${i}.png` }));
 
 describe("the editor's preview data", () => {
   it("turns image paths into the shape the site's Picture reads", () => {
-    const data = previewData(clientsSchema, { logos: [{ name: "Acme", logo: "images/clients/acme.png" }] }, url);
-    const logo = (data.logos as { logo: { childImageSharp: { gatsbyImageData: { images: object } } } }[])[0];
-    expect(logo.logo.childImageSharp.gatsbyImageData.images).toEqual({
-      fallback: { src: "blob:images/clients/acme.png" },
+    const preview = previewEntry(clientsSchema, { title: "Our clients", text: "Thanks.", logos }, url);
+    if (preview.problems) throw new Error(JSON.stringify(preview.problems));
+    expect(preview.data.logos[0].logo.childImageSharp?.gatsbyImageData.images).toEqual({
+      fallback: { src: "blob:images/clients/0.png" },
     });
   });
 
-  it("gives missing fields null, as GraphQL does, so a half-filled entry still renders", () => {
-    const data = previewData(serviceSchema, { slug: "new_page" }, url);
-    expect(data.slug).toBe("new_page");
-    expect(data.hero).toEqual({ title: null, text: null, image: null, imageAlt: null });
-    expect(data.sections).toBeNull();
+  it("refuses what the build would refuse, in the build's words, instead of drawing a broken page", () => {
+    const preview = previewEntry(serviceSchema, { slug: "New page" }, url);
+    expect(preview.problems?.map((p) => `${p.field}: ${p.message}`)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^slug: must use only lower-case letters/),
+        "title: is required but missing or empty",
+        "hero: is required but missing or empty",
+      ]),
+    );
   });
 
-  it("gives every section every section field, null where its type has none", () => {
-    const data = previewData(serviceSchema, { sections: [{ type: "statement", title: "Why us" }] }, url);
-    const [section] = data.sections as Record<string, unknown>[];
-    expect(section).toMatchObject({ type: "statement", title: "Why us", slides: null, cards: null });
+  it("names each section's type as the page query does, with its own fields and null for the empty ones", () => {
+    const page = {
+      slug: "new_page",
+      title: "New",
+      description: "A new page.",
+      hero: { title: "New", image: "images/hero.jpg", imageAlt: "A part" },
+      sections: [{ type: "statement", title: "Why us", paragraphs: ["Because."] }, { type: "clients" }],
+    };
+    const preview = previewEntry(serviceSchema, page, url);
+    if (preview.problems) throw new Error(JSON.stringify(preview.problems));
+    expect(preview.data.sections).toEqual([
+      { __typename: "StatementSection", type: "statement", eyebrow: null, title: "Why us", paragraphs: ["Because."] },
+      { __typename: "ClientsSection", type: "clients" },
+    ]);
+    expect(preview.data.hero.text).toBeNull();
   });
 
-  it("leaves an image out when the editor cannot resolve it", () => {
-    const data = previewData(clientsSchema, { logos: [{ logo: "images/x.png" }] }, () => undefined);
-    expect((data.logos as { logo: unknown }[])[0].logo).toBeNull();
+  it("leaves an image the editor cannot resolve without a picture", () => {
+    const preview = previewEntry(clientsSchema, { title: "t", text: "x", logos }, () => undefined);
+    if (preview.problems) throw new Error(JSON.stringify(preview.problems));
+    expect(preview.data.logos[0].logo).toEqual({ publicURL: null, childImageSharp: null });
   });
 });

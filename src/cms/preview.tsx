@@ -1,6 +1,8 @@
 // The editor's preview pane, drawn by the site's own components with the site's own
 // React 18. Decap's prebuilt bundle runs its own React; each template below is a Decap
 // component that only renders an empty node and mounts the site's components into it.
+// Each entry goes through the build's validator first: an entry the build would refuse
+// shows its problems, in the build's words, instead of a blank or broken pane.
 import React from "react";
 import { createRoot, type Root } from "react-dom/client";
 import context from "preview-context";
@@ -8,17 +10,15 @@ import { ErrorBoundary } from "../components/ErrorBoundary";
 import { Layout } from "../components/Layout";
 import { Clients } from "../sections/Clients";
 import { clientsSchema, homeSchema, serviceSchema, siteSchema } from "../schema/content";
-import type { ObjectField } from "../schema/fields";
-import { HomeContent, type HomeContentProps } from "../templates/HomeContent";
+import type { Fields, ObjectField } from "../schema/fields";
+import { HomeContent } from "../templates/HomeContent";
 import { layoutProps } from "../templates/layoutProps";
-import { ServiceContent, type ServiceContentProps } from "../templates/ServiceContent";
+import { ServiceContent } from "../templates/ServiceContent";
 import "../styles/global.css";
 import "./preview.css";
 import { ADMIN_PATH } from "./config";
-import { previewData, type ImageUrl } from "./previewData";
-
-type Site = HomeContentProps["site"] & ServiceContentProps["site"] & Queries.PageShellQuery["siteYaml"] & object;
-type ClientsData = HomeContentProps["clients"];
+import { previewEntry, type ImageUrl, type Preview, type Shaped } from "./previewData";
+import { PreviewProblems } from "./PreviewProblems";
 
 /** What Decap hands a preview template (Immutable.js values). */
 interface PreviewProps {
@@ -35,13 +35,14 @@ interface DecapGlobals {
   createClass: (spec: Record<string, unknown>) => unknown;
 }
 
+const isDecap = (value: unknown): value is DecapGlobals =>
+  typeof value === "object" && value !== null && "CMS" in value && "createClass" in value && "h" in value;
+
 // Images of the other files (logo, client logos) were copied beside this bundle.
 const contextImage: ImageUrl = (path) => `${ADMIN_PATH}/context/${path}`;
-// Built once: they come with the bundle and do not change while an entry is edited.
-const site = previewData(siteSchema, context.site, contextImage) as unknown as Site;
-const clients = previewData(clientsSchema, context.clients, contextImage) as unknown as ClientsData;
-
-type Render = (entry: (schema: ObjectField) => Record<string, unknown>) => React.ReactNode;
+// Read once: they come with the bundle and do not change while an entry is edited.
+const site = previewEntry(siteSchema, context.site, contextImage);
+const clients = previewEntry(clientsSchema, context.clients, contextImage);
 
 interface TemplateInstance {
   props: PreviewProps;
@@ -50,7 +51,14 @@ interface TemplateInstance {
   draw(): void;
 }
 
-function template({ h, createClass }: DecapGlobals, render: Render) {
+/** A preview of one collection's entries: `render` draws a valid entry with the site's components. */
+function template<F extends Fields>(
+  { h, createClass }: DecapGlobals,
+  schema: ObjectField<F>,
+  render: (data: Shaped<F>) => React.ReactNode,
+) {
+  const show = (preview: Preview<F>) =>
+    preview.problems ? <PreviewProblems problems={preview.problems} /> : render(preview.data);
   return createClass({
     componentDidMount(this: TemplateInstance) {
       if (this.node) this.root = createRoot(this.node);
@@ -67,9 +75,7 @@ function template({ h, createClass }: DecapGlobals, render: Render) {
     draw(this: TemplateInstance) {
       const data = this.props.entry.getIn(["data"])?.toJS();
       const imageUrl: ImageUrl = (path) => this.props.getAsset(path)?.toString() || undefined;
-      const entry = (schema: ObjectField) => previewData(schema, data, imageUrl);
-      // A half-filled entry shows the site's error message instead of a blank pane.
-      this.root?.render(<ErrorBoundary>{render(entry)}</ErrorBoundary>);
+      this.root?.render(<ErrorBoundary>{show(previewEntry(schema, data, imageUrl))}</ErrorBoundary>);
     },
     render(this: TemplateInstance) {
       return h("div", {
@@ -81,41 +87,41 @@ function template({ h, createClass }: DecapGlobals, render: Render) {
   });
 }
 
+/** The site settings and client logos other previews draw around an entry. */
+function withContext(
+  render: (site: Shaped<typeof siteSchema.fields>, logos: Shaped<typeof clientsSchema.fields>) => React.ReactNode,
+) {
+  if (site.problems) return <PreviewProblems problems={site.problems} />;
+  if (clients.problems) return <PreviewProblems problems={clients.problems} />;
+  return render(site.data, clients.data);
+}
+
 function register(decap: DecapGlobals) {
   decap.CMS.registerPreviewStyle(`${ADMIN_PATH}/preview.css`);
   decap.CMS.registerPreviewTemplate(
     "site",
-    template(decap, (entry) => <Layout {...layoutProps(entry(siteSchema) as unknown as Site, "/")}>{null}</Layout>),
+    template(decap, siteSchema, (entry) => <Layout {...layoutProps(entry, "/")}>{null}</Layout>),
   );
   decap.CMS.registerPreviewTemplate(
     "home",
-    template(decap, (entry) => (
-      <HomeContent home={entry(homeSchema) as unknown as HomeContentProps["home"]} site={site} clients={clients} />
-    )),
+    template(decap, homeSchema, (home) =>
+      withContext((siteData, logos) => <HomeContent home={home} site={siteData} clients={logos} />),
+    ),
   );
   decap.CMS.registerPreviewTemplate(
     "clients",
-    template(decap, (entry) => {
-      const { webmail, labels } = site;
-      return (
-        <Clients
-          {...(entry(clientsSchema) as unknown as ClientsData)}
-          contact={webmail}
-          newTabLabel={labels.opensInNewTab}
-        />
-      );
-    }),
+    template(decap, clientsSchema, (entry) =>
+      withContext((siteData) => (
+        <Clients {...entry} contact={siteData.webmail} newTabLabel={siteData.labels.opensInNewTab} />
+      )),
+    ),
   );
   decap.CMS.registerPreviewTemplate(
     "services",
-    template(decap, (entry) => (
-      <ServiceContent
-        page={entry(serviceSchema) as unknown as ServiceContentProps["page"]}
-        site={site}
-        clients={clients}
-      />
-    )),
+    template(decap, serviceSchema, (page) =>
+      withContext((siteData, logos) => <ServiceContent page={page} site={siteData} clients={logos} />),
+    ),
   );
 }
 
-register(window as unknown as DecapGlobals);
+if (isDecap(window)) register(window);

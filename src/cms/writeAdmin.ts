@@ -8,7 +8,7 @@ import yaml from "js-yaml";
 import { clientsSchema, siteSchema } from "../schema/content";
 import type { ObjectField } from "../schema/fields";
 import { ADMIN_PATH, cmsConfig, type ProductionBackend } from "./config";
-import { previewData } from "./previewData";
+import { previewEntry } from "./previewData";
 
 export const ADMIN_DIR = ADMIN_PATH.slice(1);
 
@@ -43,7 +43,7 @@ const page = (companyName: string) => `<!doctype html>
 /** Image paths one file's data names (relative to content/, where site and clients live). */
 function imagePaths(schema: ObjectField, data: unknown): string[] {
   const paths: string[] = [];
-  previewData(schema, data, (image) => {
+  previewEntry(schema, data, (image) => {
     paths.push(image);
     return image;
   });

@@ -2,7 +2,7 @@
 // The build validates against it, gatsby-node derives its GraphQL types from it,
 // and the editor's configuration is derived from it too.
 import { CLIENT_LOGO_COUNT, HERO_SLIDE_COUNT } from "../constants";
-import { image, list, number, object, paragraph, sections, text, type ObjectField } from "./fields";
+import { image, list, number, object, paragraph, sections, text } from "./fields";
 import { EMAIL, GSTIN, HTTPS_URL, LINK, PHONE, SLUG, gstinChecksumProblem } from "./patterns";
 
 const link = (label: string, options: { required?: boolean } = {}) => text(label, { ...options, pattern: LINK });
@@ -101,7 +101,7 @@ const serviceCards = object("Service cards", {
 // The logos and their text come from content/clients.yaml, so one edit serves every page.
 const clients = object("Clients", {});
 
-export const sectionTypes: Record<string, ObjectField> = {
+export const sectionTypes = {
   statement,
   about,
   productSlider,

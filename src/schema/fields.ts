@@ -9,14 +9,15 @@ export interface Pattern {
   message: string;
 }
 
-interface Base {
+/** `R`: whether the field is required, kept in the type so shapes can be derived from it. */
+interface Base<R extends boolean> {
   label: string;
   /** Optional fields may be left out; required ones must be present and non-empty. */
-  required: boolean;
+  required: R;
   hint?: string;
 }
 
-export interface TextField extends Base {
+export interface TextField<R extends boolean = boolean> extends Base<R> {
   kind: "text";
   multiline?: boolean;
   pattern?: Pattern;
@@ -24,79 +25,80 @@ export interface TextField extends Base {
   check?: (value: string) => string | null;
 }
 
-export interface NumberField extends Base {
+export interface NumberField<R extends boolean = boolean> extends Base<R> {
   kind: "number";
   min: number;
   max: number;
 }
 
-export interface ImageField extends Base {
+export interface ImageField<R extends boolean = boolean> extends Base<R> {
   kind: "image";
 }
 
-export interface ListField extends Base {
+export interface ListField<O extends Field = Field, R extends boolean = boolean> extends Base<R> {
   kind: "list";
-  of: Field;
+  of: O;
   min?: number;
   max?: number;
 }
 
-export interface ObjectField extends Base {
+export type Fields = Record<string, Field>;
+
+export interface ObjectField<F extends Fields = Fields, R extends boolean = boolean> extends Base<R> {
   kind: "object";
-  fields: Record<string, Field>;
+  fields: F;
   /** A GraphQL type name shared by every use of this shape, so one query fragment serves all. */
   typeName?: string;
 }
 
 /** A list of objects, each choosing its shape by its `type` key. */
-export interface SectionsField extends Base {
+export interface SectionsField<T extends Record<string, ObjectField> = Record<string, ObjectField>> extends Base<true> {
   kind: "sections";
-  types: Record<string, ObjectField>;
+  types: T;
 }
 
 export type Field = TextField | NumberField | ImageField | ListField | ObjectField | SectionsField;
 
 type Options = { required?: boolean; hint?: string };
+/** Required unless the options say `required: false`. */
+type Required<O> = O extends { required: false } ? false : true;
+const required = <O extends Options>(options: O) => (options.required ?? true) as Required<O>;
 
-export const text = (
+export const text = <O extends Options & { multiline?: boolean; pattern?: Pattern; check?: TextField["check"] }>(
   label: string,
-  options: Options & { multiline?: boolean; pattern?: Pattern; check?: TextField["check"] } = {},
-): TextField => ({ kind: "text", label, required: options.required ?? true, ...options });
+  options: O = {} as O,
+): TextField<Required<O>> => ({ kind: "text", label, ...options, required: required(options) });
 
-export const paragraph = (label: string, options: Options = {}): TextField =>
+export const paragraph = <O extends Options>(label: string, options: O = {} as O) =>
   text(label, { ...options, multiline: true });
 
-export const number = (label: string, min: number, max: number, options: Options = {}): NumberField => ({
-  kind: "number",
-  label,
-  min,
-  max,
-  required: options.required ?? true,
-  hint: options.hint,
-});
+export const number = <O extends Options>(
+  label: string,
+  min: number,
+  max: number,
+  options: O = {} as O,
+): NumberField<Required<O>> => ({ kind: "number", label, min, max, required: required(options), hint: options.hint });
 
-export const image = (label: string, options: Options = {}): ImageField => ({
+export const image = <O extends Options>(label: string, options: O = {} as O): ImageField<Required<O>> => ({
   kind: "image",
   label,
-  required: options.required ?? true,
+  required: required(options),
   hint: options.hint,
 });
 
-export const list = (label: string, of: Field, options: Options & { min?: number; max?: number } = {}): ListField => ({
-  kind: "list",
-  label,
-  of,
-  required: options.required ?? true,
-  ...options,
-});
-
-export const object = (
+export const list = <F extends Field, O extends Options & { min?: number; max?: number }>(
   label: string,
-  fields: Record<string, Field>,
-  options: Options & { typeName?: string } = {},
-): ObjectField => ({ kind: "object", label, fields, required: options.required ?? true, ...options });
+  of: F,
+  options: O = {} as O,
+): ListField<F, Required<O>> => ({ kind: "list", label, of, ...options, required: required(options) });
 
-export const sections = (label: string, types: Record<string, ObjectField>): SectionsField => ({
+export const object = <F extends Fields, O extends Options & { typeName?: string }>(
+  label: string,
+  fields: F,
+  options: O = {} as O,
+): ObjectField<F, Required<O>> => ({ kind: "object", label, fields, ...options, required: required(options) });
+
+export const sections = <T extends Record<string, ObjectField>>(label: string, types: T): SectionsField<T> => ({
   kind: "sections",
   label,
   types,
