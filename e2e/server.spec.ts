@@ -93,6 +93,13 @@ test("an unknown path answers 404 with the site's 404 page and the same headers"
   expectHeaders(answer, expected, "the 404 page");
 });
 
+test("hidden files are not served, as the 404 page with every header", async ({ baseURL }) => {
+  const answer = await get(`${baseURL}/.gitkeep`);
+  expect(answer.status).toBe(404);
+  expect(answer.body).toBe(fs.readFileSync(path.join(publicDir, "404.html"), "utf8"));
+  expectHeaders(answer, expected, "/.gitkeep");
+});
+
 test("pages, scripts and styles are compressed with gzip, and with brotli where nginx has it", async ({ baseURL }) => {
   const script = fs.readdirSync(publicDir).find((name) => /^app-[0-9a-f]+\.js$/.test(name));
   for (const file of ["/", `/${script}`, "/page-data/index/page-data.json"]) {

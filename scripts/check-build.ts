@@ -261,6 +261,22 @@ function checkEditor() {
   }
 }
 
+/** Every file of static/ (search-engine verification files and the like) reaches public/ as it is. */
+function checkStaticFiles() {
+  const staticDir = path.join(publicDir, "..", "static");
+  if (!fs.existsSync(staticDir)) return;
+  for (const file of fs.readdirSync(staticDir, { recursive: true, encoding: "utf8" })) {
+    const source = path.join(staticDir, file);
+    if (!fs.statSync(source).isFile()) continue;
+    const built = path.join(publicDir, file);
+    check(
+      `/${file}`,
+      "static/ file served byte for byte",
+      fs.existsSync(built) && fs.readFileSync(built).equals(fs.readFileSync(source)),
+    );
+  }
+}
+
 function main() {
   if (!fs.existsSync(publicDir)) {
     console.error("No public/ folder: run `npm run build` first.");
@@ -275,6 +291,7 @@ function main() {
   services.forEach(checkService);
   check404();
   checkEditor();
+  checkStaticFiles();
   process.exit(report() ? 1 : 0);
 }
 

@@ -1,6 +1,6 @@
 // The editor's (Decap CMS) configuration, derived from the content schema so that the
 // editor and the build ask for the same fields, formats and list sizes.
-// scripts/admin.ts writes it to /admin/config.yml.
+// src/cms/writeAdmin.ts writes it to /admin/config.yml.
 import { contentFiles } from "../schema/content";
 import type { Field, ObjectField } from "../schema/fields";
 

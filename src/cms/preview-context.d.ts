@@ -1,4 +1,4 @@
-// Written by scripts/admin.ts when it bundles the previews: the site settings and the
+// Written by src/cms/writeAdmin.ts when it bundles the previews: the site settings and the
 // client logos as content/ holds them, for previews of entries that show them.
 declare module "preview-context" {
   const context: { site: unknown; clients: unknown };

@@ -3,8 +3,8 @@ import { Link } from "gatsby";
 import React from "react";
 import { Section } from "../components/Section";
 import { Seo } from "../components/Seo";
-import { PageShell } from "../templates/PageShell";
-import { siteForSeo } from "../templates/siteForSeo";
+import { PageShell } from "../pageBodies/PageShell";
+import { siteForSeo } from "../queries/siteForSeo";
 import * as styles from "./404.module.css";
 
 /** Any unknown address: the navigation and footer, and a way to every page. */

@@ -1,9 +1,9 @@
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
 import { Seo } from "../components/Seo";
-import { HomeContent } from "../templates/HomeContent";
-import { PageShell } from "../templates/PageShell";
-import { siteForSeo } from "../templates/siteForSeo";
+import { HomeContent } from "../pageBodies/HomeContent";
+import { PageShell } from "../pageBodies/PageShell";
+import { siteForSeo } from "../queries/siteForSeo";
 
 /** The home page: hero, about us, services, facilities, applications, certificates, clients. */
 export default function HomePage({ data, location }: PageProps<Queries.HomePageQuery>) {

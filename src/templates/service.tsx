@@ -1,9 +1,9 @@
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
 import { Seo } from "../components/Seo";
-import { PageShell } from "./PageShell";
-import { ServiceContent } from "./ServiceContent";
-import { siteForSeo } from "./siteForSeo";
+import { PageShell } from "../pageBodies/PageShell";
+import { ServiceContent } from "../pageBodies/ServiceContent";
+import { siteForSeo } from "../queries/siteForSeo";
 
 /** One service page (gatsby-node makes one per content/services/*.yaml). */
 export default function ServicePage({ data, location }: PageProps<Queries.ServicePageQuery>) {

@@ -1,7 +1,7 @@
 import { graphql, useStaticQuery } from "gatsby";
 import React from "react";
 import { Layout } from "../components/Layout";
-import { layoutProps } from "./layoutProps";
+import { layoutProps } from "../queries/layoutProps";
 
 interface Props {
   /** The path being shown, to mark the current page in the navigation. */
