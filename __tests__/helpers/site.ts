@@ -39,7 +39,7 @@ export const footerProps: FooterProps = {
     { name: "Meera Iyer", phone: "+91 90000 11111" },
   ],
   map: { title: "Map of Unit I", embedUrl: "https://maps.example.test/embed" },
-  labels: {
+  wording: {
     mailLabel: "Mail us",
     unitsHeading: "Our plants",
     contactsHeading: "Talk to us",

@@ -19,7 +19,7 @@ export function layoutProps(site: Queries.PageShellQuery["siteYaml"] & object, p
       units: site.units,
       contacts: site.contacts,
       map: site.map,
-      labels: site.footer,
+      wording: site.footer,
     },
     labels,
   } satisfies Omit<LayoutProps, "children">;

@@ -13,7 +13,8 @@ export interface FooterProps {
   units: readonly { name: string; address: string }[];
   contacts: readonly { name: string; role?: string | null; phone: string }[];
   map: { title: string; embedUrl: string };
-  labels: {
+  /** The footer's own wording (content/site.yaml › footer). */
+  wording: {
     mailLabel: string;
     unitsHeading: string;
     contactsHeading: string;
@@ -24,7 +25,7 @@ export interface FooterProps {
 }
 
 /** The foot of every page: logo, plants, GSTIN, contacts, e-mail and the map. */
-export function Footer({ logo, companyName, email, gstin, units, contacts, map, labels }: FooterProps) {
+export function Footer({ logo, companyName, email, gstin, units, contacts, map, wording }: FooterProps) {
   return (
     <footer id={SECTION_IDS.footer} className={styles.footer}>
       <div className={styles.grid}>
@@ -34,15 +35,15 @@ export function Footer({ logo, companyName, email, gstin, units, contacts, map, 
             <span>{companyName}</span>
           </Link>
           <a className={styles.mail} href={`mailto:${email}`}>
-            {labels.mailLabel}
+            {wording.mailLabel}
           </a>
           <p className={styles.gstin}>
-            {labels.gstinLabel}: <span translate="no">{gstin}</span>
+            {wording.gstinLabel}: <span translate="no">{gstin}</span>
           </p>
         </div>
 
         <div>
-          <h2 className={styles.heading}>{labels.unitsHeading}</h2>
+          <h2 className={styles.heading}>{wording.unitsHeading}</h2>
           {units.map((unit) => (
             <address key={unit.name} className={styles.unit}>
               <strong>{unit.name}</strong>
@@ -53,7 +54,7 @@ export function Footer({ logo, companyName, email, gstin, units, contacts, map, 
         </div>
 
         <div>
-          <h2 className={styles.heading}>{labels.contactsHeading}</h2>
+          <h2 className={styles.heading}>{wording.contactsHeading}</h2>
           <ul className={styles.contacts}>
             {contacts.map((contact) => (
               <li key={contact.name + contact.phone}>
@@ -64,7 +65,7 @@ export function Footer({ logo, companyName, email, gstin, units, contacts, map, 
             ))}
           </ul>
           <p>
-            {labels.emailLabel}: <a href={`mailto:${email}`}>{email}</a>
+            {wording.emailLabel}: <a href={`mailto:${email}`}>{email}</a>
           </p>
         </div>
 
@@ -81,7 +82,7 @@ export function Footer({ logo, companyName, email, gstin, units, contacts, map, 
         </div>
       </div>
       <p className={styles.copyright}>
-        © {companyName}. {labels.copyright}
+        © {companyName}. {wording.copyright}
       </p>
     </footer>
   );
