@@ -132,3 +132,13 @@ test("the editor refuses to save an invalid e-mail address", async ({ page }) =>
   await expect(page.getByText(/unsaved changes/i)).toBeVisible();
   expect(fs.readFileSync(siteFile(), "utf8")).toBe(before);
 });
+
+test("the preview shows what the build would refuse, in its words, instead of a broken page", async ({ page }) => {
+  await openSiteSettings(page);
+  const preview = page.frameLocator("iframe").first();
+  // The site's own footer, drawn by its components, is in the preview.
+  await expect(preview.locator("footer#footer")).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel("Company name", { exact: true }).fill("");
+  await expect(preview.getByRole("alert")).toContainText("company.name: is required");
+  await expect(preview.locator("footer#footer")).toHaveCount(0);
+});
