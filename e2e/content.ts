@@ -3,77 +3,28 @@
 // (4 hero slides, 10 logos) or the spec fixes in code (src/constants.ts) is not read here.
 import path from "node:path";
 import { HERO_INTERVAL_MS, SLIDER_INTERVAL_MS, SLIDER_TRANSITION_MS } from "../src/constants";
+import { clientsSchema, homeSchema, serviceSchema, siteSchema } from "../src/schema/content";
+import type { Data } from "../src/schema/fields";
 import { formatProblems, loadContent } from "../src/schema/load";
 
 export const projectDir = path.resolve(__dirname, "..");
 
-interface Link {
-  label: string;
-  link?: string;
-  children?: { label: string; link: string }[];
-}
-interface Titled {
-  title: string;
-  text: string;
-}
-interface Card extends Titled {
-  link: string;
-  linkLabel: string;
-}
-/** A section of a service page; which fields it has depends on its type. */
-export interface Section {
-  type: string;
-  eyebrow?: string;
-  title?: string;
-  items?: string[];
-  points?: Titled[];
-  slides?: unknown[];
-  interval?: number;
-  transitionTime?: number;
-}
-export interface SiteContent {
-  url: string;
-  company: { name: string };
-  contacts: { name: string; phone: string }[];
-  units: { name: string; address: string }[];
-  gstin: string;
-  email: string;
-  map: { title: string; embedUrl: string };
-  webmail: { label: string; url: string };
-  navigation: Link[];
-  footer: Record<string, string>;
-  labels: Record<string, string>;
-  notFound: Record<string, string>;
-}
-export interface HomeContent {
-  hero: { slides: Titled[]; interval?: number };
-  about: { title: string; teaser?: Card };
-  services: { title: string; cards: Card[]; teaser: Card };
-  facilities: { title: string };
-  applications: { title: string };
-  certificates: { title: string };
-}
-export interface ClientsContent {
-  title: string;
-  text: string;
-  logos: { name: string }[];
-}
-export interface ServiceContent {
-  slug: string;
-  hero: { title: string };
-  sections: Section[];
-}
+export type SiteContent = Data<typeof siteSchema.fields>;
+export type HomeContent = Data<typeof homeSchema.fields>;
+export type ClientsContent = Data<typeof clientsSchema.fields>;
+export type ServiceContent = Data<typeof serviceSchema.fields>;
+export type Section = ServiceContent["sections"][number];
 
 const { files, problems } = loadContent(projectDir);
 if (problems.length) throw new Error(formatProblems(problems));
 const data = (file: string) => files.find((f) => f.file === file)!.data;
 
-export const site = data("content/site.yaml") as unknown as SiteContent;
-export const home = data("content/home.yaml") as unknown as HomeContent;
-export const clients = data("content/clients.yaml") as unknown as ClientsContent;
+export const site = data("content/site.yaml") as SiteContent;
+export const home = data("content/home.yaml") as HomeContent;
+export const clients = data("content/clients.yaml") as ClientsContent;
 export const services = files
   .filter((f) => f.file.startsWith("content/services/"))
-  .map((f) => f.data as unknown as ServiceContent);
+  .map((f) => f.data as ServiceContent);
 
 /** Every page of the site: home, then one per service file. */
 export const routes = ["/", ...services.map((s) => `/${s.slug}`)];
@@ -91,12 +42,12 @@ export const heroInterval = home.hero.interval ?? HERO_INTERVAL_MS;
 /** Every product slider on every service page, in page order, with its timing. */
 export const sliders = services.flatMap((service) =>
   service.sections
-    .filter((section) => section.type === "productSlider")
+    .flatMap((section) => (section.type === "productSlider" ? [section] : []))
     .map((slider, index) => ({
       route: `/${service.slug}`,
       /** Its place among the page's carousels (service pages have no other). */
       index,
-      count: slider.slides?.length ?? 0,
+      count: slider.slides.length,
       interval: slider.interval ?? SLIDER_INTERVAL_MS,
       transitionTime: slider.transitionTime ?? SLIDER_TRANSITION_MS,
     })),

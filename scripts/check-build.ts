@@ -199,23 +199,23 @@ function checkService(service: ServiceContent) {
   const items = doc.querySelectorAll("main li").map(text);
   for (const section of service.sections) {
     if (section.type === "applications") {
-      const areas = section.items ?? [];
+      const areas = section.items;
       const missing = areas.filter((item) => !items.includes(squash(item)));
       check(route, `all ${areas.length} areas of "${section.title}"`, missing.length === 0, missing.join(", "));
     }
     if (section.type === "points") {
       const body = text(doc.querySelector("main"));
-      const missing = (section.points ?? []).filter((p) => !body.includes(squash(p.title)));
+      const missing = section.points.filter((p) => !body.includes(squash(p.title)));
       check(route, `all points of "${section.title}"`, missing.length === 0, missing.join(", "));
     }
     if (section.type === "clients") checkClients(route, doc);
   }
-  const sliders = service.sections.filter((s: { type: string }) => s.type === "productSlider");
+  const sliders = service.sections.flatMap((s) => (s.type === "productSlider" ? [s] : []));
   const carousels = doc.querySelectorAll('main [aria-roledescription="carousel"]');
   check(route, `${sliders.length} product sliders`, carousels.length === sliders.length, `${carousels.length}`);
   sliders.forEach((slider, i) => {
     const shown = carousels[i]?.querySelectorAll('[aria-roledescription="slide"] img').length ?? 0;
-    const photos = slider.slides?.length ?? 0;
+    const photos = slider.slides.length;
     check(route, `slider ${i + 1}: its ${photos} photos`, shown === photos, `${shown}`);
   });
 }

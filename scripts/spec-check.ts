@@ -70,7 +70,7 @@ const links = (name: string, targets: string[]) => (doc: HTMLElement) => hrefs(d
 const nav = (name: string, href: string) => (doc: HTMLElement) =>
   hrefs(doc.querySelector("header nav") ?? doc, name).includes(href);
 const slider = (slug: string) =>
-  services.find((s) => s.slug === slug)?.sections.find((s: { type: string }) => s.type === "productSlider");
+  services.find((s) => s.slug === slug)?.sections.flatMap((s) => (s.type === "productSlider" ? [s] : []))[0];
 const always = () => true;
 
 const rows: Row[] = [

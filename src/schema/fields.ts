@@ -104,3 +104,29 @@ export const sections = <T extends Record<string, ObjectField>>(label: string, t
   types,
   required: true,
 });
+
+/** A field's value as a content file holds it (images are paths relative to the file). */
+type DataValue<F> = F extends TextField
+  ? string
+  : F extends NumberField
+    ? number
+    : F extends ImageField
+      ? string
+      : F extends ListField<infer O>
+        ? DataValue<O>[]
+        : F extends ObjectField<infer Inner>
+          ? Data<Inner>
+          : F extends SectionsField<infer Types>
+            ? DataSection<Types>[]
+            : never;
+
+type RequiredKeys<F extends Fields> = { [K in keyof F]: F[K] extends { required: true } ? K : never }[keyof F];
+
+/** A group of fields as a valid content file holds it: optional fields may be left out. */
+export type Data<F extends Fields> = { [K in RequiredKeys<F>]: DataValue<F[K]> } & {
+  [K in Exclude<keyof F, RequiredKeys<F>>]?: DataValue<F[K]>;
+};
+
+type DataSection<Types extends Record<string, ObjectField>> = {
+  [K in keyof Types & string]: { type: K } & Data<Types[K]["fields"]>;
+}[keyof Types & string];
