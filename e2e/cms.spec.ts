@@ -90,8 +90,10 @@ async function openSiteSettings(page: Page) {
   });
   await page.goto("/admin/");
   await page.getByRole("button", { name: "Login" }).click();
-  await page.getByRole("link", { name: "Site settings" }).first().click();
-  await page.getByRole("link", { name: "Site settings" }).last().click();
+  // The collection in the side bar, then its one entry in the main list (which Decap
+  // fills in only after it has read the file: the locator waits for it).
+  await page.getByRole("complementary").getByRole("link", { name: "Site settings" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Site settings" }).click();
   // Decap's bundle is large: on a busy two-core machine the form can take a while.
   await expect(page.getByLabel("Company name", { exact: true })).toHaveValue(/\S/, { timeout: 30_000 });
   return errors;
