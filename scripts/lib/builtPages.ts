@@ -1,10 +1,10 @@
-// Reading the production build in public/ and the content it was built from, for the
-// checks that run after `gatsby build` (check-build.ts, spec-check.ts).
+// Reading the production build in public/, for the checks that run after `gatsby build`
+// (check-build.ts, spec-check.ts). What the content says comes from e2e/content.ts.
 import fs from "node:fs";
 import path from "node:path";
 import { parse, type HTMLElement } from "node-html-parser";
 
-export const root = path.resolve(__dirname, "../..");
+const root = path.resolve(__dirname, "../..");
 export const publicDir = path.join(root, "public");
 
 /** The parsed HTML of a route of the build ("/", "/hard_anodizing", "/404"), or null. */
@@ -14,18 +14,16 @@ export function page(route: string): HTMLElement | null {
   return fs.existsSync(absolute) ? parse(fs.readFileSync(absolute, "utf8")) : null;
 }
 
-/** An element's text as a visitor reads it: white space collapsed. */
-export const text = (element: HTMLElement | null | undefined) => (element?.text ?? "").replace(/\s+/g, " ").trim();
+/** Text as a visitor reads it: white space collapsed. */
 export const squash = (value: string) => value.replace(/\s+/g, " ").trim();
+export const text = (element: HTMLElement | null | undefined) => squash(element?.text ?? "");
 
 /** Links whose text is `name` (or starts with it, before a screen-reader note). */
-export const links = (doc: HTMLElement, name: string) =>
+const links = (doc: HTMLElement, name: string) =>
   doc
     .querySelectorAll("a")
     .filter((a) => text(a) === name || text(a).startsWith(`${name}:`) || text(a).startsWith(`${name} (`));
 export const hrefs = (doc: HTMLElement, name: string) => links(doc, name).map((a) => a.getAttribute("href"));
-export const hasText = (element: HTMLElement, value: string) =>
-  text(element.querySelector("body") ?? element).includes(squash(value));
 
 /** Counts checks and prints the failures, with a closing "N passed, N failed" line. */
 export function checker(name: string) {
