@@ -2,12 +2,13 @@
 // the tests hold for whatever valid content staff write. Only what the schema fixes
 // (4 hero slides, 10 logos) or the spec fixes in code (src/constants.ts) is not read here.
 import path from "node:path";
+import { slidePosition } from "../src/components/Carousel/slidePosition";
 import { HERO_INTERVAL_MS, SLIDER_INTERVAL_MS, SLIDER_TRANSITION_MS } from "../src/constants";
 import { clientsSchema, homeSchema, serviceSchema, siteSchema } from "../src/schema/content";
 import type { Data } from "../src/schema/fields";
 import { formatProblems, loadContent } from "../src/schema/load";
 
-export const projectDir = path.resolve(__dirname, "..");
+const projectDir = path.resolve(__dirname, "..");
 
 export type SiteContent = Data<typeof siteSchema.fields>;
 export type HomeContent = Data<typeof homeSchema.fields>;
@@ -32,9 +33,8 @@ export const serviceFor = (route: string) => services.find((s) => `/${s.slug}` =
 
 /** The control labels staff may reword (content/site.yaml › labels). */
 export const labels = site.labels;
-/** "Go to slide 2 of 4", as the carousel's dots say it. */
-export const slideOf = (current: number, total: number) =>
-  labels.slideOf.replace("{current}", String(current)).replace("{total}", String(total));
+/** "2 of 4", and "Go to slide 2 of 4" as the carousel's dots say it. */
+export const slideOf = (current: number, total: number) => slidePosition(labels.slideOf, current, total);
 export const goToSlide = (current: number, total: number) => `${labels.goToSlide} ${slideOf(current, total)}`;
 
 export const heroInterval = home.hero.interval ?? HERO_INTERVAL_MS;
@@ -54,8 +54,6 @@ export const sliders = services.flatMap((service) =>
 );
 
 const topLevel = site.navigation.filter((item) => item.link);
-/** The navigation item that links to a section of the home page (/#id), if staff kept one. */
-export const navToSection = (id: string) => topLevel.find((item) => item.link === `/#${id}`);
 /** Navigation items that link to sections of the home page. */
 export const sectionLinks = topLevel
   .filter((item) => item.link!.startsWith("/#"))

@@ -7,6 +7,7 @@ import { Carousel as Library } from "react-responsive-carousel";
 import "react-responsive-carousel/lib/styles/carousel.min.css";
 import { useReducedMotion } from "../../hooks/useReducedMotion";
 import * as styles from "./Carousel.module.css";
+import { slidePosition } from "./slidePosition";
 
 export interface CarouselLabels {
   previousSlide: string;
@@ -29,9 +30,6 @@ interface Props {
   className?: string;
   children: React.ReactElement[];
 }
-
-export const slidePosition = (template: string, current: number, total: number) =>
-  template.replace("{current}", String(current)).replace("{total}", String(total));
 
 export function Carousel({ label, interval, transitionTime, labels, className, children }: Props) {
   const count = children.length;

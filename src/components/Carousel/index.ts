@@ -1,1 +1,2 @@
-export { Carousel, slidePosition, type CarouselLabels } from "./Carousel";
+export { Carousel, type CarouselLabels } from "./Carousel";
+export { slidePosition } from "./slidePosition";
