@@ -5,7 +5,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { adminHeaders, IMMUTABLE, pageHeaders, pagePolicy, REVALIDATE } from "../deploy/headers";
-import { BROTLI_MODULE } from "../scripts/lib/nginx";
+import { BROTLI_FILTER } from "../server/lib/nginx";
 import { routes, site } from "./content";
 import { test as plainTest } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -107,7 +107,7 @@ test("pages, scripts and styles are compressed with gzip, and with brotli where 
     expect(gzip.headers["content-encoding"], `gzip for ${file}`).toBe("gzip");
     expect(gzip.headers.vary).toContain("Accept-Encoding");
   }
-  const brotliModule = fs.existsSync(BROTLI_MODULE);
+  const brotliModule = fs.existsSync(BROTLI_FILTER);
   test.skip(!brotliModule, "this nginx has no brotli module");
   expect((await get(`${baseURL}/`, "br")).headers["content-encoding"]).toBe("br");
 });

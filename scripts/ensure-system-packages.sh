@@ -1,20 +1,29 @@
 #!/usr/bin/env bash
 # Makes sure the checks have what they need from Debian: Chromium (CHROME_PATH, else
-# /usr/bin/chromium), nginx with its brotli module (NGINX, else /usr/sbin/nginx), and a
-# Java runtime for the HTML checker (vnu.jar).
+# /usr/bin/chromium), nginx with its brotli modules (NGINX, else /usr/sbin/nginx), and a
+# Java runtime for the HTML checker (vnu.jar). Arguments narrow it: `nginx`, `chromium`,
+# `java` (none: all three).
 # Installs Debian's packages when missing and we are root with apt-get.
 set -euo pipefail
 
+wanted=" ${*:-chromium nginx java} "
 missing=()
-if [[ ! ( -n "${CHROME_PATH:-}" && -x "${CHROME_PATH}" ) && ! -x /usr/bin/chromium ]]; then missing+=(chromium); fi
-if [[ ! ( -n "${NGINX:-}" && -x "${NGINX}" ) && ! -x /usr/sbin/nginx ]]; then
-  # nginx-light: the smallest Debian nginx.
-  missing+=(nginx-light)
+if [[ $wanted == *" chromium "* && ! ( -n "${CHROME_PATH:-}" && -x "${CHROME_PATH}" ) && ! -x /usr/bin/chromium ]]; then
+  missing+=(chromium)
 fi
-if [[ -z "${NGINX:-}" && ! -e /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so ]]; then
-  missing+=(libnginx-mod-http-brotli-filter)
+if [[ $wanted == *" nginx "* ]]; then
+  if [[ ! ( -n "${NGINX:-}" && -x "${NGINX}" ) && ! -x /usr/sbin/nginx ]]; then
+    # nginx-light: the smallest Debian nginx.
+    missing+=(nginx-light)
+  fi
+  # Compression on the fly (brotli filter) and of precompressed releases (brotli static).
+  for module in filter static; do
+    if [[ -z "${NGINX:-}" && ! -e /usr/lib/nginx/modules/ngx_http_brotli_${module}_module.so ]]; then
+      missing+=(libnginx-mod-http-brotli-${module})
+    fi
+  done
 fi
-if ! command -v java >/dev/null 2>&1; then missing+=(default-jre-headless); fi
+if [[ $wanted == *" java "* ]] && ! command -v java >/dev/null 2>&1; then missing+=(default-jre-headless); fi
 if [[ ${#missing[@]} -eq 0 ]]; then exit 0; fi
 
 if [[ "$(id -u)" == "0" ]] && command -v apt-get >/dev/null 2>&1; then

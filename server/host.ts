@@ -1,0 +1,104 @@
+// `npm run host`: in the foreground, everything the company's server runs (the systemd
+// units and nginx server block in deploy/ do the same there):
+//   - nginx on 127.0.0.1:$PORT (8080), serving HOST_DIR/live with deploy/nginx/;
+//   - the publisher (server/publisher/), turning each commit on `main` in HOST_DIR/repo
+//     into a live release; restarted if it dies, as systemd's Restart= would.
+// HOST_DIR (default .host/ in this checkout, git-ignored) holds all the server's state.
+// On first start HOST_DIR/repo is cloned from this checkout's HEAD, on branch main.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { git } from "./lib/git";
+import { BROTLI_FILTER, BROTLI_STATIC, NGINX, hasModule, writeNginxConf } from "./lib/nginx";
+import { APP_DIR, BRANCH, hostPaths, readSettings } from "./publisher/settings";
+
+const settings = readSettings();
+const paths = hostPaths(settings.hostDir);
+const port = Number(process.env.PORT ?? 8080);
+/** As systemd's RestartSec: a publisher that dies is started again after this long. */
+const RESTART_MS = 1000;
+
+/** The server's own clone: commits land here (the editor, or `git commit` by hand). */
+async function ensureRepo(): Promise<void> {
+  if (fs.existsSync(path.join(paths.repo, ".git"))) return;
+  fs.mkdirSync(paths.hostDir, { recursive: true });
+  const head = await git(APP_DIR, "rev-parse", "HEAD");
+  const partial = `${paths.repo}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  await git(paths.hostDir, "clone", "--quiet", "--no-hardlinks", APP_DIR, partial);
+  await git(partial, "checkout", "--quiet", "-B", BRANCH, head);
+  // Nothing is pushed back into the developer's checkout; SITE_REMOTE is the backup.
+  await git(partial, "remote", "remove", "origin");
+  // A commit git reported done survives a power cut.
+  await git(partial, "config", "core.fsync", "committed,index");
+  await git(partial, "config", "core.fsyncMethod", "fsync");
+  fs.renameSync(partial, paths.repo);
+  console.log(`host: ${paths.repo} cloned from ${APP_DIR} at ${head.slice(0, 7)}, branch ${BRANCH}`);
+}
+
+function startNginx(): ChildProcess {
+  const modules = [BROTLI_FILTER, BROTLI_STATIC].filter(hasModule);
+  const brotli = modules.length === 2;
+  const args = writeNginxConf(
+    paths.nginx,
+    `  server {
+    listen 127.0.0.1:${port};
+    root ${paths.live};
+    set $publisher_status ${paths.status};
+    include snippets/site/site.conf;
+    ${brotli ? "include snippets/site/brotli.conf;\n    include snippets/site/precompressed.conf;" : "gzip_static on;"}
+    include snippets/site/status.conf;
+  }`,
+    modules,
+  );
+  if (!brotli) console.warn("host: Debian's brotli modules are missing; serving gzip only");
+  return spawn(NGINX, args, { stdio: "inherit" });
+}
+
+let stopping = false;
+let publisher: ChildProcess | undefined;
+let nginx: ChildProcess | undefined;
+
+function startPublisher(): void {
+  const tsx = path.join(APP_DIR, "node_modules", ".bin", "tsx");
+  publisher = spawn(tsx, [path.join(__dirname, "publisher", "main.ts")], { stdio: "inherit", env: process.env });
+  publisher.on("exit", (code, signal) => {
+    if (stopping) return;
+    console.error(`host: the publisher stopped (${signal ?? `exit ${code}`}); starting it again`);
+    setTimeout(startPublisher, RESTART_MS);
+  });
+}
+
+function stop(): void {
+  if (stopping) return;
+  stopping = true;
+  publisher?.kill("SIGTERM");
+  nginx?.kill("SIGQUIT");
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(NGINX)) {
+    console.error(`No nginx at ${NGINX}: install Debian's nginx-light and libnginx-mod-http-brotli-static, or set NGINX.`);
+    process.exit(1);
+  }
+  await ensureRepo();
+  fs.mkdirSync(paths.state, { recursive: true });
+  nginx = startNginx();
+  nginx.on("exit", (code) => {
+    if (!stopping) {
+      console.error(`host: nginx stopped (exit ${code})`);
+      stop();
+      process.exitCode = 1;
+    }
+  });
+  startPublisher();
+  console.log(`host: http://127.0.0.1:${port}/ serving ${paths.live}; status at /admin/status.json; Ctrl+C stops`);
+}
+
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+main().catch((error) => {
+  console.error("host:", error);
+  stop();
+  process.exitCode = 1;
+});

@@ -1,0 +1,47 @@
+// Durable file writes for the server side: a reader sees the old file or the new one,
+// never half of one, and a power cut after we return keeps the new one.
+import fs from "node:fs";
+import path from "node:path";
+
+/** fsync a folder, so a rename or a new entry in it survives a power cut. */
+export function syncFolder(folder: string): void {
+  const fd = fs.openSync(folder, "r");
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Writes `data` to a temporary file beside `file`, fsyncs it, renames it over `file`. */
+export function writeFileAtomic(file: string, data: string | Buffer, mode = 0o644): void {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  const fd = fs.openSync(temp, "w", mode);
+  try {
+    fs.writeFileSync(fd, data);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(temp, file);
+  syncFolder(path.dirname(file));
+}
+
+/** Points the symlink `link` at `target` in one step (a new link renamed over the old). */
+export function swapSymlink(target: string, link: string): void {
+  const temp = path.join(path.dirname(link), `.${path.basename(link)}.${process.pid}.tmp`);
+  fs.rmSync(temp, { force: true });
+  fs.symlinkSync(target, temp);
+  fs.renameSync(temp, link);
+  syncFolder(path.dirname(link));
+}
+
+/** Reads a JSON file, or returns undefined when it is not there. */
+export function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,227 @@
+// The publisher: every new commit on `main` in HOST_DIR/repo becomes a live release.
+// One build at a time; commits that arrive during a build are published together by the
+// next one (the last commit wins). A commit the build refuses, or any other failure,
+// leaves the live release as it is and says why in the status record.
+import fs from "node:fs";
+import path from "node:path";
+import { branchHead, git } from "../lib/git";
+import { BackupPusher } from "./backup";
+import { BuildFailure, build as runBuild, checkOut, linkInstall, stopOrphanBuild, validate } from "./build";
+import { clearPin, createRelease, listReleases, missingAssets, prune, switchTo } from "./releases";
+import { BRANCH, POLL_MS, hostPaths, type HostPaths, type Settings } from "./settings";
+import {
+  TECHNICAL_MESSAGE,
+  composeStatus,
+  readMemory,
+  writeMemory,
+  writeStatus,
+  type Build,
+  type Head,
+  type Memory,
+} from "./status";
+
+/** Logs of this many builds are kept. */
+const KEEP_LOGS = 20;
+
+export class Publisher {
+  readonly paths: HostPaths;
+  private memory: Memory;
+  private head: Head | null = null;
+  private busy = false;
+  private again = false;
+  private readonly backup: BackupPusher;
+  private readonly stops: (() => void)[] = [];
+
+  constructor(private readonly settings: Settings) {
+    this.paths = hostPaths(settings.hostDir);
+    fs.mkdirSync(this.paths.logs, { recursive: true });
+    this.memory = readMemory(this.paths);
+    this.backup = new BackupPusher(this.paths.repo, settings.remote, settings.pushRetryMs, this.memory.backup, (state) => {
+      this.memory.backup = state;
+      this.save();
+    });
+  }
+
+  /** Recovers from a crash, adopts a seed release if asked, then publishes each new commit. */
+  async start(): Promise<void> {
+    const { paths } = this;
+    fs.writeFileSync(paths.publisherPid, `${process.pid}\n`);
+    stopOrphanBuild(paths);
+    if (this.memory.building) {
+      // The last run was killed mid-build: the live release was never touched; build the
+      // head again, from a clean cache (an interrupted Gatsby build can leave it stale).
+      this.memory.history.unshift({
+        ...this.memory.building,
+        commits: [this.memory.building.commit],
+        result: "interrupted",
+        message: "The publisher stopped during this build; the site was not changed.",
+      });
+      this.memory.building = undefined;
+      this.memory.cleanNext = true;
+    }
+    prune(paths);
+    this.head = await this.readHead();
+    if (this.settings.seedRelease && listReleases(paths).length === 0 && this.head) await this.seed(this.head.commit);
+    this.save();
+
+    // Watch the branch (refs change by rename) and poll as a safety net.
+    for (const dir of [path.join(paths.repo, ".git"), path.join(paths.repo, ".git", "refs", "heads")]) {
+      const watcher = fs.watch(dir, () => void this.check());
+      this.stops.push(() => watcher.close());
+    }
+    const timer = setInterval(() => void this.check(), POLL_MS);
+    this.stops.push(() => clearInterval(timer));
+    await this.check();
+  }
+
+  stop(): void {
+    for (const stop of this.stops) stop();
+    this.backup.stop();
+  }
+
+  private save(): void {
+    writeMemory(this.paths, this.memory);
+    writeStatus(this.paths, composeStatus(this.paths, this.memory, this.head));
+  }
+
+  private async readHead(): Promise<Head | null> {
+    const commit = await branchHead(this.paths.repo, BRANCH);
+    if (!commit) return null;
+    const [subject, author, committedAt] = (
+      await git(this.paths.repo, "log", "-1", "--format=%s%x00%an%x00%cI", commit)
+    ).split("\0");
+    return { commit, subject, author, committedAt };
+  }
+
+  /** Writes the status record again (after a rollback by another process). */
+  refresh(): void {
+    this.save();
+  }
+
+  /** Publishes the head if it is new; a call during a build only notes the head. */
+  async check(): Promise<void> {
+    const head = await this.readHead();
+    if (head?.commit !== this.head?.commit) {
+      this.head = head;
+      this.save();
+    }
+    if (this.busy) {
+      this.again = true;
+      return;
+    }
+    this.busy = true;
+    try {
+      do {
+        this.again = false;
+        this.head = await this.readHead();
+        if (this.head && this.head.commit !== this.memory.lastAttempted) await this.publish(this.head.commit);
+      } while (this.again);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async commitsSince(commit: string): Promise<string[]> {
+    const from = this.memory.lastAttempted;
+    if (!from) return [commit];
+    try {
+      const list = await git(this.paths.repo, "rev-list", "--max-count=50", `${from}..${commit}`);
+      return list ? list.split("\n") : [commit];
+    } catch {
+      return [commit];
+    }
+  }
+
+  private async publish(commit: string): Promise<void> {
+    const { paths, settings, memory } = this;
+    const startedAt = new Date();
+    const stamp = startedAt.toISOString().replace(/[-:.]/g, "").slice(0, 15);
+    const log = path.join(paths.logs, `${stamp}-${commit.slice(0, 12)}.log`);
+    const build: Build = { commit, commits: await this.commitsSince(commit), startedAt: startedAt.toISOString(), clean: false, result: "failed" };
+    memory.building = { commit, startedAt: build.startedAt, clean: false };
+    this.save();
+    let gatsbyRan = false;
+    try {
+      const free = fs.statfsSync(paths.hostDir);
+      const freeBytes = free.bavail * free.bsize;
+      if (freeBytes < settings.minFreeBytes) {
+        throw new BuildFailure(
+          "technical",
+          `only ${Math.round(freeBytes / 2 ** 20)} MB free on ${paths.hostDir}; a build needs ${Math.round(settings.minFreeBytes / 2 ** 20)} MB (HOST_MIN_FREE_MB)`,
+        );
+      }
+      build.clean = await checkOut(paths, commit, memory);
+      memory.building.clean = build.clean;
+      this.save();
+      await linkInstall(paths, log, settings.buildTimeoutMs);
+      await validate(paths, log, settings.buildTimeoutMs);
+      gatsbyRan = true;
+      await runBuild(paths, log, settings.buildTimeoutMs);
+      memory.lastBuilt = commit;
+      memory.cleanNext = false;
+      const output = path.join(paths.build, "public");
+      const missing = missingAssets(output);
+      if (missing.length > 0) throw new BuildFailure("technical", `the build is incomplete: ${missing.slice(0, 5).join(", ")} missing`);
+      const made = await createRelease(paths, output, commit);
+      switchTo(paths, made.release.id);
+      clearPin(paths);
+      prune(paths);
+      Object.assign(build, { result: "live", release: made.release.id });
+      memory.lastError = null;
+      fs.appendFileSync(
+        log,
+        `\nrelease ${made.release.id}: ${made.compressed} files compressed, ${made.reused} reused, ${made.carried} hashed files carried over\n`,
+      );
+    } catch (error) {
+      const failure = error instanceof BuildFailure ? error : new BuildFailure("technical", String((error as Error).stack ?? error));
+      if (failure.kind === "technical") {
+        fs.appendFileSync(log, `\n${failure.message}\n`);
+        console.error(`publisher: build of ${commit} failed: ${failure.message} (log: ${log})`);
+      }
+      // Gatsby stopped part-way: its cache may be half-written.
+      if (gatsbyRan) memory.cleanNext = true;
+      build.result = failure.kind === "content" ? "failed" : "technical";
+      build.message = failure.kind === "content" ? failure.message : TECHNICAL_MESSAGE;
+      memory.lastError = {
+        commit,
+        kind: failure.kind,
+        message: build.message,
+        at: new Date().toISOString(),
+        log: path.relative(paths.hostDir, log),
+      };
+    } finally {
+      const finishedAt = new Date();
+      Object.assign(build, { finishedAt: finishedAt.toISOString(), seconds: (finishedAt.getTime() - startedAt.getTime()) / 1000 });
+      memory.history.unshift(build);
+      memory.lastAttempted = commit;
+      memory.building = undefined;
+      this.save();
+      this.pruneLogs();
+    }
+    this.backup.push(commit);
+  }
+
+  /** Adopts an already built folder as the release of `commit` (first start only). */
+  private async seed(commit: string): Promise<void> {
+    const made = await createRelease(this.paths, this.settings.seedRelease, commit);
+    switchTo(this.paths, made.release.id);
+    const now = new Date().toISOString();
+    this.memory.history.unshift({
+      commit,
+      commits: [commit],
+      startedAt: now,
+      finishedAt: now,
+      clean: true,
+      result: "live",
+      release: made.release.id,
+      message: `adopted from ${this.settings.seedRelease}`,
+    });
+    this.memory.lastAttempted = commit;
+    this.memory.cleanNext = true;
+  }
+
+  private pruneLogs(): void {
+    const logs = fs.readdirSync(this.paths.logs).sort();
+    for (const name of logs.slice(0, Math.max(0, logs.length - KEEP_LOGS))) fs.rmSync(path.join(this.paths.logs, name));
+  }
+}
