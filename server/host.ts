@@ -4,37 +4,18 @@
 //   - the publisher (server/publisher/), turning each commit on `main` in HOST_DIR/repo
 //     into a live release; restarted if it dies, as systemd's Restart= would.
 // HOST_DIR (default .host/ in this checkout, git-ignored) holds all the server's state.
-// On first start HOST_DIR/repo is cloned from this checkout's HEAD, on branch main.
+// On first start the publisher clones HOST_DIR/repo from this checkout's HEAD, on main.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { git } from "./lib/git";
 import { BROTLI_FILTER, BROTLI_STATIC, NGINX, hasModule, writeNginxConf } from "./lib/nginx";
-import { APP_DIR, BRANCH, hostPaths, readSettings } from "./publisher/settings";
+import { APP_DIR, hostPaths, readSettings } from "./publisher/settings";
 
 const settings = readSettings();
 const paths = hostPaths(settings.hostDir);
 const port = Number(process.env.PORT ?? 8080);
 /** As systemd's RestartSec: a publisher that dies is started again after this long. */
 const RESTART_MS = 1000;
-
-/** The server's own clone: commits land here (the editor, or `git commit` by hand). */
-async function ensureRepo(): Promise<void> {
-  if (fs.existsSync(path.join(paths.repo, ".git"))) return;
-  fs.mkdirSync(paths.hostDir, { recursive: true });
-  const head = await git(APP_DIR, "rev-parse", "HEAD");
-  const partial = `${paths.repo}.partial`;
-  fs.rmSync(partial, { recursive: true, force: true });
-  await git(paths.hostDir, "clone", "--quiet", "--no-hardlinks", APP_DIR, partial);
-  await git(partial, "checkout", "--quiet", "-B", BRANCH, head);
-  // Nothing is pushed back into the developer's checkout; SITE_REMOTE is the backup.
-  await git(partial, "remote", "remove", "origin");
-  // A commit git reported done survives a power cut.
-  await git(partial, "config", "core.fsync", "committed,index");
-  await git(partial, "config", "core.fsyncMethod", "fsync");
-  fs.renameSync(partial, paths.repo);
-  console.log(`host: ${paths.repo} cloned from ${APP_DIR} at ${head.slice(0, 7)}, branch ${BRANCH}`);
-}
 
 function startNginx(): ChildProcess {
   const modules = [BROTLI_FILTER, BROTLI_STATIC].filter(hasModule);
@@ -76,12 +57,13 @@ function stop(): void {
   nginx?.kill("SIGQUIT");
 }
 
-async function main(): Promise<void> {
+function main(): void {
   if (!fs.existsSync(NGINX)) {
-    console.error(`No nginx at ${NGINX}: install Debian's nginx-light and libnginx-mod-http-brotli-static, or set NGINX.`);
+    console.error(
+      `No nginx at ${NGINX}: install Debian's nginx-light and libnginx-mod-http-brotli-static, or set NGINX.`,
+    );
     process.exit(1);
   }
-  await ensureRepo();
   fs.mkdirSync(paths.state, { recursive: true });
   nginx = startNginx();
   nginx.on("exit", (code) => {
@@ -97,8 +79,4 @@ async function main(): Promise<void> {
 
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-main().catch((error) => {
-  console.error("host:", error);
-  stop();
-  process.exitCode = 1;
-});
+main();

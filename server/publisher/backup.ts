@@ -54,7 +54,14 @@ export class BackupPusher {
     try {
       await git(this.repo, "push", "--quiet", this.remote, `${commit}:refs/heads/${BRANCH}`);
       this.attempts = 0;
-      this.set({ state: "ok", pushed: commit, pushedAt: new Date().toISOString(), error: undefined, attempts: 0, nextAttemptAt: undefined });
+      this.set({
+        state: "ok",
+        pushed: commit,
+        pushedAt: new Date().toISOString(),
+        error: undefined,
+        attempts: 0,
+        nextAttemptAt: undefined,
+      });
     } catch (error) {
       this.attempts += 1;
       const wait = Math.min(this.retryMs * 2 ** (this.attempts - 1), MAX_RETRY_MS);

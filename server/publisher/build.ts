@@ -152,12 +152,18 @@ export function contentProblems(log: string): string | null {
 
 const failure = (log: string, what: string, code: number) => {
   const problems = contentProblems(fs.readFileSync(log, "utf8"));
-  return problems ? new BuildFailure("content", problems) : new BuildFailure("technical", `${what} failed (exit ${code})`);
+  return problems
+    ? new BuildFailure("content", problems)
+    : new BuildFailure("technical", `${what} failed (exit ${code})`);
 };
 
 /** The build's own content check (seconds): throws the validator's words when it refuses. */
 export async function validate(paths: HostPaths, log: string, timeoutMs: number): Promise<void> {
-  const code = await runGuarded(paths, "npm", ["run", "--silent", "content:validate"], { cwd: paths.build, log, timeoutMs });
+  const code = await runGuarded(paths, "npm", ["run", "--silent", "content:validate"], {
+    cwd: paths.build,
+    log,
+    timeoutMs,
+  });
   if (code !== 0) throw failure(log, "content:validate", code);
 }
 

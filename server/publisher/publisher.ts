@@ -7,6 +7,7 @@ import path from "node:path";
 import { branchHead, git } from "../lib/git";
 import { BackupPusher } from "./backup";
 import { BuildFailure, build as runBuild, checkOut, linkInstall, stopOrphanBuild, validate } from "./build";
+import { ensureRepo } from "./repo";
 import { clearPin, createRelease, listReleases, missingAssets, prune, switchTo } from "./releases";
 import { BRANCH, POLL_MS, hostPaths, type HostPaths, type Settings } from "./settings";
 import {
@@ -18,6 +19,7 @@ import {
   type Build,
   type Head,
   type Memory,
+  type Step,
 } from "./status";
 
 /** Logs of this many builds are kept. */
@@ -36,22 +38,30 @@ export class Publisher {
     this.paths = hostPaths(settings.hostDir);
     fs.mkdirSync(this.paths.logs, { recursive: true });
     this.memory = readMemory(this.paths);
-    this.backup = new BackupPusher(this.paths.repo, settings.remote, settings.pushRetryMs, this.memory.backup, (state) => {
-      this.memory.backup = state;
-      this.save();
-    });
+    this.backup = new BackupPusher(
+      this.paths.repo,
+      settings.remote,
+      settings.pushRetryMs,
+      this.memory.backup,
+      (state) => {
+        this.memory.backup = state;
+        this.save();
+      },
+    );
   }
 
   /** Recovers from a crash, adopts a seed release if asked, then publishes each new commit. */
   async start(): Promise<void> {
     const { paths } = this;
     fs.writeFileSync(paths.publisherPid, `${process.pid}\n`);
+    await ensureRepo(paths);
     stopOrphanBuild(paths);
     if (this.memory.building) {
       // The last run was killed mid-build: the live release was never touched; build the
       // head again, from a clean cache (an interrupted Gatsby build can leave it stale).
+      const { step: _step, ...interrupted } = this.memory.building;
       this.memory.history.unshift({
-        ...this.memory.building,
+        ...interrupted,
         commits: [this.memory.building.commit],
         result: "interrupted",
         message: "The publisher stopped during this build; the site was not changed.",
@@ -137,9 +147,19 @@ export class Publisher {
     const startedAt = new Date();
     const stamp = startedAt.toISOString().replace(/[-:.]/g, "").slice(0, 15);
     const log = path.join(paths.logs, `${stamp}-${commit.slice(0, 12)}.log`);
-    const build: Build = { commit, commits: await this.commitsSince(commit), startedAt: startedAt.toISOString(), clean: false, result: "failed" };
-    memory.building = { commit, startedAt: build.startedAt, clean: false };
+    const build: Build = {
+      commit,
+      commits: await this.commitsSince(commit),
+      startedAt: startedAt.toISOString(),
+      clean: false,
+      result: "failed",
+    };
+    memory.building = { commit, startedAt: build.startedAt, clean: false, step: "checkout" };
     this.save();
+    const step = (name: Step) => {
+      memory.building!.step = name;
+      this.save();
+    };
     let gatsbyRan = false;
     try {
       const free = fs.statfsSync(paths.hostDir);
@@ -152,16 +172,20 @@ export class Publisher {
       }
       build.clean = await checkOut(paths, commit, memory);
       memory.building.clean = build.clean;
-      this.save();
+      step("install");
       await linkInstall(paths, log, settings.buildTimeoutMs);
+      step("validate");
       await validate(paths, log, settings.buildTimeoutMs);
+      step("build");
       gatsbyRan = true;
       await runBuild(paths, log, settings.buildTimeoutMs);
       memory.lastBuilt = commit;
       memory.cleanNext = false;
       const output = path.join(paths.build, "public");
       const missing = missingAssets(output);
-      if (missing.length > 0) throw new BuildFailure("technical", `the build is incomplete: ${missing.slice(0, 5).join(", ")} missing`);
+      if (missing.length > 0)
+        throw new BuildFailure("technical", `the build is incomplete: ${missing.slice(0, 5).join(", ")} missing`);
+      step("release");
       const made = await createRelease(paths, output, commit);
       switchTo(paths, made.release.id);
       clearPin(paths);
@@ -173,7 +197,8 @@ export class Publisher {
         `\nrelease ${made.release.id}: ${made.compressed} files compressed, ${made.reused} reused, ${made.carried} hashed files carried over\n`,
       );
     } catch (error) {
-      const failure = error instanceof BuildFailure ? error : new BuildFailure("technical", String((error as Error).stack ?? error));
+      const failure =
+        error instanceof BuildFailure ? error : new BuildFailure("technical", String((error as Error).stack ?? error));
       if (failure.kind === "technical") {
         fs.appendFileSync(log, `\n${failure.message}\n`);
         console.error(`publisher: build of ${commit} failed: ${failure.message} (log: ${log})`);
@@ -191,7 +216,10 @@ export class Publisher {
       };
     } finally {
       const finishedAt = new Date();
-      Object.assign(build, { finishedAt: finishedAt.toISOString(), seconds: (finishedAt.getTime() - startedAt.getTime()) / 1000 });
+      Object.assign(build, {
+        finishedAt: finishedAt.toISOString(),
+        seconds: (finishedAt.getTime() - startedAt.getTime()) / 1000,
+      });
       memory.history.unshift(build);
       memory.lastAttempted = commit;
       memory.building = undefined;

@@ -50,7 +50,8 @@ export function liveRelease(paths: HostPaths): Release | null {
 }
 
 const pinFile = (paths: HostPaths) => path.join(paths.state, "pinned");
-export const readPin = (paths: HostPaths) => (fs.existsSync(pinFile(paths)) ? fs.readFileSync(pinFile(paths), "utf8").trim() : "");
+export const readPin = (paths: HostPaths) =>
+  fs.existsSync(pinFile(paths)) ? fs.readFileSync(pinFile(paths), "utf8").trim() : "";
 export const writePin = (paths: HostPaths, id: string) => writeFileAtomic(pinFile(paths), id + "\n");
 export const clearPin = (paths: HostPaths) => fs.rmSync(pinFile(paths), { force: true });
 
@@ -108,7 +109,11 @@ export function switchTo(paths: HostPaths, id: string): void {
 export function prune(paths: HostPaths): void {
   if (!fs.existsSync(paths.releases)) return;
   const live = liveRelease(paths)?.id;
-  const keep = new Set(listReleases(paths).slice(-KEEP_RELEASES).map((release) => release.id));
+  const keep = new Set(
+    listReleases(paths)
+      .slice(-KEEP_RELEASES)
+      .map((release) => release.id),
+  );
   if (live) keep.add(live);
   for (const name of fs.readdirSync(paths.releases)) {
     const id = name.replace(/\.json$/, "");

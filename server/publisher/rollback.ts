@@ -18,6 +18,10 @@ const old = JSON.parse(fs.readFileSync(paths.status, "utf8"));
 writeStatus(paths, composeStatus(paths, readMemory(paths), old.head ?? null));
 const pid = fs.existsSync(paths.publisherPid) ? Number(fs.readFileSync(paths.publisherPid, "utf8")) : 0;
 // Only if that pid is still a publisher (a stale pid file may name another process now).
-if (pid > 0 && fs.existsSync(`/proc/${pid}/cmdline`) && fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("publisher")) {
+if (
+  pid > 0 &&
+  fs.existsSync(`/proc/${pid}/cmdline`) &&
+  fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("publisher")
+) {
   process.kill(pid, "SIGHUP");
 }

@@ -42,6 +42,9 @@ export interface Backup {
   nextAttemptAt?: string;
 }
 
+/** Where a build is: staff see it, and tests wait on it rather than on time. */
+export type Step = "checkout" | "install" | "validate" | "build" | "release";
+
 export interface Memory {
   /** The last commit a build was tried for, good or bad: a restart does not retry it. */
   lastAttempted?: string;
@@ -50,7 +53,7 @@ export interface Memory {
   /** Drop Gatsby's cache before the next build. */
   cleanNext: boolean;
   /** Set while a build runs; found at start, it means the last run was killed. */
-  building?: { commit: string; startedAt: string; clean: boolean };
+  building?: { commit: string; startedAt: string; clean: boolean; step: Step };
   lastError: PublishError | null;
   history: Build[];
   backup: Backup;

@@ -1,0 +1,85 @@
+/**
+ * @jest-environment node
+ */
+// The publisher's pure parts: the validator's words picked out of a build log, remotes
+// shown without passwords, and precompression reusing the previous release's copies.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { contentProblems } from "../../server/publisher/build";
+import { precompress } from "../../server/publisher/compress";
+import { redactRemote } from "../../server/lib/git";
+
+describe("contentProblems", () => {
+  it("returns the validator's block, without colours or Gatsby's noise around it", () => {
+    const log = [
+      "$ npm run build",
+      "\x1b[31mERROR\x1b[0m #11321 PLUGIN",
+      "The content has 2 problems, so the site was not built. Fix them and build again:",
+      '  content/site.yaml › gstin: must be a 15-character GSTIN; found "X"',
+      "  content/home.yaml › hero.slides: must have 4 items",
+      "",
+      "not part of it",
+    ].join("\n");
+    expect(contentProblems(log)).toBe(
+      [
+        "The content has 2 problems, so the site was not built. Fix them and build again:",
+        'content/site.yaml › gstin: must be a 15-character GSTIN; found "X"',
+        "content/home.yaml › hero.slides: must have 4 items",
+      ].join("\n"),
+    );
+  });
+
+  it("returns null when the log has no content problem (a technical failure)", () => {
+    expect(contentProblems("Error: ENOSPC: no space left on device")).toBeNull();
+  });
+});
+
+describe("redactRemote", () => {
+  it("masks a password or token in an https remote and leaves others alone", () => {
+    expect(redactRemote("https://bot:ghp_secret@github.com/co/site.git")).toBe(
+      "https://bot:***@github.com/co/site.git",
+    );
+    expect(redactRemote("git@github.com:co/site.git")).toBe("git@github.com:co/site.git");
+    expect(redactRemote("/srv/backup/site.git")).toBe("/srv/backup/site.git");
+  });
+});
+
+describe("precompress", () => {
+  const make = (files: Record<string, string>) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "release-"));
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), text);
+    }
+    return dir;
+  };
+  const text = (seed: string) => Array.from({ length: 200 }, (_, i) => `${seed} line ${i}`).join("\n");
+
+  it("writes brotli and gzip copies of text files only, and they decode to the file", async () => {
+    const dir = make({
+      "index.html": text("page"),
+      "app.js.map": text("map"),
+      "tiny.css": "a{}",
+      "static/a.png": text("png"),
+    });
+    expect(await precompress(dir, null)).toEqual({ compressed: 1, reused: 0 });
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, "index.html.br"))).toString()).toBe(text("page"));
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, "index.html.gz"))).toString()).toBe(text("page"));
+    const made = fs
+      .readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((f) => /\.(br|gz)$/.test(f));
+    expect(made.sort()).toEqual(["index.html.br", "index.html.gz"]);
+  });
+
+  it("links the previous release's copies for files that did not change", async () => {
+    const before = make({ "a.js": text("same"), "b.js": text("old") });
+    await precompress(before, null);
+    const after = make({ "a.js": text("same"), "b.js": text("new") });
+    expect(await precompress(after, before)).toEqual({ compressed: 1, reused: 1 });
+    expect(fs.statSync(path.join(after, "a.js.br")).ino).toBe(fs.statSync(path.join(before, "a.js.br")).ino);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(after, "b.js.br"))).toString()).toBe(text("new"));
+  });
+});

@@ -1,0 +1,117 @@
+// Helpers for the server tests: start `npm run host` on a temporary HOST_DIR, read its
+// status record over HTTP (as the editor does), commit to its repository as staff would.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import YAML from "yaml";
+import type { Status } from "../publisher/status";
+import { APP_DIR, hostPaths } from "../publisher/settings";
+
+export interface Host {
+  dir: string;
+  url: string;
+  paths: ReturnType<typeof hostPaths>;
+  process: ChildProcess;
+  output: string;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** `npm run host` on a new temporary HOST_DIR; resolves once the status record is served. */
+export async function startHost(env: Record<string, string>): Promise<Host> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "host-test-"));
+  // nginx's workers (another user when the tests run as root) read the releases.
+  fs.chmodSync(dir, 0o755);
+  const port = await freePort();
+  const output = path.join(dir, "host.log");
+  const log = fs.openSync(output, "w");
+  const child = spawn(path.join(APP_DIR, "node_modules", ".bin", "tsx"), [path.join(APP_DIR, "server", "host.ts")], {
+    cwd: APP_DIR,
+    env: { ...process.env, HOST_DIR: dir, PORT: String(port), ...env },
+    stdio: ["ignore", log, log],
+  });
+  fs.closeSync(log);
+  const host = { dir, url: `http://127.0.0.1:${port}`, paths: hostPaths(dir), process: child, output };
+  const deadline = Date.now() + 120_000;
+  while (!(await readStatus(host).catch(() => null))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`npm run host did not start:\n${fs.readFileSync(output, "utf8")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return host;
+}
+
+export async function stopHost(host: Host | undefined): Promise<void> {
+  if (!host || host.process.exitCode !== null) return;
+  const exited = new Promise((resolve) => host.process.once("exit", resolve));
+  host.process.kill("SIGTERM");
+  await exited;
+}
+
+export async function readStatus(host: Host): Promise<Status> {
+  const response = await fetch(`${host.url}/admin/status.json`);
+  if (!response.ok) throw new Error(`status.json: ${response.status}`);
+  return (await response.json()) as Status;
+}
+
+export async function page(host: Host, route: string): Promise<string> {
+  const response = await fetch(host.url + route);
+  return response.ok ? response.text() : `HTTP ${response.status}`;
+}
+
+const git = (host: Host, ...args: string[]) =>
+  execFileSync("git", ["-c", "user.name=Server test", "-c", "user.email=test@example.invalid", ...args], {
+    cwd: host.paths.repo,
+    encoding: "utf8",
+  }).trim();
+
+export const headOf = (host: Host) => git(host, "rev-parse", "HEAD");
+
+/** Commits `text` as `file` (relative to the repository) on main; returns the commit. */
+export function commitFile(host: Host, file: string, text: string, message: string): string {
+  fs.writeFileSync(path.join(host.paths.repo, file), text);
+  git(host, "commit", "--quiet", "--all", "--message", message);
+  return headOf(host);
+}
+
+/** A YAML file's text with one value changed (comments and the rest kept). */
+export function edited(original: string, key: (string | number)[], value: string): string {
+  const document = YAML.parseDocument(original);
+  document.setIn(key, value);
+  return document.toString();
+}
+
+let phones = 0;
+/** A valid phone number no page shows yet (12 digits, unique to this run). */
+export function newPhone(): string {
+  phones += 1;
+  const tail = String((Date.now() + phones) % 10_000).padStart(4, "0");
+  return `+91 20 ${String(4000 + phones)} ${tail}`;
+}
+
+/** Processes still running in a process group (zombies, already dead, are not counted). */
+export function runningInGroup(pgid: number): number[] {
+  return fs
+    .readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+        // pid (comm) state ppid pgrp ...: comm may hold spaces, so split after its ')'.
+        const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        return Number(pgrp) === pgid && state !== "Z";
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
