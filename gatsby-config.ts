@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
 import { gatsbyHeaders, pagePolicy } from "./deploy/headers";
+import { LOCAL_BACKEND_PORT } from "./src/cms/config";
 import { contentFiles } from "./src/schema/content";
 import { readSiteSettings } from "./src/schema/load";
 
@@ -22,6 +23,9 @@ const config: GatsbyConfig = {
   trailingSlash: "never",
   // Security and caching headers for hosts with a Gatsby adapter (deploy/headers.ts).
   headers: gatsbyHeaders,
+  // `npm run cms`: the editor's backend (server/editor/, on 127.0.0.1) at the same origin
+  // as the site, as nginx serves it on the server. `gatsby develop` only.
+  proxy: { prefix: "/api", url: `http://127.0.0.1:${LOCAL_BACKEND_PORT}` },
   plugins: [
     "gatsby-plugin-image",
     {

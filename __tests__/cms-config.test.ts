@@ -1,4 +1,4 @@
-import { cmsCollections, cmsConfig, cmsField, LOCAL_BACKEND_PORT, productionBackend } from "../src/cms/config";
+import { cmsCollections, cmsConfig, cmsField, productionBackend } from "../src/cms/config";
 import { contentFiles } from "../src/schema/content";
 import type { Field } from "../src/schema/fields";
 import { GSTIN, PHONE } from "../src/schema/patterns";
@@ -95,10 +95,10 @@ describe("the editor's configuration", () => {
     });
   });
 
-  it("talks to decap-server on the staff member's machine unless a hosted backend is named", () => {
+  it("talks to the project's own backend, same-origin at /api/v1, unless another is named", () => {
     expect(cmsConfig({ siteUrl: "https://x.in" }).backend).toEqual({
       name: "proxy",
-      proxy_url: `http://localhost:${LOCAL_BACKEND_PORT}/api/v1`,
+      proxy_url: "/api/v1",
       branch: "main",
     });
     expect(productionBackend({})).toBeUndefined();

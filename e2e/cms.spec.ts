@@ -1,5 +1,7 @@
-// The editor end to end: /admin from the production build, Decap's local backend
-// (decap-server) writing to a temporary copy of content/, and Chromium in between.
+// The editor end to end: /admin from the production build, the editor's backend as
+// `npm run cms` runs it (server/editor/, decap-server's middleware behind the guard, file
+// mode) writing to a temporary copy of content/, and Chromium in between. The page
+// reaches the backend at /api/v1 on its own origin, as on the server.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -7,7 +9,6 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import yaml from "js-yaml";
-import { LOCAL_BACKEND_PORT } from "../src/cms/config";
 import { EMAIL } from "../src/schema/patterns";
 
 // Two valid numbers: whichever the content does not already hold is typed in.
@@ -43,7 +44,7 @@ function freePort(): Promise<number> {
 async function waitForBackend() {
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     try {
-      const answer = await fetch(`http://localhost:${port}/api/v1`, {
+      const answer = await fetch(`http://127.0.0.1:${port}/api/v1`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ action: "info" }),
@@ -54,7 +55,7 @@ async function waitForBackend() {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error("decap-server did not start");
+  throw new Error("the editor's backend did not start");
 }
 
 test.beforeAll(async () => {
@@ -62,8 +63,8 @@ test.beforeAll(async () => {
   repo = fs.mkdtempSync(path.join(os.tmpdir(), "cms-e2e-"));
   fs.cpSync("content", path.join(repo, "content"), { recursive: true });
   port = await freePort();
-  server = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
-    env: { ...process.env, PORT: String(port), GIT_REPO_DIRECTORY: repo, LOG_LEVEL: "warn" },
+  server = spawn(path.resolve("node_modules/.bin/tsx"), ["server/editor/main.ts", "--local"], {
+    env: { ...process.env, EDITOR_PORT: String(port), EDITOR_REPO: repo },
     stdio: "inherit",
   });
   await waitForBackend();
@@ -74,7 +75,7 @@ test.afterAll(() => {
   fs.rmSync(repo, { recursive: true, force: true });
 });
 
-/** Logs in through the local backend (on this test's port) and opens the site settings. */
+/** Logs in through the backend (on this test's port) and opens the site settings. */
 async function openSiteSettings(page: Page) {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -83,10 +84,12 @@ async function openSiteSettings(page: Page) {
     (url) => !["127.0.0.1", "localhost"].includes(url.hostname),
     (route) => route.abort(),
   );
-  await page.route("**/admin/config.yml", async (route) => {
-    const response = await route.fetch();
-    const body = (await response.text()).replace(`localhost:${LOCAL_BACKEND_PORT}`, `localhost:${port}`);
-    await route.fulfill({ response, body });
+  // /api/v1 on the page's origin goes to this test's backend, as gatsby develop's proxy
+  // (npm run cms) or nginx (the server) would pass it.
+  await page.route("**/api/v1", async (route) => {
+    const request = route.request();
+    const url = `http://127.0.0.1:${port}/api/v1`;
+    await route.fulfill({ response: await route.fetch({ url, headers: request.headers() }) });
   });
   await page.goto("/admin/");
   await page.getByRole("button", { name: "Login" }).click();

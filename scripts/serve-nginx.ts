@@ -27,6 +27,7 @@ const args = writeNginxConf(
     listen 127.0.0.1:${port};
     root ${path.join(root, "public")};
     include snippets/site/site.conf;
+    include snippets/site/admin.conf;
     ${brotli ? "include snippets/site/brotli.conf;" : "# no brotli module here"}
   }`,
   brotli ? [BROTLI_FILTER] : [],

@@ -2,13 +2,16 @@
 // units and nginx server block in deploy/ do the same there):
 //   - nginx on 127.0.0.1:$PORT (8080), serving HOST_DIR/live with deploy/nginx/;
 //   - the publisher (server/publisher/), turning each commit on `main` in HOST_DIR/repo
-//     into a live release; restarted if it dies, as systemd's Restart= would.
+//     into a live release;
+//   - the editor's backend (server/editor/) on 127.0.0.1:$EDITOR_PORT (8091), reached
+//     through nginx at /api/v1 behind the staff login (`npm run editors:add -- NAME`).
+// The publisher and the editor are restarted if they die, as systemd's Restart= would.
 // HOST_DIR (default .host/ in this checkout, git-ignored) holds all the server's state.
 // On first start the publisher clones HOST_DIR/repo from this checkout's HEAD, on main.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { BROTLI_FILTER, BROTLI_STATIC, NGINX, hasModule, writeNginxConf } from "./lib/nginx";
+import { BROTLI_FILTER, BROTLI_STATIC, NGINX, hasModule, snippet, writeNginxConf } from "./lib/nginx";
 import { APP_DIR, hostPaths, readSettings } from "./publisher/settings";
 
 const settings = readSettings();
@@ -22,13 +25,14 @@ function startNginx(): ChildProcess {
   const brotli = modules.length === 2;
   const args = writeNginxConf(
     paths.nginx,
-    `  server {
+    `${snippet("editor-http.conf").replace("127.0.0.1:8091", `127.0.0.1:${settings.editorPort}`)}
+  server {
     listen 127.0.0.1:${port};
     root ${paths.live};
     set $publisher_status ${paths.status};
     include snippets/site/site.conf;
+    include snippets/site/editor.conf;
     ${brotli ? "include snippets/site/brotli.conf;\n    include snippets/site/precompressed.conf;" : "gzip_static on;"}
-    include snippets/site/status.conf;
   }`,
     modules,
   );
@@ -37,23 +41,25 @@ function startNginx(): ChildProcess {
 }
 
 let stopping = false;
-let publisher: ChildProcess | undefined;
 let nginx: ChildProcess | undefined;
+const services = new Map<string, ChildProcess>();
 
-function startPublisher(): void {
+/** Runs a Node service (publisher, editor) and starts it again whenever it dies. */
+function startService(name: string, script: string): void {
   const tsx = path.join(APP_DIR, "node_modules", ".bin", "tsx");
-  publisher = spawn(tsx, [path.join(__dirname, "publisher", "main.ts")], { stdio: "inherit", env: process.env });
-  publisher.on("exit", (code, signal) => {
+  const child = spawn(tsx, [path.join(__dirname, script)], { stdio: "inherit", env: process.env });
+  services.set(name, child);
+  child.on("exit", (code, signal) => {
     if (stopping) return;
-    console.error(`host: the publisher stopped (${signal ?? `exit ${code}`}); starting it again`);
-    setTimeout(startPublisher, RESTART_MS);
+    console.error(`host: the ${name} stopped (${signal ?? `exit ${code}`}); starting it again`);
+    setTimeout(() => startService(name, script), RESTART_MS);
   });
 }
 
 function stop(): void {
   if (stopping) return;
   stopping = true;
-  publisher?.kill("SIGTERM");
+  for (const child of services.values()) child.kill("SIGTERM");
   nginx?.kill("SIGQUIT");
 }
 
@@ -73,8 +79,12 @@ function main(): void {
       process.exitCode = 1;
     }
   });
-  startPublisher();
-  console.log(`host: http://127.0.0.1:${port}/ serving ${paths.live}; status at /admin/status.json; Ctrl+C stops`);
+  startService("publisher", "publisher/main.ts");
+  startService("editor", "editor/main.ts");
+  if (!fs.existsSync(settings.editorsFile)) {
+    console.warn(`host: no editor logins yet (${settings.editorsFile}): add one with npm run editors:add -- NAME`);
+  }
+  console.log(`host: http://127.0.0.1:${port}/ serving ${paths.live}; the editor at /admin/; Ctrl+C stops`);
 }
 
 process.on("SIGINT", stop);

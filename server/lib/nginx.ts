@@ -13,6 +13,9 @@ const SNIPPETS = path.resolve(__dirname, "..", "..", "deploy", "nginx");
 
 export const hasModule = (module: string) => fs.existsSync(module);
 
+/** A snippet of deploy/nginx/, for lines that belong in the http context. */
+export const snippet = (name: string) => fs.readFileSync(path.join(SNIPPETS, name), "utf8");
+
 /** Writes `prefix`/nginx.conf around one server block; returns nginx's arguments. */
 export function writeNginxConf(prefix: string, server: string, modules: string[]): string[] {
   fs.mkdirSync(path.join(prefix, "snippets"), { recursive: true });

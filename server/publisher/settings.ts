@@ -35,16 +35,23 @@ export interface Settings {
   buildTimeoutMs: number;
   /** A built folder adopted as the first release of the branch's head (tests, migrations). */
   seedRelease: string;
+  /** The staff logins of the hosted editor (outside the repository). */
+  editorsFile: string;
+  /** The editor's backend, on 127.0.0.1 behind nginx. */
+  editorPort: number;
 }
 
 export function readSettings(env = process.env): Settings {
+  const hostDir = path.resolve(env.HOST_DIR || path.join(APP_DIR, ".host"));
   return {
-    hostDir: path.resolve(env.HOST_DIR || path.join(APP_DIR, ".host")),
+    hostDir,
     remote: env.SITE_REMOTE ?? "",
     minFreeBytes: number("HOST_MIN_FREE_MB", 2048) * 1024 * 1024,
     pushRetryMs: number("PUSH_RETRY_SECONDS", 30) * 1000,
     buildTimeoutMs: number("BUILD_TIMEOUT_MINUTES", 30) * 60_000,
     seedRelease: env.HOST_SEED_RELEASE ? path.resolve(env.HOST_SEED_RELEASE) : "",
+    editorsFile: path.resolve(env.EDITORS_FILE || path.join(hostDir, "editors")),
+    editorPort: number("EDITOR_PORT", 8091),
   };
 }
 

@@ -9,7 +9,13 @@ type CmsField = Record<string, unknown> & { name: string; label: string; widget:
 /** Where the editor is served. */
 export const ADMIN_PATH = "/admin";
 
-/** Where decap-server (Decap's local backend, `npm run cms`) listens. */
+/**
+ * The editor's backend (server/editor/): always same-origin at /api/v1. On the server
+ * nginx passes it on, behind the login; with `npm run cms`, `gatsby develop` passes it
+ * to LOCAL_BACKEND_PORT (gatsby-config.ts). The editor's page then needs no other origin.
+ */
+export const BACKEND_PATH = "/api/v1";
+/** Where the editor's backend listens for `npm run cms` (127.0.0.1 only). */
 export const LOCAL_BACKEND_PORT = 8081;
 
 // Uploads are stored beside the content file, in images/ (client logos in
@@ -104,13 +110,14 @@ export interface ProductionBackend {
 }
 
 /**
- * The whole editor configuration. By default the editor talks to decap-server on the
- * staff member's own machine; a hosted editor is switched on only by naming a backend.
+ * The whole editor configuration. By default the editor talks to the project's own
+ * backend at /api/v1 (the company's server, or `npm run cms`); GitHub or Git Gateway only
+ * when named at build time.
  */
 export function cmsConfig(options: { siteUrl: string; production?: ProductionBackend }) {
   const backend = options.production ?? {
     name: "proxy",
-    proxy_url: `http://localhost:${LOCAL_BACKEND_PORT}/api/v1`,
+    proxy_url: BACKEND_PATH,
     branch: "main",
   };
   return {
@@ -121,6 +128,14 @@ export function cmsConfig(options: { siteUrl: string; production?: ProductionBac
     media_folder: `content/${IMAGE_FOLDER}`,
     public_folder: IMAGE_FOLDER,
     collections: cmsCollections(),
+    // Each commit names the file it changes (the server adds the staff login).
+    commit_messages: {
+      create: "Create {{path}}",
+      update: "Update {{path}}",
+      delete: "Delete {{path}}",
+      uploadMedia: "Upload {{path}}",
+      deleteMedia: "Delete {{path}}",
+    },
   };
 }
 

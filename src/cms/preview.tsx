@@ -19,6 +19,7 @@ import "./preview.css";
 import { ADMIN_PATH } from "./config";
 import { previewEntry, type ImageUrl, type Preview, type Shaped } from "./previewData";
 import { PreviewProblems } from "./PreviewProblems";
+import { PublishStatus } from "./PublishStatus";
 
 /** What Decap hands a preview template (Immutable.js values). */
 interface PreviewProps {
@@ -125,3 +126,8 @@ function register(decap: DecapGlobals) {
 }
 
 if (isDecap(window)) register(window);
+
+// The publisher's status, in its own corner of the editor's page.
+const panel = document.createElement("div");
+document.body.append(panel);
+createRoot(panel).render(<PublishStatus url={`${ADMIN_PATH}/status.json`} />);

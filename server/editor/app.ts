@@ -1,0 +1,123 @@
+// The editor's backend: decap-server's own middleware (git mode on the server: each save
+// is a commit in HOST_DIR/repo; file mode for `npm run cms`) behind the guard, plus the
+// login check nginx asks before every /admin/ and /api/v1 request (auth_request).
+import { execFileSync } from "node:child_process";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { registerLocalFs, registerLocalGit } from "decap-server/dist/middlewares";
+import { Gate } from "./logins";
+import { checkRequest, validateChange } from "./guard";
+import { Refusal, WRITE_ACTIONS, editorRules, MAX_UPLOAD_BYTES } from "./rules";
+
+export interface EditorOptions {
+  /** The repository (host) or checkout (local) whose content/ the editor changes. */
+  repo: string;
+  /** git: commit each save (the server); fs: write files only (`npm run cms`). */
+  mode: "git" | "fs";
+  /** The logins file; without one (local mode) the API needs no login. */
+  editorsFile?: string;
+}
+
+const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
+
+/** Browsers say where a request comes from: only the site's own pages may post. */
+function crossSite(request: Request, local: boolean): string | null {
+  const site = request.get("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") return `Sec-Fetch-Site: ${site}`;
+  const origin = request.get("origin");
+  if (!origin) return null;
+  if (local && LOOPBACK_ORIGIN.test(origin)) return null;
+  const host = request.get("x-forwarded-host") ?? request.get("host");
+  try {
+    return new URL(origin).host === host ? null : `Origin: ${origin}`;
+  } catch {
+    return `Origin: ${origin}`;
+  }
+}
+
+/** One write at a time, so each commit carries the right author. */
+let writing: Promise<void> = Promise.resolve();
+
+export async function editorApp(options: EditorOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  const rules = editorRules();
+  const gate = options.editorsFile ? new Gate(options.editorsFile) : null;
+  const local = !gate;
+
+  // nginx's auth_request: 204 and the login, 401 (ask for one) or 403 (blocked).
+  app.get("/auth", (request, response) => {
+    if (!gate) return void response.status(204).end();
+    const verdict = gate.check(request.get("authorization"), request.get("x-real-ip") ?? request.ip ?? "");
+    if ("login" in verdict) return void response.status(204).set("X-Editor-Login", verdict.login).end();
+    if (verdict.status === 401) response.set("WWW-Authenticate", 'Basic realm="Site editor", charset="UTF-8"');
+    response.status(verdict.status).type("text/plain").send(verdict.reason);
+  });
+
+  // Base64 makes an upload a third bigger; a little room for the rest of the request.
+  app.use("/api/v1", express.json({ limit: Math.ceil(MAX_UPLOAD_BYTES * 1.4) + 64 * 1024 }));
+  app.post("/api/v1", async (request: Request, response: Response, next: NextFunction) => {
+    try {
+      let login = process.env.USER || "local";
+      if (gate) {
+        // The API checks the login itself too: nothing on this machine can skip nginx's.
+        const verdict = gate.check(request.get("authorization"), request.get("x-real-ip") ?? request.ip ?? "");
+        if (!("login" in verdict)) throw new Refusal(verdict.status, verdict.reason);
+        login = verdict.login;
+      }
+      const refused = crossSite(request, local);
+      if (refused) throw new Refusal(403, `cross-site request refused (${refused})`);
+      const change = checkRequest(rules, options.repo, request.body);
+      if (!change || !WRITE_ACTIONS.has(request.body.action)) return next();
+
+      validateChange(options.repo, change);
+      if (options.mode === "git") await commitAs(options.repo, login, request, response, next);
+      else next();
+    } catch (error) {
+      if (error instanceof Refusal) response.status(error.status).json({ error: error.message });
+      else next(error);
+    }
+  });
+
+  const register = options.mode === "git" ? registerLocalGit : registerLocalFs;
+  process.env.GIT_REPO_DIRECTORY = options.repo;
+  await register(app, { logLevel: process.env.LOG_LEVEL ?? "warn" });
+  return app;
+}
+
+/**
+ * Hands a checked write to decap-server, which commits it with `git add .`: first make
+ * sure nothing outside content/ is changed or untracked (so nothing else can be
+ * committed), and set the commit's author to the staff login.
+ */
+async function commitAs(repo: string, login: string, request: Request, response: Response, next: NextFunction) {
+  const previous = writing;
+  let done!: () => void;
+  writing = new Promise((resolve) => (done = resolve));
+  await previous;
+  const outside = execFileSync(
+    "git",
+    ["status", "--porcelain", "--untracked-files=all", "--", ".", ":(exclude)content"],
+    { cwd: repo, encoding: "utf8" },
+  ).trim();
+  if (outside) {
+    done();
+    console.error(`editor: refused a save: files outside content/ are changed in ${repo}:\n${outside}`);
+    throw new Refusal(409, "The server's repository has changes outside content/; the operator must clear them first.");
+  }
+  const options = request.body.params?.options;
+  if (options?.commitMessage) options.commitMessage = `${options.commitMessage} (by ${login})`;
+  Object.assign(process.env, {
+    GIT_AUTHOR_NAME: login,
+    GIT_AUTHOR_EMAIL: `${login}@editor.invalid`,
+    GIT_COMMITTER_NAME: "Site editor",
+    GIT_COMMITTER_EMAIL: "editor@editor.invalid",
+  });
+  const release = () => {
+    for (const name of ["GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL"])
+      delete process.env[name];
+    done();
+  };
+  response.once("finish", release);
+  response.once("close", release);
+  next();
+}

@@ -1,0 +1,62 @@
+// `npm run editors:add -- NAME` (password asked, or EDITOR_PASSWORD), `editors:remove -- NAME`,
+// `editors:list`: the hosted editor's logins in EDITORS_FILE (default HOST_DIR/editors).
+import readline from "node:readline";
+import { Writable } from "node:stream";
+import { readSettings } from "../publisher/settings";
+import { LOGIN_NAME, MIN_PASSWORD_LENGTH, hashPassword, readLogins, writeLogins } from "./logins";
+
+const [command, name] = process.argv.slice(2);
+const file = readSettings().editorsFile;
+const logins = readLogins(file);
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** Asks for the password without echoing it. */
+async function askPassword(prompt: string): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, callback) {
+      if (!muted) process.stdout.write(chunk);
+      callback();
+    },
+  });
+  const rl = readline.createInterface({ input: process.stdin, output, terminal: true });
+  const answer = new Promise<string>((resolve) => rl.question(prompt, resolve));
+  muted = true;
+  const password = await answer;
+  rl.close();
+  process.stdout.write("\n");
+  return password;
+}
+
+async function main() {
+  if (command === "list") {
+    console.log(logins.size ? [...logins.keys()].join("\n") : `No logins in ${file}.`);
+  } else if (command === "add") {
+    if (!name || !LOGIN_NAME.test(name))
+      fail("Usage: npm run editors:add -- NAME (lower-case letters, digits, . _ -; 2 to 32)");
+    let password = process.env.EDITOR_PASSWORD ?? "";
+    if (!password) {
+      if (!process.stdin.isTTY) fail("Set EDITOR_PASSWORD, or run this in a terminal to type the password.");
+      password = await askPassword(`Password for ${name}: `);
+      if ((await askPassword("Again: ")) !== password) fail("The two passwords differ; nothing changed.");
+    }
+    if ([...password].length < MIN_PASSWORD_LENGTH)
+      fail(`A password needs at least ${MIN_PASSWORD_LENGTH} characters; nothing changed.`);
+    const existed = logins.has(name);
+    logins.set(name, hashPassword(password));
+    writeLogins(file, logins);
+    console.log(`${existed ? "Changed" : "Added"} ${name} in ${file}.`);
+  } else if (command === "remove") {
+    if (!name || !logins.delete(name)) fail(`No login ${name ?? "(none given)"} in ${file}.`);
+    writeLogins(file, logins);
+    console.log(`Removed ${name} from ${file}.`);
+  } else {
+    fail("Usage: npm run editors:add -- NAME | editors:remove -- NAME | editors:list");
+  }
+}
+
+void main();

@@ -1,0 +1,142 @@
+// The check in front of decap-server's middleware: every request names an allowed action
+// and only allowed paths; a write is checked with the build's own validator on a copy of
+// content/ with the change applied, so a refused edit is a 4xx with nothing written.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { formatProblems, loadContent } from "../../src/schema/load";
+import { ALLOWED_ACTIONS, Refusal, checkUpload, dataFile, imageFile, isDataFile, noSymlink, type Rules } from "./rules";
+
+type Params = Record<string, unknown>;
+interface DataFile {
+  path?: unknown;
+  raw?: unknown;
+  newPath?: unknown;
+}
+interface Asset {
+  path?: unknown;
+  content?: unknown;
+  encoding?: unknown;
+}
+
+/** What a write does to content/: files written (path → text or bytes) and removed. */
+export interface Change {
+  write: Map<string, string | null>;
+  remove: string[];
+}
+
+const anyFile = (rules: Rules, file: unknown) =>
+  typeof file === "string" && isDataFile(rules, file) ? dataFile(rules, file) : imageFile(rules, file);
+
+/** Checks one API request; returns the change a write would make (null for reads). */
+export function checkRequest(rules: Rules, repo: string, body: unknown): Change | null {
+  const { action, params = {} } = (body ?? {}) as { action?: unknown; params?: Params };
+  if (typeof action !== "string" || !ALLOWED_ACTIONS.has(action)) {
+    throw new Refusal(403, `action not allowed: ${String(action)}`);
+  }
+  const paths: string[] = [];
+  const change: Change = { write: new Map(), remove: [] };
+  switch (action) {
+    case "info":
+    case "getDeployPreview":
+      return null;
+    case "entriesByFolder": {
+      const folder = String(params.folder);
+      if (!rules.folders.has(folder)) throw new Refusal(403, `folder not allowed: ${folder}`);
+      paths.push(folder);
+      break;
+    }
+    case "entriesByFiles":
+      for (const file of (params.files as { path?: unknown }[] | undefined) ?? [])
+        paths.push(dataFile(rules, file.path));
+      break;
+    case "getEntry":
+      paths.push(dataFile(rules, params.path));
+      break;
+    case "getMedia": {
+      const folder = String(params.mediaFolder);
+      if (!rules.mediaFolders.has(folder)) throw new Refusal(403, `media folder not allowed: ${folder}`);
+      paths.push(folder);
+      break;
+    }
+    case "getMediaFile":
+      paths.push(anyFile(rules, params.path));
+      break;
+    case "persistEntry": {
+      const files = ((params.dataFiles ?? [params.entry]) as DataFile[]).filter(Boolean);
+      if (files.length === 0) throw new Refusal(422, "nothing to save");
+      for (const file of files) {
+        const target = dataFile(rules, file.path);
+        if (typeof file.raw !== "string") throw new Refusal(422, `${target}: no text`);
+        paths.push(target);
+        if (file.newPath !== undefined) {
+          const moved = dataFile(rules, file.newPath);
+          paths.push(moved);
+          change.remove.push(target);
+          change.write.set(moved, file.raw);
+        } else {
+          change.write.set(target, file.raw);
+        }
+      }
+      for (const asset of (params.assets as Asset[] | undefined) ?? []) {
+        checkUpload(rules, asset);
+        paths.push(asset.path as string);
+        change.write.set(asset.path as string, null);
+      }
+      break;
+    }
+    case "persistMedia": {
+      const asset = (params.asset ?? {}) as Asset;
+      checkUpload(rules, asset);
+      paths.push(asset.path as string);
+      change.write.set(asset.path as string, null);
+      break;
+    }
+    case "deleteFile":
+      paths.push(anyFile(rules, params.path));
+      change.remove.push(paths[0]);
+      break;
+    case "deleteFiles":
+      for (const file of (params.paths as unknown[] | undefined) ?? []) {
+        const checked = anyFile(rules, file);
+        paths.push(checked);
+        change.remove.push(checked);
+      }
+      break;
+  }
+  for (const file of paths) noSymlink(repo, file);
+  return change.write.size + change.remove.length > 0 ? change : null;
+}
+
+/** A throw-away project whose content/ is the repository's: YAML copied, other files linked. */
+function mirror(repo: string, into: string, folder = "content"): void {
+  fs.mkdirSync(path.join(into, folder), { recursive: true });
+  for (const entry of fs.readdirSync(path.join(repo, folder), { withFileTypes: true })) {
+    const relative = path.join(folder, entry.name);
+    if (entry.isDirectory()) mirror(repo, into, relative);
+    else if (/\.ya?ml$/i.test(entry.name)) fs.copyFileSync(path.join(repo, relative), path.join(into, relative));
+    else fs.symlinkSync(path.join(repo, relative), path.join(into, relative));
+  }
+}
+
+/**
+ * The build's validator on content/ as it would be after the change. Throws a 422 in the
+ * validator's words when the site could not be built from it.
+ */
+export function validateChange(repo: string, change: Change): void {
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), "editor-check-"));
+  try {
+    mirror(repo, project);
+    for (const file of change.remove) fs.rmSync(path.join(project, file), { force: true });
+    for (const [file, text] of change.write) {
+      fs.mkdirSync(path.dirname(path.join(project, file)), { recursive: true });
+      fs.rmSync(path.join(project, file), { force: true });
+      // An upload's bytes were checked already; the validator only asks that it exists.
+      fs.writeFileSync(path.join(project, file), text ?? "");
+    }
+    const { problems } = loadContent(project);
+    if (problems.length > 0) throw new Refusal(422, formatProblems(problems));
+  } finally {
+    fs.rmSync(project, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,28 @@
+// The editor's backend, on 127.0.0.1 only. `npm run host` (and the systemd unit) runs it
+// in git mode over HOST_DIR/repo with the logins in EDITORS_FILE, behind nginx at
+// /api/v1; `npm run cms` runs it with --local: file mode over this checkout, no login,
+// behind `gatsby develop`'s proxy (gatsby-config.ts).
+import { LOCAL_BACKEND_PORT } from "../../src/cms/config";
+import { APP_DIR, hostPaths, readSettings } from "../publisher/settings";
+import { editorApp } from "./app";
+
+const local = process.argv.includes("--local");
+const settings = readSettings();
+// EDITOR_REPO and EDITOR_PORT: the browser tests run a local backend over a copy.
+const repo = local ? (process.env.EDITOR_REPO ?? APP_DIR) : hostPaths(settings.hostDir).repo;
+const port = local ? Number(process.env.EDITOR_PORT ?? LOCAL_BACKEND_PORT) : settings.editorPort;
+
+async function main() {
+  const app = await editorApp(local ? { repo, mode: "fs" } : { repo, mode: "git", editorsFile: settings.editorsFile });
+  const server = app.listen(port, "127.0.0.1", () => {
+    console.log(`editor: API on http://127.0.0.1:${port}/api/v1 (${local ? "writes files in" : "commits in"} ${repo})`);
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error) => {
+  console.error("editor:", error);
+  process.exit(1);
+});
