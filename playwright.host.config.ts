@@ -1,7 +1,10 @@
 // The server tests (`npm run test:host`): `npm run host` started on a temporary HOST_DIR,
 // publishing real commits with real builds. One worker: the tests follow one another
-// through one host's life (seeded, refused, killed, coalesced, rolled back).
+// through one host's life (seeded, refused, killed, coalesced, rolled back; the editor
+// logged in, refused, publishing).
 import { defineConfig } from "@playwright/test";
+// The Chromium flags shared with the other browser tests.
+import chromium from "./e2e/chromium.json";
 
 export default defineConfig({
   testDir: "server/tests",
@@ -12,4 +15,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: [["list"]],
   outputDir: "test-results/host",
+  use: {
+    viewport: { width: 1280, height: 800 },
+    launchOptions: { executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", args: chromium.flags },
+  },
 });

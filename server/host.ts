@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { BROTLI_FILTER, BROTLI_STATIC, NGINX, hasModule, snippet, writeNginxConf } from "./lib/nginx";
+import { ensureRepo } from "./publisher/repo";
 import { APP_DIR, hostPaths, readSettings } from "./publisher/settings";
 
 const settings = readSettings();
@@ -63,7 +64,7 @@ function stop(): void {
   nginx?.kill("SIGQUIT");
 }
 
-function main(): void {
+async function main(): Promise<void> {
   if (!fs.existsSync(NGINX)) {
     console.error(
       `No nginx at ${NGINX}: install Debian's nginx-light and libnginx-mod-http-brotli-static, or set NGINX.`,
@@ -71,6 +72,8 @@ function main(): void {
     process.exit(1);
   }
   fs.mkdirSync(paths.state, { recursive: true });
+  // Before the editor starts: it works in this repository.
+  await ensureRepo(paths);
   nginx = startNginx();
   nginx.on("exit", (code) => {
     if (!stopping) {
@@ -89,4 +92,8 @@ function main(): void {
 
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-main();
+main().catch((error) => {
+  console.error("host:", error);
+  stop();
+  process.exitCode = 1;
+});

@@ -70,8 +70,10 @@ export async function editorApp(options: EditorOptions) {
       if (!change || !WRITE_ACTIONS.has(request.body.action)) return next();
 
       validateChange(options.repo, change);
-      if (options.mode === "git") await commitAs(options.repo, login, request, response, next);
-      else next();
+      if (options.mode === "git") {
+        const files = [...change.write.keys(), ...change.remove];
+        await commitAs(options.repo, login, files, request, response, next);
+      } else next();
     } catch (error) {
       if (error instanceof Refusal) response.status(error.status).json({ error: error.message });
       else next(error);
@@ -81,6 +83,19 @@ export async function editorApp(options: EditorOptions) {
   const register = options.mode === "git" ? registerLocalGit : registerLocalFs;
   process.env.GIT_REPO_DIRECTORY = options.repo;
   await register(app, { logLevel: process.env.LOG_LEVEL ?? "warn" });
+  // Errors as JSON, which Decap shows to staff: a body over the limit, a malformed one.
+  app.use((error: { status?: number; type?: string }, _request: Request, response: Response, next: NextFunction) => {
+    if (response.headersSent) return next(error);
+    const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
+    const message =
+      error.type === "entity.too.large"
+        ? `larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: upload a smaller file`
+        : status === 500
+          ? "the editor's server failed; see its log"
+          : "malformed request";
+    if (status === 500) console.error("editor:", error);
+    response.status(status).json({ error: message });
+  });
   return app;
 }
 
@@ -89,7 +104,14 @@ export async function editorApp(options: EditorOptions) {
  * sure nothing outside content/ is changed or untracked (so nothing else can be
  * committed), and set the commit's author to the staff login.
  */
-async function commitAs(repo: string, login: string, request: Request, response: Response, next: NextFunction) {
+async function commitAs(
+  repo: string,
+  login: string,
+  files: string[],
+  request: Request,
+  response: Response,
+  next: NextFunction,
+) {
   const previous = writing;
   let done!: () => void;
   writing = new Promise((resolve) => (done = resolve));
@@ -105,7 +127,10 @@ async function commitAs(repo: string, login: string, request: Request, response:
     throw new Refusal(409, "The server's repository has changes outside content/; the operator must clear them first.");
   }
   const options = request.body.params?.options;
-  if (options?.commitMessage) options.commitMessage = `${options.commitMessage} (by ${login})`;
+  if (options?.commitMessage) {
+    const unnamed = files.filter((file) => !options.commitMessage.includes(file));
+    options.commitMessage += unnamed.length ? ` (${unnamed.join(", ")}; by ${login})` : ` (by ${login})`;
+  }
   Object.assign(process.env, {
     GIT_AUTHOR_NAME: login,
     GIT_AUTHOR_EMAIL: `${login}@editor.invalid`,

@@ -1,23 +1,30 @@
 // Helpers for the server tests: start `npm run host` on a temporary HOST_DIR, read its
 // status record over HTTP (as the editor does), commit to its repository as staff would.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import YAML from "yaml";
+import { hashPassword, writeLogins } from "../editor/logins";
 import type { Status } from "../publisher/status";
 import { APP_DIR, hostPaths } from "../publisher/settings";
 
 export interface Host {
   dir: string;
+  /** The staff login the tests use (written to the logins file before the host starts). */
+  login: { username: string; password: string };
+  /** Its Authorization header. */
+  auth: Record<string, string>;
   url: string;
+  port: number;
   paths: ReturnType<typeof hostPaths>;
   process: ChildProcess;
   output: string;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -31,15 +38,28 @@ export async function startHost(env: Record<string, string>): Promise<Host> {
   // nginx's workers (another user when the tests run as root) read the releases.
   fs.chmodSync(dir, 0o755);
   const port = await freePort();
+  const editorPort = await freePort();
+  const login = { username: "staff", password: crypto.randomBytes(12).toString("base64url") };
+  writeLogins(path.join(dir, "editors"), new Map([[login.username, hashPassword(login.password)]]));
+  const auth = { authorization: `Basic ${Buffer.from(`${login.username}:${login.password}`).toString("base64")}` };
   const output = path.join(dir, "host.log");
   const log = fs.openSync(output, "w");
   const child = spawn(path.join(APP_DIR, "node_modules", ".bin", "tsx"), [path.join(APP_DIR, "server", "host.ts")], {
     cwd: APP_DIR,
-    env: { ...process.env, HOST_DIR: dir, PORT: String(port), ...env },
+    env: { ...process.env, HOST_DIR: dir, PORT: String(port), EDITOR_PORT: String(editorPort), ...env },
     stdio: ["ignore", log, log],
   });
   fs.closeSync(log);
-  const host = { dir, url: `http://127.0.0.1:${port}`, paths: hostPaths(dir), process: child, output };
+  const host = {
+    dir,
+    login,
+    auth,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    paths: hostPaths(dir),
+    process: child,
+    output,
+  };
   const deadline = Date.now() + 120_000;
   while (!(await readStatus(host).catch(() => null))) {
     if (child.exitCode !== null || Date.now() > deadline) {
@@ -57,8 +77,9 @@ export async function stopHost(host: Host | undefined): Promise<void> {
   await exited;
 }
 
-export async function readStatus(host: Host): Promise<Status> {
-  const response = await fetch(`${host.url}/admin/status.json`);
+/** The status record, as the editor reads it (logged in when `headers` say so). */
+export async function readStatus(host: Host, headers: Record<string, string> = host.auth): Promise<Status> {
+  const response = await fetch(`${host.url}/admin/status.json`, { headers });
   if (!response.ok) throw new Error(`status.json: ${response.status}`);
   return (await response.json()) as Status;
 }
@@ -68,7 +89,7 @@ export async function page(host: Host, route: string): Promise<string> {
   return response.ok ? response.text() : `HTTP ${response.status}`;
 }
 
-const git = (host: Host, ...args: string[]) =>
+export const git = (host: Host, ...args: string[]) =>
   execFileSync("git", ["-c", "user.name=Server test", "-c", "user.email=test@example.invalid", ...args], {
     cwd: host.paths.repo,
     encoding: "utf8",

@@ -109,16 +109,24 @@ export interface ProductionBackend {
   branch: string;
 }
 
+const COMMIT_MESSAGES = {
+  create: "Create {{path}}",
+  update: "Update {{path}}",
+  delete: "Delete {{path}}",
+  uploadMedia: "Upload {{path}}",
+  deleteMedia: "Delete {{path}}",
+};
+
 /**
  * The whole editor configuration. By default the editor talks to the project's own
  * backend at /api/v1 (the company's server, or `npm run cms`); GitHub or Git Gateway only
  * when named at build time.
  */
 export function cmsConfig(options: { siteUrl: string; production?: ProductionBackend }) {
-  const backend = options.production ?? {
-    name: "proxy",
-    proxy_url: BACKEND_PATH,
-    branch: "main",
+  const backend = {
+    ...(options.production ?? { name: "proxy", proxy_url: BACKEND_PATH, branch: "main" }),
+    // Each commit names the file it changes (the company's server adds the staff login).
+    commit_messages: COMMIT_MESSAGES,
   };
   return {
     backend,
@@ -128,14 +136,6 @@ export function cmsConfig(options: { siteUrl: string; production?: ProductionBac
     media_folder: `content/${IMAGE_FOLDER}`,
     public_folder: IMAGE_FOLDER,
     collections: cmsCollections(),
-    // Each commit names the file it changes (the server adds the staff login).
-    commit_messages: {
-      create: "Create {{path}}",
-      update: "Update {{path}}",
-      delete: "Delete {{path}}",
-      uploadMedia: "Upload {{path}}",
-      deleteMedia: "Delete {{path}}",
-    },
   };
 }
 
