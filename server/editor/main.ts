@@ -3,6 +3,7 @@
 // /api/v1; `npm run cms` runs it with --local: file mode over this checkout, no login,
 // behind `gatsby develop`'s proxy (gatsby-config.ts).
 import { LOCAL_BACKEND_PORT } from "../../src/cms/config";
+import { ensureRepo } from "../publisher/repo";
 import { APP_DIR, hostPaths, readSettings } from "../publisher/settings";
 import { editorApp } from "./app";
 
@@ -13,6 +14,7 @@ const repo = local ? (process.env.EDITOR_REPO ?? APP_DIR) : hostPaths(settings.h
 const port = local ? Number(process.env.EDITOR_PORT ?? LOCAL_BACKEND_PORT) : settings.editorPort;
 
 async function main() {
+  if (!local) await ensureRepo(hostPaths(settings.hostDir));
   const app = await editorApp(local ? { repo, mode: "fs" } : { repo, mode: "git", editorsFile: settings.editorsFile });
   const server = app.listen(port, "127.0.0.1", () => {
     console.log(`editor: API on http://127.0.0.1:${port}/api/v1 (${local ? "writes files in" : "commits in"} ${repo})`);
