@@ -1,7 +1,9 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
 import { gatsbyHeaders, pagePolicy } from "./deploy/headers";
-import { LOCAL_BACKEND_PORT } from "./src/cms/config";
+import type { Express } from "express";
+import proxy from "express-http-proxy";
+import { BACKEND_PATH, LOCAL_BACKEND_PORT } from "./src/cms/config";
 import { contentFiles } from "./src/schema/content";
 import { readSiteSettings } from "./src/schema/load";
 
@@ -24,8 +26,14 @@ const config: GatsbyConfig = {
   // Security and caching headers for hosts with a Gatsby adapter (deploy/headers.ts).
   headers: gatsbyHeaders,
   // `npm run cms`: the editor's backend (server/editor/, on 127.0.0.1) at the same origin
-  // as the site, as nginx serves it on the server. `gatsby develop` only.
-  proxy: { prefix: "/api", url: `http://127.0.0.1:${LOCAL_BACKEND_PORT}` },
+  // as the site, as nginx serves it on the server. `gatsby develop` only. (Gatsby's own
+  // `proxy` option turns the backend's 4xx answers into 500s, hiding its messages.)
+  developMiddleware: (app: Express) => {
+    app.use(
+      BACKEND_PATH,
+      proxy(`http://127.0.0.1:${LOCAL_BACKEND_PORT}`, { proxyReqPathResolver: (request) => request.originalUrl }),
+    );
+  },
   plugins: [
     "gatsby-plugin-image",
     {
