@@ -7,7 +7,14 @@ import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
 import { checkRequest, validateChange } from "../../server/editor/guard";
-import { hashPassword, verifyPassword, Gate, writeLogins, MAX_FAILURES } from "../../server/editor/logins";
+import {
+  hashPassword,
+  verifyPassword,
+  Gate,
+  writeLogins,
+  MAX_ADDRESS_FAILURES,
+  MAX_FAILURES,
+} from "../../server/editor/logins";
 import { MAX_UPLOAD_BYTES, Refusal, editorRules } from "../../server/editor/rules";
 import { copyContent } from "../helpers/contentCopy";
 
@@ -142,6 +149,12 @@ describe("logins", () => {
       expect(gate.check(header(`wrong ${i}`), "10.0.0.2")).toMatchObject({ status: 401 });
     expect(gate.check(header("correct password"), "10.0.0.2")).toMatchObject({ status: 403 });
     expect(gate.check(header("correct password"), "10.0.0.1")).toEqual({ login: "anita" });
+    // Another login from the same (office) address is not blocked by anita's typos...
+    const other = (name: string) => `Basic ${Buffer.from(`${name}:guess`).toString("base64")}`;
+    expect(gate.check(other("ravi"), "10.0.0.2")).toMatchObject({ status: 401 });
+    // ...until that address has guessed too many names.
+    for (let i = 0; i < MAX_ADDRESS_FAILURES; i += 1) gate.check(other(`name${i}`), "10.0.0.3");
+    expect(gate.check(header("correct password"), "10.0.0.3")).toMatchObject({ status: 403 });
     // A removed login is refused at once, even though its header was remembered.
     writeLogins(file, new Map());
     expect(gate.check(header("correct password"), "10.0.0.1")).toMatchObject({ status: 401 });

@@ -14,9 +14,15 @@ const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_BYTES = 32;
 /** How long a checked Authorization header is trusted without hashing again. */
 const REMEMBER_MS = 5 * 60_000;
-/** Wrong passwords from one address within WINDOW_MS before it is blocked for WINDOW_MS. */
+/**
+ * Wrong passwords within WINDOW_MS before a block for the rest of it: for one login from
+ * one address (so a colleague's typos behind the same office address block only that
+ * login), and for any logins from one address (guessing names).
+ */
 export const MAX_FAILURES = 10;
+export const MAX_ADDRESS_FAILURES = 30;
 const WINDOW_MS = 15 * 60_000;
+const BLOCKED = { status: 403, reason: "too many wrong passwords; try again later" } as const;
 
 export function hashPassword(password: string): string {
   const salt = crypto.randomBytes(16);
@@ -57,7 +63,7 @@ export function writeLogins(file: string, logins: Map<string, string>): void {
 
 export type Verdict = { login: string } | { status: 401 | 403; reason: string };
 
-/** Checks Basic credentials, remembering good ones and counting wrong ones per address. */
+/** Checks Basic credentials, remembering good ones and counting wrong ones (per login and address). */
 export class Gate {
   private remembered = new Map<string, { login: string; until: number }>();
   private failures = new Map<string, number[]>();
@@ -67,26 +73,35 @@ export class Gate {
 
   check(authorization: string | undefined, address: string): Verdict {
     const now = Date.now();
-    const recent = (this.failures.get(address) ?? []).filter((at) => now - at < WINDOW_MS);
-    this.failures.set(address, recent);
-    if (recent.length >= MAX_FAILURES) return { status: 403, reason: "too many wrong passwords; try again later" };
+    if (this.recentFailures(address, now).length >= MAX_ADDRESS_FAILURES) return BLOCKED;
     if (!authorization?.startsWith("Basic ")) return { status: 401, reason: "login required" };
+
+    const decoded = Buffer.from(authorization.slice(6), "base64").toString("utf8");
+    const at = decoded.indexOf(":");
+    const [name, password] = [decoded.slice(0, at), decoded.slice(at + 1)];
+    const pair = `${address} ${name}`;
+    if (this.recentFailures(pair, now).length >= MAX_FAILURES) return BLOCKED;
 
     this.forgetIfFileChanged();
     const key = crypto.createHash("sha256").update(authorization).digest("base64");
     const known = this.remembered.get(key);
     if (known && known.until > now) return { login: known.login };
 
-    const decoded = Buffer.from(authorization.slice(6), "base64").toString("utf8");
-    const at = decoded.indexOf(":");
-    const [name, password] = [decoded.slice(0, at), decoded.slice(at + 1)];
     const hash = at > 0 ? readLogins(this.file).get(name) : undefined;
     if (hash && verifyPassword(password, hash)) {
       this.remembered.set(key, { login: name, until: now + REMEMBER_MS });
       return { login: name };
     }
-    recent.push(now);
+    for (const counted of [address, pair]) this.failures.set(counted, [...this.recentFailures(counted, now), now]);
     return { status: 401, reason: "wrong login or password" };
+  }
+
+  /** Wrong passwords counted under `key` within the window (older ones are forgotten). */
+  private recentFailures(key: string, now: number): number[] {
+    const recent = (this.failures.get(key) ?? []).filter((at) => now - at < WINDOW_MS);
+    if (recent.length > 0) this.failures.set(key, recent);
+    else this.failures.delete(key);
+    return recent;
   }
 
   /** A login removed or changed takes effect at once. */
