@@ -94,9 +94,11 @@ export class Publisher {
     writeStatus(this.paths, composeStatus(this.paths, this.memory, this.head));
   }
 
+  /** The branch's head; its subject and author are read only when it moved. */
   private async readHead(): Promise<Head | null> {
     const commit = await branchHead(this.paths.repo, BRANCH);
     if (!commit) return null;
+    if (commit === this.head?.commit) return this.head;
     const [subject, author, committedAt] = (
       await git(this.paths.repo, "log", "-1", "--format=%s%x00%an%x00%cI", commit)
     ).split("\0");
@@ -121,9 +123,9 @@ export class Publisher {
     }
     this.busy = true;
     try {
+      // A check during a build has already noted the newer head before asking again.
       do {
         this.again = false;
-        this.head = await this.readHead();
         if (this.head && this.head.commit !== this.memory.lastAttempted) await this.publish(this.head.commit);
       } while (this.again);
     } finally {
