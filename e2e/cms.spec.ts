@@ -4,11 +4,11 @@
 // reaches the backend at /api/v1 on its own origin, as on the server.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import yaml from "js-yaml";
+import { freePort } from "../server/tests/host";
 import { EMAIL } from "../src/schema/patterns";
 
 // Two valid numbers: whichever the content does not already hold is typed in.
@@ -31,16 +31,7 @@ const readSiteWhole = (): Site | undefined => {
   }
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-}
-
-/** Asks until decap-server answers (a minute at most: a busy machine starts Node slowly). */
+/** Asks until the backend answers (a minute at most: a busy machine starts Node slowly). */
 async function waitForBackend() {
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     try {

@@ -34,6 +34,10 @@ function crossSite(request: Request, local: boolean): string | null {
   }
 }
 
+/** The request's credentials, from the visitor's address as nginx passes it on. */
+const checkLogin = (gate: Gate, request: Request) =>
+  gate.check(request.get("authorization"), request.get("x-real-ip") ?? request.ip ?? "");
+
 /** One write at a time, so each commit carries the right author. */
 let writing: Promise<void> = Promise.resolve();
 
@@ -47,7 +51,7 @@ export async function editorApp(options: EditorOptions) {
   // nginx's auth_request: 204 and the login, 401 (ask for one) or 403 (blocked).
   app.get("/auth", (request, response) => {
     if (!gate) return void response.status(204).end();
-    const verdict = gate.check(request.get("authorization"), request.get("x-real-ip") ?? request.ip ?? "");
+    const verdict = checkLogin(gate, request);
     if ("login" in verdict) return void response.status(204).set("X-Editor-Login", verdict.login).end();
     if (verdict.status === 401) response.set("WWW-Authenticate", 'Basic realm="Site editor", charset="UTF-8"');
     response.status(verdict.status).type("text/plain").send(verdict.reason);
@@ -60,7 +64,7 @@ export async function editorApp(options: EditorOptions) {
       let login = process.env.USER || "local";
       if (gate) {
         // The API checks the login itself too: nothing on this machine can skip nginx's.
-        const verdict = gate.check(request.get("authorization"), request.get("x-real-ip") ?? request.ip ?? "");
+        const verdict = checkLogin(gate, request);
         if (!("login" in verdict)) throw new Refusal(verdict.status, verdict.reason);
         login = verdict.login;
       }

@@ -9,7 +9,7 @@ import YAML from "yaml";
 import { APP_DIR } from "../publisher/settings";
 import { MAX_FAILURES } from "../editor/logins";
 import { MAX_UPLOAD_BYTES } from "../editor/rules";
-import { git, headOf, newPhone, page, readStatus, startHost, stopHost, type Host } from "./host";
+import { edited, git, headOf, newPhone, page, processes, readStatus, startHost, stopHost, type Host } from "./host";
 
 test.describe.configure({ mode: "serial" });
 
@@ -44,11 +44,7 @@ function api(request: APIRequestContext, body: unknown, headers: Record<string, 
 }
 
 const site = () => fs.readFileSync(path.join(host.paths.repo, SITE), "utf8");
-const withValue = (key: (string | number)[], value: unknown) => {
-  const document = YAML.parseDocument(site());
-  document.setIn(key, value);
-  return document.toString();
-};
+const withValue = (key: (string | number)[], value: string) => edited(site(), key, value);
 const persist = (file: string, raw: string, assets: unknown[] = []) => ({
   action: "persistEntry",
   params: {
@@ -70,20 +66,12 @@ async function expectRefused(response: Awaited<ReturnType<typeof api>>, status: 
 
 test("every socket npm run host opened is bound to 127.0.0.1", () => {
   // The host's processes and their children, then their listening sockets.
-  const parents = new Map<number, number>();
-  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      parents.set(Number(pid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // gone
-    }
-  }
+  const all = processes();
   const tree = new Set([host.process.pid!]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [pid, parent] of parents) {
-      if (tree.has(parent) && !tree.has(pid)) grew = tree.add(pid) !== undefined;
+    for (const { pid, ppid } of all) {
+      if (tree.has(ppid) && !tree.has(pid)) grew = tree.add(pid) !== undefined;
     }
   }
   const listening = execFileSync("ss", ["-ltnpH"], { encoding: "utf8" })

@@ -119,20 +119,25 @@ export function newPhone(): string {
   return `+91 20 ${String(4000 + phones)} ${tail}`;
 }
 
-/** Processes still running in a process group (zombies, already dead, are not counted). */
-export function runningInGroup(pgid: number): number[] {
+/** Every process now: its id, parent, process group and state (from /proc). */
+export function processes(): { pid: number; ppid: number; pgrp: number; state: string }[] {
   return fs
     .readdirSync("/proc")
     .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
+    .flatMap((pid) => {
       try {
         const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
         // pid (comm) state ppid pgrp ...: comm may hold spaces, so split after its ')'.
-        const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        return Number(pgrp) === pgid && state !== "Z";
+        const [state, ppid, pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        return [{ pid: Number(pid), ppid: Number(ppid), pgrp: Number(pgrp), state }];
       } catch {
-        return false;
+        return []; // gone meanwhile
       }
-    })
-    .map(Number);
+    });
 }
+
+/** Processes still running in a process group (zombies, already dead, are not counted). */
+export const runningInGroup = (pgid: number): number[] =>
+  processes()
+    .filter((process) => process.pgrp === pgid && process.state !== "Z")
+    .map((process) => process.pid);
