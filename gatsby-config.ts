@@ -1,3 +1,4 @@
+import { ENQUIRY_FOLDER } from "./src/enquiry/pages";
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
 import { gatsbyHeaders, pagePolicy } from "./deploy/headers";
@@ -56,7 +57,8 @@ const config: GatsbyConfig = {
       options: { typeName: typeNameFor },
     },
     // sitemap-index.xml (gatsby-node copies it to sitemap.xml); the 404 page is left out.
-    "gatsby-plugin-sitemap",
+    // The pages the enquiry service fills (/_enquiry/) are no one's landing page.
+    { resolve: "gatsby-plugin-sitemap", options: { excludes: [`/${ENQUIRY_FOLDER}/*`] } },
     {
       resolve: "gatsby-plugin-manifest",
       options: {

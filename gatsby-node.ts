@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { finishPagesInBuild } from "./src/build/finishPages";
+import { writeEnquirySettings } from "./src/build/enquirySettings";
+import { NOTICES } from "./src/enquiry/pages";
 import { productionBackend } from "./src/cms/config";
 import { ADMIN_DIR, writeAdmin } from "./src/cms/writeAdmin";
 import { contentTypes } from "./src/schema/graphql";
@@ -66,29 +68,45 @@ export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = ({ app, store 
   );
 };
 
-interface ServicesQuery {
+interface PagesQuery {
   allServiceYaml: { nodes: { id: string; slug: string }[] };
+  enquiryYaml: { slug: string; privacy: { slug: string } };
 }
 
-/** One page per content/services/*.yaml, at /<slug>, from one template. */
+/**
+ * One page per content/services/*.yaml, at /<slug>, from one template; the request-for-quote
+ * form and its privacy notice where content/enquiry.yaml says; the enquiry service's pages.
+ */
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
-  const result = await graphql<ServicesQuery>(`
-    query ServicePages {
+  const result = await graphql<PagesQuery>(`
+    query ContentPages {
       allServiceYaml(sort: { slug: ASC }) {
         nodes {
           id
           slug
         }
       }
+      enquiryYaml {
+        slug
+        privacy {
+          slug
+        }
+      }
     }
   `);
   if (result.errors || !result.data) {
-    reporter.panicOnBuild("Could not read the service pages from content/services.", result.errors);
+    reporter.panicOnBuild("Could not read the pages from content/.", result.errors);
     return;
   }
-  const component = path.resolve("src/templates/service.tsx");
-  for (const { id, slug } of result.data.allServiceYaml.nodes) {
-    actions.createPage({ path: `/${slug}`, component, context: { id } });
+  const { allServiceYaml, enquiryYaml } = result.data;
+  const template = (name: string) => path.resolve(`src/templates/${name}.tsx`);
+  for (const { id, slug } of allServiceYaml.nodes) {
+    actions.createPage({ path: `/${slug}`, component: template("service"), context: { id } });
+  }
+  actions.createPage({ path: `/${enquiryYaml.slug}`, component: template("enquiry"), context: {} });
+  actions.createPage({ path: `/${enquiryYaml.privacy.slug}`, component: template("privacy"), context: {} });
+  for (const [notice, noticePath] of Object.entries(NOTICES)) {
+    actions.createPage({ path: noticePath, component: template("enquiryNotice"), context: { notice } });
   }
 };
 
@@ -106,6 +124,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ store, reporter }) => {
     path.join(publicDir, "robots.txt"),
     `User-agent: *\nAllow: /\nDisallow: /admin/\n\nSitemap: ${url}/sitemap.xml\n`,
   );
+  writeEnquirySettings(program.directory, publicDir);
   const moved = finishPagesInBuild(publicDir, [ADMIN_DIR]);
   reporter.info(`Moved ${moved} inline scripts to files (Content-Security-Policy: script-src 'self').`);
 };

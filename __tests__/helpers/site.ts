@@ -39,6 +39,7 @@ export const footerProps: FooterProps = {
     { name: "Meera Iyer", phone: "+91 90000 11111" },
   ],
   map: { title: "Map of Unit I", embedUrl: "https://maps.example.test/embed" },
+  quote: { label: "Ask for a price", path: "/price-request" },
   wording: {
     mailLabel: "Mail us",
     unitsHeading: "Our plants",

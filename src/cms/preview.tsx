@@ -9,8 +9,9 @@ import context from "preview-context";
 import { ErrorBoundary } from "../components/ErrorBoundary";
 import { Layout } from "../components/Layout";
 import { Clients } from "../sections/Clients";
-import { clientsSchema, homeSchema, serviceSchema, siteSchema } from "../schema/content";
+import { clientsSchema, enquirySchema, homeSchema, serviceSchema, siteSchema } from "../schema/content";
 import type { Fields, ObjectField } from "../schema/fields";
+import { EnquiryContent } from "../pageBodies/EnquiryContent";
 import { HomeContent } from "../pageBodies/HomeContent";
 import { layoutProps } from "../queries/layoutProps";
 import { ServiceContent } from "../pageBodies/ServiceContent";
@@ -44,6 +45,7 @@ const contextImage: ImageUrl = (path) => `${ADMIN_PATH}/context/${path}`;
 // Read once: they come with the bundle and do not change while an entry is edited.
 const site = previewEntry(siteSchema, context.site, contextImage);
 const clients = previewEntry(clientsSchema, context.clients, contextImage);
+const enquiry = previewEntry(enquirySchema, context.enquiry, contextImage);
 
 interface TemplateInstance {
   props: PreviewProps;
@@ -88,20 +90,27 @@ function template<F extends Fields>(
   });
 }
 
-/** The site settings and client logos other previews draw around an entry. */
+/** The site settings, client logos and the form's file other previews draw around an entry. */
 function withContext(
-  render: (site: Shaped<typeof siteSchema.fields>, logos: Shaped<typeof clientsSchema.fields>) => React.ReactNode,
+  render: (
+    site: Shaped<typeof siteSchema.fields>,
+    logos: Shaped<typeof clientsSchema.fields>,
+    form: Shaped<typeof enquirySchema.fields>,
+  ) => React.ReactNode,
 ) {
   if (site.problems) return <PreviewProblems problems={site.problems} />;
   if (clients.problems) return <PreviewProblems problems={clients.problems} />;
-  return render(site.data, clients.data);
+  if (enquiry.problems) return <PreviewProblems problems={enquiry.problems} />;
+  return render(site.data, clients.data, enquiry.data);
 }
 
 function register(decap: DecapGlobals) {
   decap.CMS.registerPreviewStyle(`${ADMIN_PATH}/preview.css`);
   decap.CMS.registerPreviewTemplate(
     "site",
-    template(decap, siteSchema, (entry) => <Layout {...layoutProps(entry, "/")}>{null}</Layout>),
+    template(decap, siteSchema, (entry) =>
+      withContext((_site, _logos, form) => <Layout {...layoutProps(entry, form, "/")}>{null}</Layout>),
+    ),
   );
   decap.CMS.registerPreviewTemplate(
     "home",
@@ -120,10 +129,23 @@ function register(decap: DecapGlobals) {
   decap.CMS.registerPreviewTemplate(
     "services",
     template(decap, serviceSchema, (page) =>
-      withContext((siteData, logos) => <ServiceContent page={page} site={siteData} clients={logos} />),
+      withContext((siteData, logos, form) => (
+        <ServiceContent page={page} site={siteData} clients={logos} enquiry={form} />
+      )),
+    ),
+  );
+  decap.CMS.registerPreviewTemplate(
+    "enquiry",
+    template(decap, enquirySchema, (page) =>
+      withContext((siteData) => (
+        <EnquiryContent page={page} services={previewServices} newTabLabel={siteData.labels.opensInNewTab} />
+      )),
     ),
   );
 }
+
+// The form's service list as the build makes it: the preview shows the shape, not the pages.
+const previewServices = [{ slug: "service", title: "…" }];
 
 if (isDecap(window)) register(window);
 

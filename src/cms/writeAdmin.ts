@@ -72,10 +72,11 @@ export async function writeAdmin({ projectDir, publicDir, siteUrl, companyName, 
   );
   fs.writeFileSync(path.join(adminDir, "index.html"), page(companyName));
 
-  // Previews of the home and service pages show the site settings and client logos too.
+  // Previews of the home and service pages show the site settings, client logos and the form's link too.
   const contentDir = path.join(projectDir, "content");
   const site = readYaml(path.join(contentDir, "site.yaml"));
   const clients = readYaml(path.join(contentDir, "clients.yaml"));
+  const enquiry = readYaml(path.join(contentDir, "enquiry.yaml"));
   for (const image of [...imagePaths(siteSchema, site), ...imagePaths(clientsSchema, clients)]) {
     const target = path.join(adminDir, "context", image);
     fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -102,7 +103,7 @@ export async function writeAdmin({ projectDir, publicDir, siteUrl, companyName, 
         setup(build) {
           build.onResolve({ filter: /^preview-context$/ }, () => ({ path: "preview-context", namespace: "preview" }));
           build.onLoad({ filter: /.*/, namespace: "preview" }, () => ({
-            contents: JSON.stringify({ site, clients }),
+            contents: JSON.stringify({ site, clients, enquiry }),
             loader: "json",
           }));
         },

@@ -11,8 +11,12 @@ interface Props {
 
 /** Reads the site-wide content (navigation, footer, labels) and frames a page with it. */
 export function PageShell({ pathname, children }: Props) {
-  const { siteYaml: site } = useStaticQuery<Queries.PageShellQuery>(graphql`
+  const { siteYaml: site, enquiryYaml: enquiry } = useStaticQuery<Queries.PageShellQuery>(graphql`
     query PageShell {
+      enquiryYaml {
+        slug
+        linkLabel
+      }
       siteYaml {
         company {
           name
@@ -62,6 +66,6 @@ export function PageShell({ pathname, children }: Props) {
       }
     }
   `);
-  if (!site) throw new Error("content/site.yaml was not loaded.");
-  return <Layout {...layoutProps(site, pathname)}>{children}</Layout>;
+  if (!site || !enquiry) throw new Error("content/site.yaml or content/enquiry.yaml was not loaded.");
+  return <Layout {...layoutProps(site, enquiry, pathname)}>{children}</Layout>;
 }

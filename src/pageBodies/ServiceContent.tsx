@@ -1,15 +1,21 @@
 import React from "react";
 import { PageHero } from "../sections/PageHero";
+import { QuoteCallToAction } from "../sections/QuoteCallToAction";
 import { Sections } from "../sections/Sections";
 
 export interface ServiceContentProps {
   page: NonNullable<Queries.ServicePageQuery["serviceYaml"]>;
   site: NonNullable<Queries.ServicePageQuery["siteYaml"]>;
   clients: NonNullable<Queries.ServicePageQuery["clientsYaml"]>;
+  /** The request-for-quote form's link and call to action (content/enquiry.yaml). */
+  enquiry: { slug: string; linkLabel: string; callToAction: { title: string; text: string } };
 }
 
-/** One service page's body: its hero, then its sections in the order the file lists them. */
-export function ServiceContent({ page, site, clients }: ServiceContentProps) {
+/**
+ * One service page's body: its hero, its sections in the order the file lists them, then
+ * a call to ask for a quote for this service.
+ */
+export function ServiceContent({ page, site, clients, enquiry }: ServiceContentProps) {
   return (
     <>
       <PageHero {...page.hero} />
@@ -17,6 +23,11 @@ export function ServiceContent({ page, site, clients }: ServiceContentProps) {
         sections={page.sections}
         labels={site.labels}
         clients={{ ...clients, contact: site.webmail, newTabLabel: site.labels.opensInNewTab }}
+      />
+      <QuoteCallToAction
+        {...enquiry.callToAction}
+        label={enquiry.linkLabel}
+        to={`/${enquiry.slug}?service=${encodeURIComponent(page.slug)}`}
       />
     </>
   );

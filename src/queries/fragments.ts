@@ -99,4 +99,14 @@ export const contentFragments = graphql`
       }
     }
   }
+
+  fragment ContactOptions on EnquiryYaml {
+    alternatives {
+      title
+      phone
+      callLabel
+      whatsapp
+      whatsappLabel
+    }
+  }
 `;

@@ -1,7 +1,11 @@
 import type { LayoutProps } from "../components/Layout";
 
-/** The navigation, footer and labels every page is framed with, from content/site.yaml. */
-export function layoutProps(site: Queries.PageShellQuery["siteYaml"] & object, pathname: string) {
+/** The navigation, footer and labels every page is framed with, from content/site.yaml (and the form's link). */
+export function layoutProps(
+  site: Queries.PageShellQuery["siteYaml"] & object,
+  enquiry: Queries.PageShellQuery["enquiryYaml"] & object,
+  pathname: string,
+) {
   const { company, labels } = site;
   return {
     navbar: {
@@ -19,6 +23,7 @@ export function layoutProps(site: Queries.PageShellQuery["siteYaml"] & object, p
       units: site.units,
       contacts: site.contacts,
       map: site.map,
+      quote: { label: enquiry.linkLabel, path: `/${enquiry.slug}` },
       wording: site.footer,
     },
     labels,

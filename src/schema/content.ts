@@ -248,10 +248,102 @@ export const serviceSchema = object("Service page", {
   sections: sections("Sections", sectionTypes),
 });
 
+// The request-for-quote form, the pages around it and where its enquiries go. The form's
+// rules (which fields, their limits, the files accepted) are code shared by the page and
+// the enquiry service (src/enquiry/rules.ts); every word a visitor reads is here.
+const formField = (label: string) =>
+  object(label, {
+    label: text("Label"),
+    help: text("Help text (under the field)", { required: false }),
+  });
+
+const notice = (label: string) =>
+  object(label, {
+    title: text("Title"),
+    text: paragraph("Text"),
+  });
+
+export const enquirySchema = object("Request a quote", {
+  slug: text("Page address (after the /)", { pattern: SLUG }),
+  ...pageMeta,
+  linkLabel: text("Link label (footer and service pages)"),
+  heading: text("Heading"),
+  intro: paragraph("Introduction", { required: false }),
+  callToAction: object("Call to action on every service page", {
+    title: text("Title"),
+    text: paragraph("Text"),
+  }),
+  form: object("Form fields", {
+    name: formField("Name"),
+    company: formField("Company"),
+    email: formField("E-mail"),
+    phone: formField("Phone"),
+    service: formField("Service"),
+    material: formField("Alloy or material"),
+    quantity: formField("Quantity"),
+    partSize: formField("Part size"),
+    message: formField("Message"),
+    drawing: formField("Drawing or photo"),
+    consent: formField("Consent to be contacted"),
+  }),
+  chooseService: text("First choice of the service list (none chosen)"),
+  otherService: text("Last choice of the service list (not sure / other)"),
+  privacyLinkLabel: text("Privacy notice link label (beside the consent)"),
+  optional: text("Mark on optional fields"),
+  submit: text("Send button label"),
+  sending: text("While sending", { hint: "{percent} is replaced by how much of the form has been sent" }),
+  problems: object("Problems with what was typed", {
+    summary: text("Heading above the list of problems"),
+    required: text("A required field is empty"),
+    email: text("Not an e-mail address"),
+    phone: text("Not a phone number"),
+    tooLong: text("Too long", { hint: "{max} is replaced by the most characters allowed" }),
+    oneLine: text("A line break in a one-line field"),
+    choice: text("Not one of the choices"),
+    fileType: text("A file of a type not accepted"),
+    fileSize: text("A file over the size limit", { hint: "{max} is replaced by the limit, e.g. 10 MB" }),
+    fileContent: text("A file whose content is not what its name says"),
+    consent: text("Consent not given"),
+    network: paragraph("The form could not be sent (network)"),
+  }),
+  alternatives: object("Other ways to ask", {
+    title: text("Title"),
+    phone: text("Phone number to call", { pattern: PHONE }),
+    callLabel: text("Call link label"),
+    whatsapp: text("WhatsApp number", { pattern: PHONE }),
+    whatsappLabel: text("WhatsApp link label"),
+  }),
+  received: object("Thank-you page", {
+    title: text("Title"),
+    text: paragraph("Text"),
+    referenceLabel: text("Label before the enquiry's reference"),
+  }),
+  unavailable: notice("Page when enquiries cannot be taken (the server's disk is full)"),
+  tooLarge: notice("Page when the form is too large for the server"),
+  tooMany: notice("Page when one address sends too many forms"),
+  backLabel: text("Link back to the form"),
+  privacy: object("Privacy notice page", {
+    slug: text("Page address (after the /)", { pattern: SLUG }),
+    ...pageMeta,
+    heading: text("Heading"),
+    paragraphs: list("Paragraphs", paragraph("Paragraph", { hint: "{days} is replaced by the retention period" }), {
+      min: 1,
+    }),
+  }),
+  delivery: object("Where enquiries go", {
+    to: text("E-mail address enquiries are sent to", { pattern: EMAIL }),
+    subject: text("Subject of each enquiry's e-mail", {
+      hint: "{reference}, {service} and {company} are replaced",
+    }),
+    retentionDays: number("Days a sent enquiry is kept on the server", 1, 3650),
+  }),
+});
+
 /** Where each kind of file lives, relative to content/, and its GraphQL type. */
 export const contentFiles = [
   { name: "site", glob: "site.yaml", typeName: "SiteYaml", schema: siteSchema },
   { name: "home", glob: "home.yaml", typeName: "HomeYaml", schema: homeSchema },
   { name: "clients", glob: "clients.yaml", typeName: "ClientsYaml", schema: clientsSchema },
+  { name: "enquiry", glob: "enquiry.yaml", typeName: "EnquiryYaml", schema: enquirySchema },
   { name: "services", glob: "services/*.yaml", typeName: "ServiceYaml", schema: serviceSchema },
 ] as const;

@@ -97,17 +97,45 @@ export function loadContent(projectDir: string): { files: LoadedFile[]; problems
   return { files, problems };
 }
 
+/** Every page address content chooses: each service's, the quote form's and its privacy notice's. */
+function pageSlugs({ file, data }: LoadedFile): { field: string; slug: string }[] {
+  if (file.startsWith("content/services/")) return [{ field: "slug", slug: String(data.slug) }];
+  if (file === "content/enquiry.yaml") {
+    const privacy = data.privacy as { slug: string };
+    return [
+      { field: "slug", slug: String(data.slug) },
+      { field: "privacy.slug", slug: String(privacy.slug) },
+    ];
+  }
+  return [];
+}
+
+/** Addresses the server or the build already uses. */
+const RESERVED_SLUGS = ["admin", "api", "static", "page-data", "404", "sitemap", "icons"];
+
 function duplicateSlugs(files: LoadedFile[]): FileProblem[] {
   const seen = new Map<string, string>();
   const problems: FileProblem[] = [];
-  for (const { file, data } of files) {
-    if (!file.startsWith("content/services/")) continue;
-    const slug = String(data.slug);
-    const first = seen.get(slug);
-    if (first) {
-      problems.push({ file, field: "slug", message: `"${slug}" is already used by ${first}; each page needs its own` });
-    } else {
-      seen.set(slug, file);
+  for (const loaded of files) {
+    for (const { field, slug } of pageSlugs(loaded)) {
+      if (RESERVED_SLUGS.includes(slug)) {
+        problems.push({
+          file: loaded.file,
+          field,
+          message: `"${slug}" is an address the site already uses; choose another`,
+        });
+        continue;
+      }
+      const first = seen.get(slug);
+      if (first) {
+        problems.push({
+          file: loaded.file,
+          field,
+          message: `"${slug}" is already used by ${first}; each page needs its own`,
+        });
+      } else {
+        seen.set(slug, field === "slug" ? loaded.file : `${loaded.file} › ${field}`);
+      }
     }
   }
   return problems;

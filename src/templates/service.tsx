@@ -7,11 +7,11 @@ import { siteForSeo } from "../queries/siteForSeo";
 
 /** One service page (gatsby-node makes one per content/services/*.yaml). */
 export default function ServicePage({ data, location }: PageProps<Queries.ServicePageQuery>) {
-  const { serviceYaml: page, siteYaml: site, clientsYaml: clients } = data;
-  if (!page || !site || !clients) throw new Error("This page's content could not be loaded.");
+  const { serviceYaml: page, siteYaml: site, clientsYaml: clients, enquiryYaml: enquiry } = data;
+  if (!page || !site || !clients || !enquiry) throw new Error("This page's content could not be loaded.");
   return (
     <PageShell pathname={location.pathname}>
-      <ServiceContent page={page} site={site} clients={clients} />
+      <ServiceContent page={page} site={site} clients={clients} enquiry={enquiry} />
     </PageShell>
   );
 }
@@ -110,6 +110,14 @@ export const query = graphql`
     }
     clientsYaml {
       ...ClientsContent
+    }
+    enquiryYaml {
+      slug
+      linkLabel
+      callToAction {
+        title
+        text
+      }
     }
   }
 `;

@@ -13,6 +13,8 @@ export interface FooterProps {
   units: readonly { name: string; address: string }[];
   contacts: readonly { name: string; role?: string | null; phone: string }[];
   map: { title: string; embedUrl: string };
+  /** The request-for-quote page (content/enquiry.yaml). */
+  quote: { label: string; path: string };
   /** The footer's own wording (content/site.yaml › footer). */
   wording: {
     mailLabel: string;
@@ -25,7 +27,7 @@ export interface FooterProps {
 }
 
 /** The foot of every page: logo, plants, GSTIN, contacts, e-mail and the map. */
-export function Footer({ logo, companyName, email, gstin, units, contacts, map, wording }: FooterProps) {
+export function Footer({ logo, companyName, email, gstin, units, contacts, map, quote, wording }: FooterProps) {
   return (
     <footer id={SECTION_IDS.footer} className={styles.footer}>
       <div className={styles.grid}>
@@ -36,6 +38,10 @@ export function Footer({ logo, companyName, email, gstin, units, contacts, map, 
           </Link>
           <a className={styles.mail} href={`mailto:${email}`}>
             {wording.mailLabel}
+          </a>
+          {/* A plain link: the form's page loads its own script, which no other page needs. */}
+          <a className={styles.quote} href={quote.path}>
+            {quote.label}
           </a>
           <p className={styles.gstin}>
             {wording.gstinLabel}: <span translate="no">{gstin}</span>

@@ -1,0 +1,53 @@
+// Writes public/_enquiry/settings.json: what the enquiry service (server/enquiry/) reads
+// from the live release, so it follows the published content and never the editor's
+// working tree. nginx serves /_enquiry/ to no one (deploy/nginx/enquiry.conf).
+import fs from "node:fs";
+import path from "node:path";
+import { OTHER_SERVICE } from "../enquiry/rules";
+import { SETTINGS_FILE, type EnquirySettings } from "../enquiry/pages";
+import type { Data } from "../schema/fields";
+import type { enquirySchema, serviceSchema, siteSchema } from "../schema/content";
+import { formatProblems, loadContent } from "../schema/load";
+
+type Enquiry = Data<typeof enquirySchema.fields>;
+type Site = Data<typeof siteSchema.fields>;
+type Service = Data<typeof serviceSchema.fields>;
+
+/** The settings from loaded content (pure, for the tests). */
+export function enquirySettings(enquiry: Enquiry, site: Site, services: Service[]): EnquirySettings {
+  const labels = Object.fromEntries(Object.entries(enquiry.form).map(([name, field]) => [name, field.label]));
+  const { network: _network, summary, ...problems } = enquiry.problems;
+  return {
+    formPath: `/${enquiry.slug}`,
+    to: enquiry.delivery.to,
+    from: site.email,
+    companyName: site.company.name,
+    subject: enquiry.delivery.subject,
+    retentionDays: enquiry.delivery.retentionDays,
+    services: [
+      ...services.map((service) => ({ slug: service.slug, title: service.hero.title })),
+      { slug: OTHER_SERVICE, title: enquiry.otherService },
+    ],
+    labels,
+    problems,
+    summary,
+  };
+}
+
+export function writeEnquirySettings(projectDir: string, publicDir: string): void {
+  const { files, problems } = loadContent(projectDir);
+  if (problems.length) throw new Error(formatProblems(problems));
+  const data = (file: string) => files.find((loaded) => loaded.file === file)!.data;
+  const services = files
+    .filter((loaded) => loaded.file.startsWith("content/services/"))
+    .map((loaded) => loaded.data as Service)
+    .sort((a, b) => (a.slug < b.slug ? -1 : 1));
+  const settings = enquirySettings(
+    data("content/enquiry.yaml") as Enquiry,
+    data("content/site.yaml") as Site,
+    services,
+  );
+  const file = path.join(publicDir, SETTINGS_FILE);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
+}

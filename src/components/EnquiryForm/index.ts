@@ -1,0 +1,2 @@
+export { EnquiryForm, type EnquiryFormProps, type EnquiryWords } from "./EnquiryForm";
+export { fieldId } from "./Field";

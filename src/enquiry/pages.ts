@@ -1,0 +1,40 @@
+// The pages the enquiry service fills and the settings it reads, at fixed addresses in
+// every release (gatsby-node writes them; nginx serves /_enquiry/ only internally, to
+// its own error pages). Shared by the build and server/enquiry/.
+
+export const ENQUIRY_FOLDER = "_enquiry";
+/** The build's settings for the service: where enquiries go, how long they are kept, the words of the e-mail. */
+export const SETTINGS_FILE = `${ENQUIRY_FOLDER}/settings.json`;
+
+/** Pages shown instead of the form, each at /_enquiry/<name> (its index.html). */
+export const NOTICES = {
+  received: `/${ENQUIRY_FOLDER}/received`,
+  unavailable: `/${ENQUIRY_FOLDER}/unavailable`,
+  tooLarge: `/${ENQUIRY_FOLDER}/too-large`,
+  tooMany: `/${ENQUIRY_FOLDER}/too-many`,
+} as const;
+export type Notice = keyof typeof NOTICES;
+
+/** Where the received page shows the enquiry's reference. */
+export const REFERENCE_ID = "enquiry-reference";
+/** Where the form page lists the problems with what was sent. */
+export const SUMMARY_ID = "enquiry-problems";
+
+/** What the build tells the service (the live release's SETTINGS_FILE). */
+export interface EnquirySettings {
+  /** The form's page, e.g. "/request-a-quote". */
+  formPath: string;
+  to: string;
+  /** The company's own address, the e-mails' sender unless ENQUIRY_FROM says otherwise. */
+  from: string;
+  companyName: string;
+  subject: string;
+  retentionDays: number;
+  /** The choices of the service field: slug and title, "other" last. */
+  services: { slug: string; title: string }[];
+  /** Each field's label, for the e-mail's lines. */
+  labels: Record<string, string>;
+  /** The problems' words, for the form page returned with them. */
+  problems: Record<string, string>;
+  summary: string;
+}

@@ -1,0 +1,34 @@
+import React from "react";
+import { EnquiryForm, type EnquiryWords } from "../components/EnquiryForm";
+import { SUMMARY_ID } from "../enquiry/pages";
+import { ContactOptions, type ContactOptionsProps } from "../sections/ContactOptions";
+import * as styles from "../templates/enquiry.module.css";
+
+export interface EnquiryContentProps {
+  page: EnquiryWords & {
+    heading: string;
+    intro?: string | null;
+    privacy: { slug: string };
+    alternatives: Omit<ContactOptionsProps, "newTabLabel">;
+  };
+  services: readonly { slug: string; title: string }[];
+  newTabLabel: string;
+}
+
+/** The request-for-quote page's body: heading, the form, and the other ways to ask. */
+export function EnquiryContent({ page, services, newTabLabel }: EnquiryContentProps) {
+  return (
+    <div className={styles.page}>
+      <h1>{page.heading}</h1>
+      {page.intro && <p className={styles.intro}>{page.intro}</p>}
+      <div className={styles.columns}>
+        <div>
+          {/* Filled by the enquiry service when it returns the form with problems. */}
+          <div id={SUMMARY_ID} className={styles.summary} tabIndex={-1} />
+          <EnquiryForm words={page} services={services} privacyPath={`/${page.privacy.slug}`} />
+        </div>
+        <ContactOptions {...page.alternatives} newTabLabel={newTabLabel} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import React from "react";
+import { telHref } from "../../components/Footer/telHref";
+import * as styles from "./ContactOptions.module.css";
+
+export interface ContactOptionsProps {
+  title: string;
+  phone: string;
+  callLabel: string;
+  whatsapp: string;
+  whatsappLabel: string;
+  /** Read after the WhatsApp link's text: it opens a new tab. */
+  newTabLabel: string;
+}
+
+/** WhatsApp's click-to-chat address: the number's digits, no "+". Nothing is loaded until the click. */
+export const whatsappHref = (number: string) => `https://wa.me/${number.replace(/\D/g, "")}`;
+
+/** Other ways to ask for a quote: a call, or a WhatsApp chat. */
+export function ContactOptions({ title, phone, callLabel, whatsapp, whatsappLabel, newTabLabel }: ContactOptionsProps) {
+  return (
+    <aside className={styles.options} aria-labelledby="contact-options-title">
+      <h2 id="contact-options-title" className={styles.title}>
+        {title}
+      </h2>
+      <a className={styles.link} href={telHref(phone)}>
+        {callLabel}: <span translate="no">{phone}</span>
+      </a>
+      <a className={styles.link} href={whatsappHref(whatsapp)} target="_blank" rel="noopener noreferrer">
+        {whatsappLabel}
+        <span className="visually-hidden"> ({newTabLabel})</span>
+      </a>
+    </aside>
+  );
+}

@@ -1,0 +1,1 @@
+export { ContactOptions, whatsappHref, type ContactOptionsProps } from "./ContactOptions";

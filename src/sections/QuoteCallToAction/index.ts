@@ -1,0 +1,1 @@
+export { QuoteCallToAction, type QuoteCallToActionProps } from "./QuoteCallToAction";

@@ -1,0 +1,136 @@
+import { graphql, type HeadFC, type PageProps } from "gatsby";
+import React from "react";
+import { Seo } from "../components/Seo";
+import { EnquiryContent } from "../pageBodies/EnquiryContent";
+import { PageShell } from "../pageBodies/PageShell";
+import { siteForSeo } from "../queries/siteForSeo";
+
+/** The request-for-quote page (content/enquiry.yaml), at the address its content chooses. */
+export default function EnquiryPage({ data, location }: PageProps<Queries.EnquiryPageQuery>) {
+  const { enquiryYaml: page, siteYaml: site } = data;
+  if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
+  const services = data.allServiceYaml.nodes.map((service) => ({ slug: service.slug, title: service.hero.title }));
+  return (
+    <PageShell pathname={location.pathname}>
+      <EnquiryContent page={page} services={services} newTabLabel={site.labels.opensInNewTab} />
+    </PageShell>
+  );
+}
+
+export const Head: HeadFC<Queries.EnquiryPageQuery> = ({ data, location }) => {
+  const { enquiryYaml: page, siteYaml: site } = data;
+  if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
+  return (
+    <Seo
+      title={page.title}
+      description={page.description}
+      pathname={location.pathname}
+      site={siteForSeo(site)}
+      policy={data.site?.siteMetadata?.pagePolicy}
+    />
+  );
+};
+
+export const query = graphql`
+  query EnquiryPage {
+    site {
+      ...PagePolicy
+    }
+    siteYaml {
+      ...PageHead
+      labels {
+        opensInNewTab
+      }
+    }
+    allServiceYaml(sort: { slug: ASC }) {
+      nodes {
+        slug
+        hero {
+          title
+        }
+      }
+    }
+    enquiryYaml {
+      title
+      description
+      heading
+      intro
+      form {
+        name {
+          label
+          help
+        }
+        company {
+          label
+          help
+        }
+        email {
+          label
+          help
+        }
+        phone {
+          label
+          help
+        }
+        service {
+          label
+          help
+        }
+        material {
+          label
+          help
+        }
+        quantity {
+          label
+          help
+        }
+        partSize {
+          label
+          help
+        }
+        message {
+          label
+          help
+        }
+        drawing {
+          label
+          help
+        }
+        consent {
+          label
+          help
+        }
+      }
+      chooseService
+      otherService
+      privacyLinkLabel
+      optional
+      submit
+      sending
+      problems {
+        summary
+        required
+        email
+        phone
+        tooLong
+        oneLine
+        choice
+        fileType
+        fileSize
+        fileContent
+        consent
+        network
+      }
+      tooMany {
+        text
+      }
+      unavailable {
+        text
+      }
+      privacy {
+        slug
+      }
+      ...ContactOptions
+    }
+  }
+`;

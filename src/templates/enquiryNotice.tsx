@@ -1,0 +1,97 @@
+import { graphql, type HeadFC, type PageProps } from "gatsby";
+import React from "react";
+import { Seo } from "../components/Seo";
+import { MAX_FILE_LABEL } from "../enquiry/rules";
+import { REFERENCE_ID, type Notice } from "../enquiry/pages";
+import { PageShell } from "../pageBodies/PageShell";
+import { siteForSeo } from "../queries/siteForSeo";
+import { ContactOptions } from "../sections/ContactOptions";
+import * as styles from "./enquiry.module.css";
+
+type Props = PageProps<Queries.EnquiryNoticeQuery, { notice: Notice }>;
+
+/**
+ * What the enquiry service (or nginx) shows instead of the form: the thank-you page with
+ * the enquiry's reference, or why a form was refused, with the other ways to ask.
+ */
+export default function EnquiryNoticePage({ data, location, pageContext }: Props) {
+  const { enquiryYaml: page, siteYaml: site } = data;
+  if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
+  const notice = page[pageContext.notice];
+  return (
+    <PageShell pathname={location.pathname}>
+      <div className={styles.page}>
+        <div className={styles.columns}>
+          <div className={styles.text}>
+            <h1>{notice.title}</h1>
+            <p>{notice.text.replaceAll("{max}", MAX_FILE_LABEL)}</p>
+            {pageContext.notice === "received" ? (
+              <p className={styles.reference}>
+                {page.received.referenceLabel}: <strong id={REFERENCE_ID} translate="no" />
+              </p>
+            ) : (
+              <a className={styles.back} href={`/${page.slug}`}>
+                {page.backLabel}
+              </a>
+            )}
+          </div>
+          <ContactOptions {...page.alternatives} newTabLabel={site.labels.opensInNewTab} />
+        </div>
+      </div>
+    </PageShell>
+  );
+}
+
+export const Head: HeadFC<Queries.EnquiryNoticeQuery, { notice: Notice }> = ({ data, location, pageContext }) => {
+  const { enquiryYaml: page, siteYaml: site } = data;
+  if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
+  const notice = page[pageContext.notice];
+  return (
+    <>
+      <Seo
+        title={notice.title}
+        description={notice.text.replaceAll("{max}", MAX_FILE_LABEL)}
+        pathname={location.pathname}
+        site={siteForSeo(site)}
+        policy={data.site?.siteMetadata?.pagePolicy}
+      />
+      <meta name="robots" content="noindex" />
+    </>
+  );
+};
+
+export const query = graphql`
+  query EnquiryNotice {
+    site {
+      ...PagePolicy
+    }
+    siteYaml {
+      ...PageHead
+      labels {
+        opensInNewTab
+      }
+    }
+    enquiryYaml {
+      slug
+      backLabel
+      received {
+        title
+        text
+        referenceLabel
+      }
+      unavailable {
+        title
+        text
+      }
+      tooLarge {
+        title
+        text
+      }
+      tooMany {
+        title
+        text
+      }
+      ...ContactOptions
+    }
+  }
+`;
