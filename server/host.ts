@@ -4,8 +4,10 @@
 //   - the publisher (server/publisher/), turning each commit on `main` in HOST_DIR/repo
 //     into a live release;
 //   - the editor's backend (server/editor/) on 127.0.0.1:$EDITOR_PORT (8091), reached
-//     through nginx at /api/v1 behind the staff login (`npm run editors:add -- NAME`).
-// The publisher and the editor are restarted if they die, as systemd's Restart= would.
+//     through nginx at /api/v1 behind the staff login (`npm run editors:add -- NAME`);
+//   - the enquiry service (server/enquiry/) on 127.0.0.1:$ENQUIRY_PORT (8092), at
+//     /api/enquiry, mailing through SMTP_URL (default: `npm run mail:catch`'s port).
+// The three services are restarted if they die, as systemd's Restart= would.
 // HOST_DIR (default .host/ in this checkout, git-ignored) holds all the server's state.
 // On first start the publisher clones HOST_DIR/repo from this checkout's HEAD, on main.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -13,10 +15,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { BROTLI_FILTER, BROTLI_STATIC, NGINX, hasModule, snippet, writeNginxConf } from "./lib/nginx";
 import { ensureRepo } from "./publisher/repo";
+import { readEnquirySettings } from "./enquiry/settings";
+import { Spool } from "./enquiry/spool";
 import { APP_DIR, hostPaths, readSettings } from "./publisher/settings";
 
 const settings = readSettings();
 const paths = hostPaths(settings.hostDir);
+const enquiry = readEnquirySettings();
 const port = Number(process.env.PORT ?? 8080);
 /** As systemd's RestartSec: a publisher that dies is started again after this long. */
 const RESTART_MS = 1000;
@@ -27,12 +32,15 @@ function startNginx(): ChildProcess {
   const args = writeNginxConf(
     paths.nginx,
     `${snippet("editor-http.conf").replace("127.0.0.1:8091", `127.0.0.1:${settings.editorPort}`)}
+${snippet("enquiry-http.conf").replace("127.0.0.1:8092", `127.0.0.1:${enquiry.port}`)}
   server {
     listen 127.0.0.1:${port};
     root ${paths.live};
     set $publisher_status ${paths.status};
+    set $enquiry_status ${new Spool(enquiry.dir).statusFile()};
     include snippets/site/site.conf;
     include snippets/site/editor.conf;
+    include snippets/site/enquiry.conf;
     ${brotli ? "include snippets/site/brotli.conf;\n    include snippets/site/precompressed.conf;" : "gzip_static on;"}
   }`,
     modules,
@@ -45,7 +53,7 @@ let stopping = false;
 let nginx: ChildProcess | undefined;
 const services = new Map<string, ChildProcess>();
 
-/** Runs a Node service (publisher, editor) and starts it again whenever it dies. */
+/** Runs a Node service (publisher, editor, enquiry) and starts it again whenever it dies. */
 function startService(name: string, script: string): void {
   const tsx = path.join(APP_DIR, "node_modules", ".bin", "tsx");
   const child = spawn(tsx, [path.join(__dirname, script)], { stdio: "inherit", env: process.env });
@@ -84,10 +92,14 @@ async function main(): Promise<void> {
   });
   startService("publisher", "publisher/main.ts");
   startService("editor", "editor/main.ts");
+  startService("enquiry", "enquiry/main.ts");
   if (!fs.existsSync(settings.editorsFile)) {
     console.warn(`host: no editor logins yet (${settings.editorsFile}): add one with npm run editors:add -- NAME`);
   }
   console.log(`host: http://127.0.0.1:${port}/ serving ${paths.live}; the editor at /admin/; Ctrl+C stops`);
+  if (!process.env.SMTP_URL) {
+    console.log(`host: enquiries are mailed to ${enquiry.smtpUrl}: run npm run mail:catch to catch them as .eml files`);
+  }
 }
 
 process.on("SIGINT", stop);

@@ -13,11 +13,15 @@ export function syncFolder(folder: string): void {
   }
 }
 
-/** Writes `data` to a temporary file beside `file`, fsyncs it, renames it over `file`. */
-export function writeFileAtomic(file: string, data: string | Buffer, mode = 0o644): void {
+/**
+ * Writes `data` to a temporary file beside `file`, fsyncs it, renames it over `file`.
+ * `mode` is filtered by the process's umask, unless `exactMode` says it must be just that.
+ */
+export function writeFileAtomic(file: string, data: string | Buffer, mode = 0o644, exactMode = false): void {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   const fd = fs.openSync(temp, "w", mode);
   try {
+    if (exactMode) fs.fchmodSync(fd, mode);
     fs.writeFileSync(fd, data);
     fs.fsyncSync(fd);
   } finally {

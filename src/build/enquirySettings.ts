@@ -28,6 +28,7 @@ export function enquirySettings(enquiry: Enquiry, site: Site, services: Service[
       ...services.map((service) => ({ slug: service.slug, title: service.hero.title })),
       { slug: OTHER_SERVICE, title: enquiry.otherService },
     ],
+    referenceLabel: enquiry.received.referenceLabel,
     labels,
     problems,
     summary,

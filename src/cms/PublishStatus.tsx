@@ -1,7 +1,8 @@
 // The publisher's status in the editor: a small panel at the foot of /admin/ saying
 // whether the site is live, publishing, or why the last publish was refused (the
-// validator's words). It reads /admin/status.json (the company's server only; where there
-// is none, as with `npm run cms`, it shows nothing).
+// validator's words), and whether enquiries from the quote form are waiting to be
+// e-mailed or have failed. It reads /admin/status.json and /admin/enquiries.json (the
+// company's server only; where there are none, as with `npm run cms`, it shows nothing).
 import React, { useEffect, useState } from "react";
 
 /** How often the panel asks again while the editor is open. */
@@ -13,18 +14,26 @@ interface Status {
   live: { commit: string; builtAt: string } | null;
 }
 
+/** The enquiry service's counts (server/enquiry/spool.ts SpoolStatus). */
+interface Enquiries {
+  waiting: number;
+  oldestWaiting: string | null;
+  failed: { id: string }[];
+}
+
 const COLOURS: Record<Status["state"], string> = { idle: "#0b6e2e", building: "#7a4b00", failed: "#a4161a" };
 
-export function PublishStatus({ url }: { url: string }) {
-  const [status, setStatus] = useState<Status | null>(null);
+/** A JSON file read now and every POLL_MS; null while it cannot be read. */
+function usePolled<T>(url: string): T | null {
+  const [value, setValue] = useState<T | null>(null);
   useEffect(() => {
     let stopped = false;
     const read = async () => {
       try {
         const response = await fetch(url, { cache: "no-store" });
-        if (!stopped) setStatus(response.ok ? ((await response.json()) as Status) : null);
+        if (!stopped) setValue(response.ok ? ((await response.json()) as T) : null);
       } catch {
-        if (!stopped) setStatus(null);
+        if (!stopped) setValue(null);
       }
     };
     void read();
@@ -34,6 +43,28 @@ export function PublishStatus({ url }: { url: string }) {
       clearInterval(timer);
     };
   }, [url]);
+  return value;
+}
+
+const time = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+
+/** "All enquiries sent", or how many wait (since when) and which failed. */
+export function enquiriesLine({ waiting, oldestWaiting, failed }: Enquiries): string {
+  const parts = [
+    waiting
+      ? `${waiting} ${waiting === 1 ? "enquiry" : "enquiries"} waiting to be e-mailed, oldest ${time(oldestWaiting ?? "")}`
+      : "",
+    failed.length
+      ? `${failed.length} failed (${failed.map((entry) => entry.id).join(", ")}): the mail server refused them; ask the server's operator (npm run enquiries)`
+      : "",
+  ].filter(Boolean);
+  return parts.length ? parts.join("; ") : "all enquiries sent";
+}
+
+export function PublishStatus({ url, enquiriesUrl }: { url: string; enquiriesUrl: string }) {
+  const status = usePolled<Status>(url);
+  const enquiries = usePolled<Enquiries>(enquiriesUrl);
   if (!status) return null;
   return (
     <div
@@ -57,6 +88,13 @@ export function PublishStatus({ url }: { url: string }) {
     >
       <strong style={{ color: COLOURS[status.state] }}>Site: </strong>
       {status.message}
+      {enquiries && (
+        <span data-waiting={enquiries.waiting} data-failed={enquiries.failed.length}>
+          {"\n"}
+          <strong style={{ color: enquiries.failed.length ? COLOURS.failed : COLOURS.idle }}>Enquiries: </strong>
+          {enquiriesLine(enquiries)}
+        </span>
+      )}
     </div>
   );
 }

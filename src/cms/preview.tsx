@@ -152,4 +152,6 @@ if (isDecap(window)) register(window);
 // The publisher's status, in its own corner of the editor's page.
 const panel = document.createElement("div");
 document.body.append(panel);
-createRoot(panel).render(<PublishStatus url={`${ADMIN_PATH}/status.json`} />);
+createRoot(panel).render(
+  <PublishStatus url={`${ADMIN_PATH}/status.json`} enquiriesUrl={`${ADMIN_PATH}/enquiries.json`} />,
+);

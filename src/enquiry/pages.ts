@@ -32,6 +32,8 @@ export interface EnquirySettings {
   retentionDays: number;
   /** The choices of the service field: slug and title, "other" last. */
   services: { slug: string; title: string }[];
+  /** The words before the reference, in the e-mail as on the thank-you page. */
+  referenceLabel: string;
   /** Each field's label, for the e-mail's lines. */
   labels: Record<string, string>;
   /** The problems' words, for the form page returned with them. */

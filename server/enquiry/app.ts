@@ -1,0 +1,189 @@
+// The enquiry service's HTTP side (Fastify, on 127.0.0.1 behind nginx at /api/enquiry):
+// reads a posted form as a stream, checks it with the form's own rules, and only once
+// the enquiry is on disk for good answers success: 303 to the thank-you page (a form
+// without JavaScript) or 201 with the reference (the page's script, Accept: JSON).
+// Anything wrong is answered clearly and writes nothing.
+import crypto from "node:crypto";
+import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import {
+  ENQUIRY_API,
+  FIELDS,
+  FILE_FIELD,
+  HONEYPOT_FIELD,
+  MAX_FILE_BYTES,
+  SIGNATURE_BYTES,
+  TOKEN_FIELD,
+  TOKEN_PATTERN,
+  checkFields,
+  checkFile,
+  type Problems,
+} from "../../src/enquiry/rules";
+import { composeMessage, type Drawing } from "./message";
+import type { EnquirySettingsEnv } from "./settings";
+import type { LiveSite } from "./site";
+import { ID_PATTERN, type Spool } from "./spool";
+
+export interface Deps {
+  spool: Spool;
+  site: LiveSite;
+  settings: Pick<EnquirySettingsEnv, "postsPerMinute" | "from">;
+  /** Called once an enquiry is stored: delivery may start. */
+  stored: () => void;
+  log: (line: string) => void;
+}
+
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/** A reference from 50 bits: of the page's token (the same token, the same enquiry), or random. */
+export function newId(token?: string): string {
+  const bytes = token ? crypto.createHash("sha256").update(token).digest() : crypto.randomBytes(8);
+  let bits = 0n;
+  for (const byte of bytes.subarray(0, 8)) bits = (bits << 8n) | BigInt(byte);
+  let id = "";
+  for (let i = 0; i < 10; i += 1) {
+    id += ALPHABET[Number(bits & 31n)];
+    bits >>= 5n;
+  }
+  return id;
+}
+
+const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? "").includes("application/json");
+const RECEIVED = `${ENQUIRY_API}/received/`;
+
+/** A refusal with a status, for the error handler to answer in the right form. */
+class Refusal extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
+  // nginx, on the same machine, says who the visitor is; no one else is believed.
+  const app = Fastify({ trustProxy: "127.0.0.1", bodyLimit: 64 * 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new Refusal(429, "too many forms from this address; wait a minute"),
+  });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 32 * 1024, parts: 24, headerPairs: 50 },
+  });
+  const storing = new Map<string, Promise<void>>();
+
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(body);
+
+  const received = (request: FastifyRequest, reply: FastifyReply, id: string, status: number) => {
+    const location = `${RECEIVED}${id}`;
+    if (wantsJson(request))
+      return reply.code(status).header("Cache-Control", "no-store").send({ reference: id, location });
+    return reply.code(303).header("Location", location).header("Cache-Control", "no-store").send();
+  };
+
+  app.post(
+    ENQUIRY_API,
+    { config: { rateLimit: { max: settings.postsPerMinute, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new Refusal(415, "send the form as multipart/form-data");
+      const values: Record<string, string> = {};
+      const truncated = new Set<string>();
+      let drawing: Drawing | null = null;
+      for await (const part of request.parts()) {
+        if (part.type === "file") {
+          if (part.fieldname !== FILE_FIELD) throw new Refusal(400, `no file field "${part.fieldname}"`);
+          // Throws 413 past MAX_FILE_BYTES: nothing has been written.
+          const content = await part.toBuffer();
+          if (part.filename) drawing = { fileName: part.filename, content };
+        } else {
+          if (part.valueTruncated || part.fieldnameTruncated) truncated.add(part.fieldname);
+          if (part.fieldname in values) throw new Refusal(400, `field "${part.fieldname}" sent twice`);
+          values[part.fieldname] = String(part.value);
+        }
+      }
+      if (values[HONEYPOT_FIELD]) {
+        log(`enquiry: discarded a form from ${request.ip}: the hidden field robots fill was filled`);
+        throw new Refusal(400, "refused");
+      }
+      const token = values[TOKEN_FIELD];
+      if (token !== undefined && !TOKEN_PATTERN.test(token))
+        throw new Refusal(400, "token: 16 to 64 letters, digits, - or _");
+
+      let live;
+      try {
+        live = site.settings();
+      } catch (error) {
+        log(`enquiry: no live release to read settings from: ${(error as Error).message}`);
+        return unavailable(request, reply);
+      }
+      const problems: Problems = checkFields(
+        values,
+        live.services.map((service) => service.slug),
+      );
+      for (const name of truncated)
+        if (FIELDS.some((rule) => rule.name === name)) problems[name as keyof Problems] = "tooLong";
+      if (drawing) {
+        const problem = checkFile(
+          drawing.fileName,
+          drawing.content.length,
+          drawing.content.subarray(0, SIGNATURE_BYTES),
+        );
+        if (problem) problems[FILE_FIELD] = problem;
+      }
+      if (Object.keys(problems).length) {
+        if (wantsJson(request)) return reply.code(422).send({ problems });
+        return html(reply, 422, site.formWithProblems(values, problems));
+      }
+
+      const id = newId(token);
+      await storing.get(id)?.catch(() => undefined);
+      if (spool.stateOf(id)) return received(request, reply, id, 200);
+      const work = (async () => {
+        const message = await composeMessage(
+          { id, values, drawing, receivedAt: new Date() },
+          live,
+          settings.from || live.from,
+        );
+        spool.add(id, message);
+      })();
+      storing.set(id, work);
+      try {
+        await work;
+      } catch (error) {
+        log(`enquiry: could not store an enquiry: ${(error as Error).message}`);
+        return unavailable(request, reply);
+      } finally {
+        storing.delete(id);
+      }
+      log(`enquiry: stored ${id}${drawing ? ` with a ${drawing.content.length}-byte drawing` : ""}`);
+      stored();
+      return received(request, reply, id, 201);
+    },
+  );
+
+  const unavailable = (request: FastifyRequest, reply: FastifyReply) => {
+    if (wantsJson(request)) return reply.code(503).send({ error: "enquiries cannot be stored now; call or WhatsApp" });
+    return html(reply, 503, site.notice("unavailable"));
+  };
+
+  app.get<{ Params: { id: string } }>(`${RECEIVED}:id`, async (request, reply) => {
+    const { id } = request.params;
+    if (!ID_PATTERN.test(id) || !spool.stateOf(id)) return html(reply, 404, site.notFound());
+    return html(reply, 200, site.received(id));
+  });
+
+  app.setNotFoundHandler((_request, reply) => html(reply, 404, site.notFound()));
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) log(`enquiry: ${request.method} ${request.url}: ${error.stack ?? error.message}`);
+    if (wantsJson(request) || ![413, 429].includes(status)) {
+      return reply.code(status).send({ error: status >= 500 ? "internal error" : error.message });
+    }
+    return html(reply, status, site.notice(status === 413 ? "tooLarge" : "tooMany"));
+  });
+
+  return app;
+}

@@ -1,0 +1,53 @@
+// A local SMTP server that writes each message it accepts to a folder as an .eml file:
+// `npm run mail:catch` to try the form by hand, and the tests' mail server. Debian's
+// servers are for the real thing; this one never relays anything.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { writeFileAtomic } from "../lib/files";
+
+export interface Catcher {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Listens on 127.0.0.1:`port` and writes each accepted message to `folder`. `refuse`
+ * (an SMTP code and text) makes it refuse every message after the data, as a real
+ * server's 4xx or 5xx would.
+ */
+export function startCatcher(folder: string, port: number, refuse?: { code: number; text: string }): Promise<Catcher> {
+  fs.mkdirSync(folder, { recursive: true });
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    size: 25 * 1024 * 1024,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (refuse) return callback(Object.assign(new Error(refuse.text), { responseCode: refuse.code }));
+        const name = `${Date.now()}-${crypto.randomBytes(4).toString("hex")}.eml`;
+        // Written whole before the client hears "250": a test reading the folder sees complete files.
+        writeFileAtomic(path.join(folder, name), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      resolve({ port, close: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}
+
+if (require.main === module) {
+  const folder = path.resolve(process.env.MAIL_DIR || path.join(__dirname, "..", "..", ".host", "mail"));
+  const port = Number(process.env.MAIL_PORT || 2525);
+  startCatcher(folder, port).then(() =>
+    console.log(`mail:catch: SMTP on 127.0.0.1:${port}; each message becomes an .eml file in ${folder}`),
+  );
+}

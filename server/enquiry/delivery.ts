@@ -1,0 +1,145 @@
+// Sends pending enquiries by SMTP, oldest first, one at a time. A message the server
+// accepted moves to sent/; one it refuses for good (5xx) moves to failed/; anything else
+// (no connection, 4xx) is tried again later, waiting twice as long each time up to a
+// limit. Delivery is at least once: a crash between the server's "accepted" and the move
+// sends the same message, with the same Message-ID, again on restart.
+import nodemailer, { type Transporter } from "nodemailer";
+import { envelopeOf } from "./message";
+import { backoff, type EnquirySettingsEnv } from "./settings";
+import type { Spool } from "./spool";
+
+/** How often the spool is looked at besides after each new enquiry (a `--retry` from the command line). */
+export const POLL_MS = 2_000;
+
+type SmtpError = Error & { responseCode?: number; code?: string };
+
+/** A refusal that will not change by trying again: the SMTP server's 5xx. */
+export const isPermanent = (error: SmtpError) => (error.responseCode ?? 0) >= 500;
+/** The server could not be reached or stopped answering: no message can go now. */
+const isServerDown = (error: SmtpError) => error.responseCode === undefined;
+
+export class Delivery {
+  private transport: Transporter;
+  private running = false;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private poll: NodeJS.Timeout | undefined;
+  /** Connection failures in a row, and when the server is worth trying again. */
+  private downFailures = 0;
+  private downUntil = 0;
+
+  constructor(
+    private readonly spool: Spool,
+    private readonly settings: Pick<EnquirySettingsEnv, "smtpUrl" | "retryMs" | "retryMaxMs" | "exitAfterAccept">,
+    private readonly log: (line: string) => void,
+  ) {
+    // SMTP_URL as nodemailer reads it: smtp://user:pass@host:587, smtps://…:465, ?tls options.
+    this.transport = nodemailer.createTransport({
+      url: settings.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
+  }
+
+  start(): void {
+    this.poll = setInterval(() => this.kick(), POLL_MS);
+    this.kick();
+  }
+
+  stop(): void {
+    clearInterval(this.poll);
+    clearTimeout(this.timer);
+    this.transport.close();
+  }
+
+  /** Looks at the spool now (or right after the round under way). */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    this.round()
+      .catch((error) => this.log(`enquiry: delivery: ${(error as Error).stack}`))
+      .finally(() => {
+        this.running = false;
+        this.writeStatus();
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private writeStatus(): void {
+    try {
+      this.spool.writeStatus();
+    } catch (error) {
+      this.log(`enquiry: could not write status.json: ${(error as Error).message}`);
+    }
+  }
+
+  private async round(): Promise<void> {
+    const now = Date.now();
+    if (now < this.downUntil) return this.wakeAt(this.downUntil);
+    let next = Infinity;
+    for (const entry of this.spool.list("pending")) {
+      if (entry.attempts.nextAttemptAt > now) {
+        next = Math.min(next, entry.attempts.nextAttemptAt);
+        continue;
+      }
+      const outcome = await this.send(entry.id);
+      if (outcome === "down") return this.wakeAt(this.downUntil);
+      if (typeof outcome === "number") next = Math.min(next, outcome);
+    }
+    if (next < Infinity) this.wakeAt(next);
+  }
+
+  private wakeAt(time: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.kick(), Math.max(0, time - Date.now()));
+  }
+
+  /** Sends one enquiry; "down" when the server cannot be reached, or when to try it again. */
+  private async send(id: string): Promise<"sent" | "failed" | "down" | number> {
+    let message: Buffer;
+    try {
+      message = this.spool.read(id);
+    } catch {
+      return "sent"; // moved meanwhile (a command-line retry or export)
+    }
+    try {
+      await this.transport.sendMail({ envelope: envelopeOf(message), raw: message });
+    } catch (failure) {
+      const error = failure as SmtpError;
+      const reason = `${error.responseCode ?? error.code ?? "error"}: ${error.message}`.slice(0, 500);
+      if (isPermanent(error)) {
+        this.spool.move(id, "pending", "failed", reason);
+        this.log(`enquiry: ${id} refused for good by the mail server (${reason}); in failed/`);
+        return "failed";
+      }
+      if (isServerDown(error)) {
+        this.downFailures += 1;
+        this.downUntil = Date.now() + backoff(this.downFailures, this.settings);
+        this.log(`enquiry: mail server unreachable (${reason}); trying again in ${this.downUntil - Date.now()} ms`);
+        return "down";
+      }
+      const attempts = this.spool.attempts(id).attempts + 1;
+      const nextAttemptAt = Date.now() + backoff(attempts, this.settings);
+      this.spool.noteAttempt(id, { attempts, nextAttemptAt, lastError: reason });
+      this.log(`enquiry: ${id} deferred by the mail server (${reason}); attempt ${attempts}`);
+      return nextAttemptAt;
+    }
+    this.downFailures = 0;
+    if (this.settings.exitAfterAccept) {
+      this.log(
+        `enquiry: ${id} accepted by the mail server; exiting before marking it sent (ENQUIRY_EXIT_AFTER_ACCEPT)`,
+      );
+      process.exit(75);
+    }
+    this.spool.move(id, "pending", "sent");
+    this.log(`enquiry: ${id} sent`);
+    return "sent";
+  }
+}

@@ -1,0 +1,48 @@
+// `npm run enquiries`: what the enquiry service holds, for the operator (run it as the
+// service's user, with the same ENQUIRY_DIR or HOST_DIR).
+//   npm run enquiries                   pending, failed and sent, oldest first
+//   npm run enquiries -- --retry ID     a failed one back to pending (or a pending one now)
+//   npm run enquiries -- --export ID    the e-mail as sent, to standard output (.eml)
+import { messageIdOf } from "./message";
+import { readEnquirySettings } from "./settings";
+import { ID_PATTERN, STATES, Spool } from "./spool";
+
+function main(args: string[]): number {
+  const spool = new Spool(readEnquirySettings().dir);
+  const [option, id] = args;
+  if (option === "--retry" || option === "--export") {
+    if (!id || !ID_PATTERN.test(id)) return fail(`${option} needs an enquiry's reference, e.g. ${option} 7KQ3M9D2XA`);
+    const state = spool.stateOf(id);
+    if (!state) return fail(`no enquiry ${id} in ${spool.dir}`);
+    if (option === "--export") {
+      process.stdout.write(spool.read(id));
+      return 0;
+    }
+    if (state === "sent") return fail(`${id} was sent already; --export it to send it by hand`);
+    if (state === "failed") spool.move(id, "failed", "pending");
+    else spool.noteAttempt(id, { attempts: 0, nextAttemptAt: 0, lastError: "" });
+    spool.writeStatus();
+    console.log(`${id}: pending; the enquiry service sends it within a few seconds`);
+    return 0;
+  }
+  if (option) return fail(`unknown option ${option}: use --retry ID or --export ID`);
+  const rows = STATES.flatMap((state) => spool.list(state));
+  if (!rows.length) console.log(`No enquiries in ${spool.dir}.`);
+  for (const entry of rows) {
+    const note = entry.attempts.lastError
+      ? `  ${entry.attempts.attempts} tries, last: ${entry.attempts.lastError}`
+      : "";
+    const messageId = messageIdOf(spool.read(entry.id));
+    console.log(
+      `${entry.id}  ${entry.state.padEnd(7)}  ${entry.receivedAt.toISOString()}  ${String(entry.size).padStart(9)} B  ${messageId}${note}`,
+    );
+  }
+  return 0;
+}
+
+function fail(message: string): number {
+  console.error(`enquiries: ${message}`);
+  return 1;
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,53 @@
+// How the enquiry service runs, from the environment (the operator's settings). What
+// the company decides (where enquiries go, how long they are kept, the words) comes
+// from the live release instead (site.ts), so it follows what staff publish.
+import path from "node:path";
+import { hostPaths, readSettings } from "../publisher/settings";
+
+function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === "") return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${name} must be a number; found "${value}"`);
+  return parsed;
+}
+
+/** Where a local `npm run mail:catch` listens: `npm run host`'s SMTP server when SMTP_URL is not set. */
+export const LOCAL_SMTP_URL = "smtp://127.0.0.1:2525";
+
+export interface EnquirySettingsEnv {
+  port: number;
+  /** The spool (pending/, sent/, failed/) and status.json. */
+  dir: string;
+  /** The release nginx serves: its _enquiry/settings.json and pages. */
+  live: string;
+  smtpUrl: string;
+  /** The sender address, when it must differ from the site's e-mail (the SMTP account's own). */
+  from: string;
+  postsPerMinute: number;
+  retryMs: number;
+  retryMaxMs: number;
+  /** Test only: exit right after the SMTP server accepts a message, before it is marked sent. */
+  exitAfterAccept: boolean;
+}
+
+export function readEnquirySettings(env = process.env): EnquirySettingsEnv {
+  const host = readSettings(env);
+  return {
+    port: number(env, "ENQUIRY_PORT", 8092),
+    dir: path.resolve(env.ENQUIRY_DIR || path.join(host.hostDir, "enquiry")),
+    live: hostPaths(host.hostDir).live,
+    smtpUrl: env.SMTP_URL || LOCAL_SMTP_URL,
+    from: env.ENQUIRY_FROM ?? "",
+    postsPerMinute: number(env, "ENQUIRY_POSTS_PER_MINUTE", 5),
+    retryMs: number(env, "ENQUIRY_RETRY_MS", 30_000),
+    retryMaxMs: number(env, "ENQUIRY_RETRY_MAX_MS", 30 * 60_000),
+    exitAfterAccept: env.ENQUIRY_EXIT_AFTER_ACCEPT === "1",
+  };
+}
+
+/** The wait before the next try after `failures` failures in a row: doubling, capped. */
+export const backoff = (
+  failures: number,
+  { retryMs, retryMaxMs }: Pick<EnquirySettingsEnv, "retryMs" | "retryMaxMs">,
+) => Math.min(retryMs * 2 ** Math.max(0, failures - 1), retryMaxMs);
