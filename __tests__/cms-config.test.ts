@@ -51,13 +51,14 @@ describe("the editor's configuration", () => {
   }[];
 
   it("covers every content file: one file each, and a folder where staff can add service pages", () => {
-    expect(collections.map((c) => c.name)).toEqual(["site", "home", "clients", "services"]);
-    expect(collections.slice(0, 3).map((c) => c.files?.[0].file)).toEqual([
+    expect(collections.map((c) => c.name)).toEqual(["site", "home", "clients", "enquiry", "services"]);
+    expect(collections.slice(0, 4).map((c) => c.files?.[0].file)).toEqual([
       "content/site.yaml",
       "content/home.yaml",
       "content/clients.yaml",
+      "content/enquiry.yaml",
     ]);
-    expect(collections[3]).toMatchObject({ folder: "content/services", create: true });
+    expect(collections[4]).toMatchObject({ folder: "content/services", create: true });
   });
 
   it("covers every field of the content schema, and no other", () => {
@@ -87,6 +88,7 @@ describe("the editor's configuration", () => {
       ["site", "images", "images"],
       ["home", "images", "images"],
       ["clients", "images/clients", "images/clients"],
+      ["enquiry", "images", "images"],
       ["services", "images", "images"],
     ]);
     expect(cmsField("logo", { kind: "image", label: "Logo", required: true })).toMatchObject({

@@ -9,32 +9,52 @@ type Api = Parameters<NonNullable<typeof createPages>>[0];
 function runCreatePages(slugs: string[], errors?: unknown[]) {
   const createPage = jest.fn();
   const report = reporter();
-  const graphql = jest
-    .fn()
-    .mockResolvedValue(
-      errors ? { errors } : { data: { allServiceYaml: { nodes: slugs.map((slug) => ({ id: `id-${slug}`, slug })) } } },
-    );
+  const graphql = jest.fn().mockResolvedValue(
+    errors
+      ? { errors }
+      : {
+          data: {
+            allServiceYaml: { nodes: slugs.map((slug) => ({ id: `id-${slug}`, slug })) },
+            enquiryYaml: { slug: "price-request", privacy: { slug: "data-notice" } },
+          },
+        },
+  );
   const api = { graphql, actions: { createPage }, reporter: report } as unknown as Api;
   return { run: (createPages as (a: Api) => Promise<void>)(api), createPage, report };
 }
 
 describe("gatsby-node", () => {
+  const servicePages = (createPage: jest.Mock) =>
+    createPage.mock.calls
+      .map(([page]) => page)
+      .filter((page) => page.component === path.resolve("src/templates/service.tsx"));
+
   it("creates one page per service file at /<slug>, all from the one template", async () => {
     const slugs = ["alpha", "beta", "gamma"];
     const { run, createPage } = runCreatePages(slugs);
     await run;
-    expect(createPage.mock.calls.map(([page]) => page.path)).toEqual(slugs.map((slug) => `/${slug}`));
-    for (const [page] of createPage.mock.calls) {
-      expect(page.component).toBe(path.resolve("src/templates/service.tsx"));
-      expect(page.context.id).toMatch(/^id-/);
-    }
+    expect(servicePages(createPage).map((page) => page.path)).toEqual(slugs.map((slug) => `/${slug}`));
+    for (const page of servicePages(createPage)) expect(page.context.id).toMatch(/^id-/);
   });
 
   it("makes a sixth page from a sixth file, with no code change", async () => {
     const { run, createPage } = runCreatePages(["a", "b", "c", "d", "e", "powder_coating"]);
     await run;
-    expect(createPage).toHaveBeenCalledTimes(6);
-    expect(createPage.mock.calls[5][0].path).toBe("/powder_coating");
+    expect(servicePages(createPage)).toHaveLength(6);
+    expect(servicePages(createPage)[5].path).toBe("/powder_coating");
+  });
+
+  it("puts the quote form and its privacy notice where content says, and the service's pages under /_enquiry/", async () => {
+    const { run, createPage } = runCreatePages(["alpha"]);
+    await run;
+    const byPath = Object.fromEntries(createPage.mock.calls.map(([page]) => [page.path, page]));
+    expect(byPath["/price-request"].component).toBe(path.resolve("src/templates/enquiry.tsx"));
+    expect(byPath["/data-notice"].component).toBe(path.resolve("src/templates/privacy.tsx"));
+    for (const notice of ["received", "unavailable", "tooLarge", "tooMany"]) {
+      const page = createPage.mock.calls.map(([p]) => p).find((p) => p.context.notice === notice);
+      expect(page.path).toMatch(/^\/_enquiry\/[a-z-]+$/);
+      expect(page.component).toBe(path.resolve("src/templates/enquiryNotice.tsx"));
+    }
   });
 
   it("stops the build when the service pages cannot be queried", async () => {

@@ -4,7 +4,7 @@
 import path from "node:path";
 import { slidePosition } from "../src/components/Carousel/slidePosition";
 import { HERO_INTERVAL_MS, SLIDER_INTERVAL_MS, SLIDER_TRANSITION_MS } from "../src/constants";
-import { clientsSchema, homeSchema, serviceSchema, siteSchema } from "../src/schema/content";
+import { clientsSchema, enquirySchema, homeSchema, serviceSchema, siteSchema } from "../src/schema/content";
 import type { Data } from "../src/schema/fields";
 import { formatProblems, loadContent } from "../src/schema/load";
 
@@ -14,6 +14,7 @@ export type SiteContent = Data<typeof siteSchema.fields>;
 export type HomeContent = Data<typeof homeSchema.fields>;
 export type ClientsContent = Data<typeof clientsSchema.fields>;
 export type ServiceContent = Data<typeof serviceSchema.fields>;
+export type EnquiryContent = Data<typeof enquirySchema.fields>;
 export type Section = ServiceContent["sections"][number];
 
 const { files, problems } = loadContent(projectDir);
@@ -23,12 +24,16 @@ const data = (file: string) => files.find((f) => f.file === file)!.data;
 export const site = data("content/site.yaml") as SiteContent;
 export const home = data("content/home.yaml") as HomeContent;
 export const clients = data("content/clients.yaml") as ClientsContent;
+export const enquiry = data("content/enquiry.yaml") as EnquiryContent;
 export const services = files
   .filter((f) => f.file.startsWith("content/services/"))
   .map((f) => f.data as ServiceContent);
 
-/** Every page of the site: home, then one per service file. */
-export const routes = ["/", ...services.map((s) => `/${s.slug}`)];
+/** The request-for-quote form's page and its privacy notice. */
+export const quoteRoute = `/${enquiry.slug}`;
+export const privacyRoute = `/${enquiry.privacy.slug}`;
+/** Every page of the site: home, one per service file, the quote form and its privacy notice. */
+export const routes = ["/", ...services.map((s) => `/${s.slug}`), quoteRoute, privacyRoute];
 export const serviceFor = (route: string) => services.find((s) => `/${s.slug}` === route);
 
 /** The control labels staff may reword (content/site.yaml › labels). */

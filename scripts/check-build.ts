@@ -15,7 +15,19 @@ import { ADMIN_PATH } from "../src/cms/config";
 import { telHref } from "../src/components/Footer/telHref";
 import { CLIENT_LOGO_COUNT, CLIENT_LOGOS_PER_ROW, HERO_SLIDE_COUNT, SECTION_IDS } from "../src/constants";
 import { contentFiles } from "../src/schema/content";
-import { clients, home, services, site, type Section, type ServiceContent } from "../e2e/content";
+import {
+  clients,
+  enquiry,
+  home,
+  privacyRoute,
+  quoteRoute,
+  services,
+  site,
+  type Section,
+  type ServiceContent,
+} from "../e2e/content";
+import { FIELDS, FILE_FIELD, HONEYPOT_FIELD, ENQUIRY_API } from "../src/enquiry/rules";
+import { NOTICES, SETTINGS_FILE } from "../src/enquiry/pages";
 import { checker, hrefs, page, publicDir, squash, text } from "./lib/builtPages";
 
 const { check, report } = checker("built-html");
@@ -23,6 +35,9 @@ const serviceRoutes = services.map((service) => `/${service.slug}`);
 
 /** The h2 a section of a service page shows: its title (the clients' title is shared). */
 const sectionHeading = (section: Section) => (section.type === "clients" ? clients.title : section.title);
+
+/** The quote form's pages, whose footer links the map instead of framing it. */
+const linksMap = (route: string) => [quoteRoute, privacyRoute, ...Object.values(NOTICES)].includes(route);
 
 function checkEveryPage(route: string, doc: HTMLElement) {
   check(route, '<html lang="en">', doc.querySelector("html")?.getAttribute("lang") === "en");
@@ -76,12 +91,21 @@ function checkEveryPage(route: string, doc: HTMLElement) {
     }
     check(route, "footer: the GSTIN", footerText.includes(`${squash(site.footer.gstinLabel)}: ${site.gstin}`));
     const map = footer.querySelector("iframe");
-    check(route, "footer: the content's map", map?.getAttribute("src") === site.map.embedUrl);
-    check(
-      route,
-      "footer: the map is titled and lazy",
-      map?.getAttribute("title") === squash(site.map.title) && map?.getAttribute("loading") === "lazy",
-    );
+    if (linksMap(route)) {
+      // The quote form's pages contact no other host: the map is a link there.
+      check(
+        route,
+        "footer: the map as a link, no frame",
+        !map && hrefs(footer, site.map.title).includes(site.map.embedUrl),
+      );
+    } else {
+      check(route, "footer: the content's map", map?.getAttribute("src") === site.map.embedUrl);
+      check(
+        route,
+        "footer: the map is titled and lazy",
+        map?.getAttribute("title") === squash(site.map.title) && map?.getAttribute("loading") === "lazy",
+      );
+    }
   }
 
   for (const a of doc.querySelectorAll('a[target="_blank"]')) {
@@ -189,7 +213,11 @@ function checkService(service: ServiceContent) {
   checkEveryPage(route, doc);
   check(route, "h1 is the content's hero title", text(doc.querySelector("h1")) === squash(service.hero.title));
   const headings = doc.querySelectorAll("main h2").map(text);
-  const expected = service.sections.map((section) => squash(sectionHeading(section) ?? ""));
+  // Its sections, then the call to ask for a quote.
+  const expected = [
+    ...service.sections.map((section) => squash(sectionHeading(section) ?? "")),
+    squash(enquiry.callToAction.title),
+  ];
   check(
     route,
     "its sections, in the content's order",
@@ -210,6 +238,11 @@ function checkService(service: ServiceContent) {
     }
     if (section.type === "clients") checkClients(route, doc);
   }
+  check(
+    route,
+    `"${enquiry.linkLabel}" to the form with this service chosen`,
+    hrefs(doc.querySelector("main") ?? doc, enquiry.linkLabel).includes(`${quoteRoute}?service=${service.slug}`),
+  );
   const sliders = service.sections.flatMap((s) => (s.type === "productSlider" ? [s] : []));
   const carousels = doc.querySelectorAll('main [aria-roledescription="carousel"]');
   check(route, `${sliders.length} product sliders`, carousels.length === sliders.length, `${carousels.length}`);
@@ -218,6 +251,93 @@ function checkService(service: ServiceContent) {
     const photos = slider.slides.length;
     check(route, `slider ${i + 1}: its ${photos} photos`, shown === photos, `${shown}`);
   });
+}
+
+/** The request-for-quote form, its privacy notice and the pages the enquiry service fills. */
+function checkEnquiryPages() {
+  const doc = page(quoteRoute);
+  check(quoteRoute, "page built from content/enquiry.yaml", !!doc);
+  if (doc) {
+    checkEveryPage(quoteRoute, doc);
+    check(quoteRoute, "h1 is the content's heading", text(doc.querySelector("h1")) === squash(enquiry.heading));
+    const form = doc.querySelector("main form");
+    check(
+      quoteRoute,
+      `a multipart form posted to ${ENQUIRY_API}`,
+      form?.getAttribute("action") === ENQUIRY_API &&
+        form.getAttribute("method") === "post" &&
+        form.getAttribute("enctype") === "multipart/form-data",
+    );
+    for (const rule of FIELDS) {
+      const input = form?.querySelector(`[name="${rule.name}"]`);
+      const id = input?.getAttribute("id");
+      const label = id ? form?.querySelector(`label[for="${id}"]`) : null;
+      check(
+        quoteRoute,
+        `field ${rule.name}: labelled from content`,
+        !!label && text(label).startsWith(squash(enquiry.form[rule.name].label)),
+      );
+      if (rule.autocomplete)
+        check(
+          quoteRoute,
+          `field ${rule.name}: autocomplete="${rule.autocomplete}"`,
+          input?.getAttribute("autocomplete") === rule.autocomplete,
+        );
+    }
+    check(quoteRoute, "a file field", !!form?.querySelector(`input[type="file"][name="${FILE_FIELD}"]`));
+    const trap = form?.querySelector(`[name="${HONEYPOT_FIELD}"]`);
+    check(
+      quoteRoute,
+      "the robots' field is hidden and out of the tab order",
+      !!trap?.closest("[hidden]") && trap?.getAttribute("tabindex") === "-1",
+    );
+    check(quoteRoute, "links to the privacy notice", doc.querySelectorAll(`main a[href="${privacyRoute}"]`).length > 0);
+    const options = form?.querySelectorAll('select[name="service"] option').map((o) => o.getAttribute("value")) ?? [];
+    check(
+      quoteRoute,
+      "a service choice per service page, and other",
+      services.every((s) => options.includes(s.slug)),
+    );
+    check(
+      quoteRoute,
+      "a WhatsApp link, opened only on click",
+      doc.querySelectorAll('main a[href^="https://wa.me/"]').length === 1,
+    );
+    check(
+      quoteRoute,
+      "a call link",
+      doc.querySelectorAll(`main a[href="${telHref(enquiry.alternatives.phone)}"]`).length === 1,
+    );
+  }
+  const privacy = page(privacyRoute);
+  check(privacyRoute, "page built from content/enquiry.yaml", !!privacy);
+  if (privacy) {
+    checkEveryPage(privacyRoute, privacy);
+    const body = text(privacy.querySelector("main"));
+    check(
+      privacyRoute,
+      "the retention period in days",
+      body.includes(String(enquiry.delivery.retentionDays)) && !body.includes("{days}"),
+    );
+  }
+  for (const [notice, route] of Object.entries(NOTICES)) {
+    const built = page(route);
+    check(route, `the ${notice} page exists`, !!built);
+    if (!built) continue;
+    checkEveryPage(route, built);
+    check(route, "noindex", /noindex/.test(built.querySelector('meta[name="robots"]')?.getAttribute("content") ?? ""));
+  }
+  const settings = JSON.parse(fs.readFileSync(path.join(publicDir, SETTINGS_FILE), "utf8"));
+  check(`/${SETTINGS_FILE}`, "the enquiry address from content", settings.to === enquiry.delivery.to);
+  const sitemaps = fs.readdirSync(publicDir).filter((name) => /^sitemap.*\.xml$/.test(name));
+  const listed = (href: string) =>
+    sitemaps.some((name) => fs.readFileSync(path.join(publicDir, name), "utf8").includes(`${href}<`));
+  check(quoteRoute, "in the sitemap", listed(quoteRoute));
+  check(
+    "/_enquiry/",
+    "not in the sitemap",
+    Object.values(NOTICES).every((route) => !listed(route)),
+  );
 }
 
 function check404() {
@@ -289,6 +409,7 @@ function main() {
     checkHome(doc);
   }
   services.forEach(checkService);
+  checkEnquiryPages();
   check404();
   checkEditor();
   checkStaticFiles();

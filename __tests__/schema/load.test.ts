@@ -31,6 +31,7 @@ describe("content validation", () => {
       "content/site.yaml",
       "content/home.yaml",
       "content/clients.yaml",
+      "content/enquiry.yaml",
       "content/services/alpha.yaml",
       "content/services/beta.yaml",
     ]);

@@ -41,7 +41,12 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]);
 
 describe("editorRules", () => {
   it("allows the editor's content files, the service folder and the image folders beside them", () => {
-    expect([...rules.files].sort()).toEqual(["content/clients.yaml", "content/home.yaml", "content/site.yaml"]);
+    expect([...rules.files].sort()).toEqual([
+      "content/clients.yaml",
+      "content/enquiry.yaml",
+      "content/home.yaml",
+      "content/site.yaml",
+    ]);
     expect([...rules.folders]).toEqual(["content/services"]);
     expect([...rules.mediaFolders].sort()).toEqual([
       "content/images",

@@ -24,6 +24,8 @@ export function startCatcher(folder: string, port: number, refuse?: { code: numb
     disabledCommands: ["STARTTLS"],
     logger: false,
     size: 25 * 1024 * 1024,
+    // Stopping drops open connections at once (a client's kept-alive one too), as a crash would.
+    closeTimeout: 100,
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -34,8 +34,11 @@ export class Delivery {
     private readonly log: (line: string) => void,
   ) {
     // SMTP_URL as nodemailer reads it: smtp://user:pass@host:587, smtps://…:465, ?tls options.
+    // One connection kept open between messages (pool): a backlog goes out in seconds.
     this.transport = nodemailer.createTransport({
       url: settings.smtpUrl,
+      pool: true,
+      maxConnections: 1,
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
       socketTimeout: 60_000,

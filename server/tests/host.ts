@@ -19,6 +19,8 @@ export interface Host {
   auth: Record<string, string>;
   url: string;
   port: number;
+  /** The enquiry service's own port (behind nginx at /api/enquiry). */
+  enquiryPort: number;
   paths: ReturnType<typeof hostPaths>;
   process: ChildProcess;
   output: string;
@@ -39,6 +41,7 @@ export async function startHost(env: Record<string, string>): Promise<Host> {
   fs.chmodSync(dir, 0o755);
   const port = await freePort();
   const editorPort = await freePort();
+  const enquiryPort = await freePort();
   const login = { username: "staff", password: crypto.randomBytes(12).toString("base64url") };
   writeLogins(path.join(dir, "editors"), new Map([[login.username, hashPassword(login.password)]]));
   const auth = { authorization: `Basic ${Buffer.from(`${login.username}:${login.password}`).toString("base64")}` };
@@ -46,7 +49,14 @@ export async function startHost(env: Record<string, string>): Promise<Host> {
   const log = fs.openSync(output, "w");
   const child = spawn(path.join(APP_DIR, "node_modules", ".bin", "tsx"), [path.join(APP_DIR, "server", "host.ts")], {
     cwd: APP_DIR,
-    env: { ...process.env, HOST_DIR: dir, PORT: String(port), EDITOR_PORT: String(editorPort), ...env },
+    env: {
+      ...process.env,
+      HOST_DIR: dir,
+      PORT: String(port),
+      EDITOR_PORT: String(editorPort),
+      ENQUIRY_PORT: String(enquiryPort),
+      ...env,
+    },
     stdio: ["ignore", log, log],
   });
   fs.closeSync(log);
@@ -56,6 +66,7 @@ export async function startHost(env: Record<string, string>): Promise<Host> {
     auth,
     url: `http://127.0.0.1:${port}`,
     port,
+    enquiryPort: Number(env.ENQUIRY_PORT ?? enquiryPort),
     paths: hostPaths(dir),
     process: child,
     output,

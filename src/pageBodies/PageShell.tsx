@@ -6,11 +6,13 @@ import { layoutProps } from "../queries/layoutProps";
 interface Props {
   /** The path being shown, to mark the current page in the navigation. */
   pathname: string;
+  /** False on the quote form's pages: the footer links the map instead of framing it. */
+  embedMap?: boolean;
   children: React.ReactNode;
 }
 
 /** Reads the site-wide content (navigation, footer, labels) and frames a page with it. */
-export function PageShell({ pathname, children }: Props) {
+export function PageShell({ pathname, embedMap = true, children }: Props) {
   const { siteYaml: site, enquiryYaml: enquiry } = useStaticQuery<Queries.PageShellQuery>(graphql`
     query PageShell {
       enquiryYaml {
@@ -62,10 +64,17 @@ export function PageShell({ pathname, children }: Props) {
           openMenu
           closeMenu
           scrollToTop
+          opensInNewTab
         }
       }
     }
   `);
   if (!site || !enquiry) throw new Error("content/site.yaml or content/enquiry.yaml was not loaded.");
-  return <Layout {...layoutProps(site, enquiry, pathname)}>{children}</Layout>;
+  const props = layoutProps(site, enquiry, pathname);
+  const footer = { ...props.footer, embedMap, newTabLabel: site.labels.opensInNewTab };
+  return (
+    <Layout {...props} footer={footer}>
+      {children}
+    </Layout>
+  );
 }

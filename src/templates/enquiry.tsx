@@ -11,7 +11,7 @@ export default function EnquiryPage({ data, location }: PageProps<Queries.Enquir
   if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
   const services = data.allServiceYaml.nodes.map((service) => ({ slug: service.slug, title: service.hero.title }));
   return (
-    <PageShell pathname={location.pathname}>
+    <PageShell pathname={location.pathname} embedMap={false}>
       <EnquiryContent page={page} services={services} newTabLabel={site.labels.opensInNewTab} />
     </PageShell>
   );

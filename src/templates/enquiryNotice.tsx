@@ -19,7 +19,7 @@ export default function EnquiryNoticePage({ data, location, pageContext }: Props
   if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
   const notice = page[pageContext.notice];
   return (
-    <PageShell pathname={location.pathname}>
+    <PageShell pathname={location.pathname} embedMap={false}>
       <div className={styles.page}>
         <div className={styles.columns}>
           <div className={styles.text}>

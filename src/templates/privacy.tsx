@@ -11,7 +11,7 @@ export default function PrivacyPage({ data, location }: PageProps<Queries.Privac
   if (!page) throw new Error("content/enquiry.yaml was not loaded.");
   const days = String(page.delivery.retentionDays);
   return (
-    <PageShell pathname={location.pathname}>
+    <PageShell pathname={location.pathname} embedMap={false}>
       <div className={`${styles.page} ${styles.text}`}>
         <h1>{page.privacy.heading}</h1>
         {page.privacy.paragraphs.map((paragraph) => (

@@ -15,6 +15,13 @@ export interface FooterProps {
   map: { title: string; embedUrl: string };
   /** The request-for-quote page (content/enquiry.yaml). */
   quote: { label: string; path: string };
+  /**
+   * False on the quote form's pages: they contact no other host, so the map is a link
+   * (opened on click) instead of a frame.
+   */
+  embedMap?: boolean;
+  /** Read after the map link's text: it opens a new tab. */
+  newTabLabel?: string;
   /** The footer's own wording (content/site.yaml › footer). */
   wording: {
     mailLabel: string;
@@ -27,7 +34,19 @@ export interface FooterProps {
 }
 
 /** The foot of every page: logo, plants, GSTIN, contacts, e-mail and the map. */
-export function Footer({ logo, companyName, email, gstin, units, contacts, map, quote, wording }: FooterProps) {
+export function Footer({
+  logo,
+  companyName,
+  email,
+  gstin,
+  units,
+  contacts,
+  map,
+  quote,
+  wording,
+  embedMap = true,
+  newTabLabel = "",
+}: FooterProps) {
   return (
     <footer id={SECTION_IDS.footer} className={styles.footer}>
       <div className={styles.grid}>
@@ -75,17 +94,26 @@ export function Footer({ logo, companyName, email, gstin, units, contacts, map, 
           </p>
         </div>
 
-        <div className={styles.mapBox}>
-          <iframe
-            className={styles.map}
-            src={map.embedUrl}
-            title={map.title}
-            loading="lazy"
-            referrerPolicy="no-referrer-when-downgrade"
-            width="600"
-            height="300"
-          />
-        </div>
+        {!embedMap ? (
+          <p>
+            <a className={styles.mapLink} href={map.embedUrl} target="_blank" rel="noopener noreferrer">
+              {map.title}
+              <span className="visually-hidden"> ({newTabLabel})</span>
+            </a>
+          </p>
+        ) : (
+          <div className={styles.mapBox}>
+            <iframe
+              className={styles.map}
+              src={map.embedUrl}
+              title={map.title}
+              loading="lazy"
+              referrerPolicy="no-referrer-when-downgrade"
+              width="600"
+              height="300"
+            />
+          </div>
+        )}
       </div>
       <p className={styles.copyright}>
         © {companyName}. {wording.copyright}

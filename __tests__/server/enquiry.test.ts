@@ -1,0 +1,211 @@
+/**
+ * @jest-environment node
+ */
+// The enquiry's pure parts: the form's rules (shared with the page), the drawing's
+// signatures, the e-mail as composed, the spool's states, and the settings the build
+// writes from content (the tests' own fixture content).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  FIELDS,
+  MAX_FILE_BYTES,
+  checkField,
+  checkFields,
+  checkFile,
+  formatOf,
+  type FieldRule,
+} from "../../src/enquiry/rules";
+import { enquirySettings } from "../../src/build/enquirySettings";
+import { loadContent } from "../../src/schema/load";
+import { newId } from "../../server/enquiry/app";
+import { cleanFileName, composeMessage, envelopeOf, messageIdOf } from "../../server/enquiry/message";
+import { backoff } from "../../server/enquiry/settings";
+import { ID_PATTERN, Spool } from "../../server/enquiry/spool";
+import { FIXTURE_PROJECT } from "../helpers/contentCopy";
+
+const rule = (name: string) => FIELDS.find((candidate) => candidate.name === name) as FieldRule;
+const bytes = (text: string) => new Uint8Array(Buffer.from(text, "latin1"));
+const choices = ["alpha", "other"];
+
+const { files } = loadContent(FIXTURE_PROJECT);
+const data = (file: string) => files.find((loaded) => loaded.file === file)!.data as never;
+const settings = enquirySettings(
+  data("content/enquiry.yaml"),
+  data("content/site.yaml"),
+  files.filter((loaded) => loaded.file.startsWith("content/services/")).map((loaded) => loaded.data as never),
+);
+
+const valid = {
+  name: "Asha Rao",
+  company: "Rao Castings",
+  email: "asha@rao.test",
+  phone: "+91 98765 43210",
+  service: "alpha",
+  material: "6061-T6",
+  quantity: "500",
+  partSize: "120 x 80 mm",
+  message: "Hard anodising, 50 µm.\nBlack.",
+  consent: "yes",
+};
+
+describe("the form's rules", () => {
+  it("accept a complete form", () => {
+    expect(checkFields(valid, choices)).toEqual({});
+  });
+
+  it("name each problem", () => {
+    expect(checkField(rule("name"), "  ", choices)).toBe("required");
+    expect(checkField(rule("company"), "", choices)).toBeNull();
+    expect(checkField(rule("email"), "asha@", choices)).toBe("email");
+    expect(checkField(rule("phone"), "call me", choices)).toBe("phone");
+    expect(checkField(rule("service"), "gold_plating", choices)).toBe("choice");
+    expect(checkField(rule("consent"), "", choices)).toBe("consent");
+    expect(checkField(rule("name"), "x".repeat(rule("name").maxLength + 1), choices)).toBe("tooLong");
+    expect(checkField(rule("message"), "x".repeat(rule("message").maxLength), choices)).toBeNull();
+  });
+
+  it("refuse a line break in every one-line field, and allow it in the message", () => {
+    for (const field of FIELDS.filter((candidate) => !candidate.multiline && candidate.input !== "checkbox")) {
+      expect(checkField(field, "a\r\nBcc: x@y.test", choices)).toBe("oneLine");
+      expect(checkField(field, "a\nb", choices)).toBe("oneLine");
+    }
+    expect(checkField(rule("message"), "a\r\nb", choices)).toBeNull();
+  });
+});
+
+describe("the drawing", () => {
+  const line = (letter: string) => `${"x".repeat(72)}${letter}0000001\n`;
+  const good: Record<string, string> = {
+    "part.pdf": "%PDF-1.7\n",
+    "part.png": "\x89PNG\r\n\x1a\n....",
+    "part.JPG": "\xff\xd8\xff\xe0",
+    "part.dwg": "AC1032\0\0",
+    "part.step": "ISO-10303-21;\nHEADER;",
+    "part.stp": "  ISO-10303-21;\n",
+    "part.dxf": "  0\nSECTION\n  2\nHEADER\n",
+    "comment.dxf": "999\nmade by hand\n0\r\nSECTION\r\n",
+    "binary.dxf": "AutoCAD Binary DXF\r\n\x1a\0rest",
+    "part.igs": line("S"),
+    "part.iges": line("C"),
+  };
+  it.each(Object.entries(good))("accepts %s by its first bytes", (name, head) => {
+    expect(checkFile(name, head.length, bytes(head))).toBeNull();
+  });
+
+  const bad: Record<string, string> = {
+    "part.pdf": "PK\x03\x04",
+    "part.png": "\xff\xd8\xff",
+    "part.jpeg": "\x89PNG\r\n\x1a\n",
+    "part.dwg": "AC2.10",
+    "part.step": "<html>",
+    "part.dxf": "SECTION\n0\n",
+    "part.igs": line("G"),
+  };
+  it.each(Object.entries(bad))("refuses %s whose bytes are another format", (name, head) => {
+    expect(checkFile(name, head.length, bytes(head))).toBe("fileContent");
+  });
+
+  it("refuses other types, and takes exactly 10 MB but not a byte more", () => {
+    expect(checkFile("setup.exe", 10, bytes("MZ"))).toBe("fileType");
+    expect(checkFile("part.pdf.exe", 10, bytes("%PDF-"))).toBe("fileType");
+    expect(checkFile("part.pdf", MAX_FILE_BYTES, bytes("%PDF-"))).toBeNull();
+    expect(checkFile("part.pdf", MAX_FILE_BYTES + 1, bytes("%PDF-"))).toBe("fileSize");
+    expect(formatOf("Part.STP")).toBe("step");
+  });
+
+  it("is attached under a cleaned name, never a path", () => {
+    expect(cleanFileName("../../etc/passwd.pdf")).toBe("passwd.pdf");
+    expect(cleanFileName("C:\\Users\\asha\\Bracket v2.dwg")).toBe("Bracket v2.dwg");
+    expect(cleanFileName("a\r\nb<script>.png")).toBe("a_b_script_.png");
+    expect(cleanFileName(".hidden.pdf")).toBe("hidden.pdf");
+    expect(cleanFileName("////.pdf")).toBe("drawing.pdf");
+  });
+});
+
+describe("the reference", () => {
+  it("is the same for the same token and otherwise new", () => {
+    expect(newId("token-0123456789abcdef")).toBe(newId("token-0123456789abcdef"));
+    expect(newId("token-0123456789abcdef")).not.toBe(newId("token-0123456789abcdeg"));
+    const random = new Set(Array.from({ length: 200 }, () => newId()));
+    expect(random.size).toBe(200);
+    for (const id of random) expect(id).toMatch(ID_PATTERN);
+  });
+});
+
+describe("the e-mail", () => {
+  it("holds every field, Reply-To the buyer, the drawing, and a Message-ID made from the reference", async () => {
+    const drawing = { fileName: "../bracket.pdf", content: Buffer.from("%PDF-1.4 drawing") };
+    const id = newId("token-0123456789abcdef");
+    const message = await composeMessage(
+      { id, values: valid, drawing, receivedAt: new Date("2026-11-22T10:00:00Z") },
+      settings,
+      "web@acme.test",
+    );
+    const text = message.toString("utf8");
+    expect(envelopeOf(message)).toEqual({ from: "web@acme.test", to: [settings.to] });
+    expect(messageIdOf(message)).toBe(`<${id}.enquiry@acme.test>`);
+    expect(text).toMatch(/^Reply-To: Asha Rao <asha@rao\.test>$/m);
+    expect(text).toContain("filename=bracket.pdf");
+    expect(text).toContain(Buffer.from("%PDF-1.4 drawing").toString("base64"));
+    const body = text.slice(text.indexOf("\r\n\r\n"));
+    for (const value of [valid.company, valid.quantity, valid.material, id]) expect(body).toContain(value);
+  });
+});
+
+describe("the spool", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spool-test-"));
+  const spool = new Spool(dir);
+  spool.prepare();
+
+  it("keeps the enquiry private and moves it pending → sent, or pending → failed → pending", () => {
+    spool.add("AAAAAAAAA1", Buffer.from("one"));
+    spool.add("AAAAAAAAA2", Buffer.from("two"));
+    expect(fs.statSync(spool.file("pending", "AAAAAAAAA1")).mode & 0o077).toBe(0);
+    expect(spool.list("pending").map((entry) => entry.id)).toEqual(["AAAAAAAAA1", "AAAAAAAAA2"]);
+    spool.move("AAAAAAAAA1", "pending", "sent");
+    spool.move("AAAAAAAAA2", "pending", "failed", "550: no such mailbox");
+    expect(spool.status()).toMatchObject({
+      waiting: 0,
+      sent: 1,
+      failed: [{ id: "AAAAAAAAA2", error: "550: no such mailbox" }],
+    });
+    spool.move("AAAAAAAAA2", "failed", "pending");
+    expect(spool.status()).toMatchObject({ waiting: 1, failed: [] });
+    expect(spool.read("AAAAAAAAA2").toString()).toBe("two");
+  });
+
+  it("writes a status anyone may read, with no one's data in it", () => {
+    spool.writeStatus();
+    expect(fs.statSync(spool.statusFile()).mode & 0o777).toBe(0o644);
+    expect(fs.readFileSync(spool.statusFile(), "utf8")).not.toContain("two");
+  });
+
+  it("deletes sent enquiries past the retention period, and nothing else", () => {
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    fs.utimesSync(spool.file("sent", "AAAAAAAAA1"), old, old);
+    expect(spool.expire(45)).toBe(0);
+    expect(spool.expire(30)).toBe(1);
+    expect(spool.stateOf("AAAAAAAAA1")).toBeNull();
+    expect(spool.stateOf("AAAAAAAAA2")).toBe("pending");
+  });
+});
+
+describe("retries", () => {
+  it("wait twice as long each time, up to the limit", () => {
+    const limits = { retryMs: 1000, retryMaxMs: 10_000 };
+    expect([1, 2, 3, 4, 5, 9].map((failures) => backoff(failures, limits))).toEqual([
+      1000, 2000, 4000, 8000, 10_000, 10_000,
+    ]);
+  });
+});
+
+describe("the build's settings for the service", () => {
+  it("come from content: the address, retention, the services and the words", () => {
+    expect(settings.to).toBe("quotes@acme.test");
+    expect(settings.retentionDays).toBe(45);
+    expect(settings.formPath).toBe("/price-request");
+    expect(settings.services.map((service) => service.slug).at(-1)).toBe("other");
+    expect(Object.keys(settings.labels)).toEqual(expect.arrayContaining(FIELDS.map((field) => field.name)));
+  });
+});

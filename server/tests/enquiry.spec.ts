@@ -1,0 +1,632 @@
+// The request-for-quote form end to end, on one `npm run host` (temporary HOST_DIR, first
+// release adopted from the suite's build) with a real SMTP server the tests start and
+// stop: the form in Chromium with JavaScript off and on at both widths, every refusal,
+// SMTP down and back, a failed delivery and the operator's command, a crash right after
+// the mail server accepted, and 200 enquiries from 10 clients.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { enquiry, privacyRoute, quoteRoute, services } from "../../e2e/content";
+import { revealAll } from "../../e2e/fixtures";
+import { ENQUIRY_API, FIELDS, MAX_FILE_BYTES, TOKEN_FIELD, problemText } from "../../src/enquiry/rules";
+import { REFERENCE_ID } from "../../src/enquiry/pages";
+import { Spool } from "../enquiry/spool";
+import { APP_DIR } from "../publisher/settings";
+import { freePort, startHost, stopHost, type Host } from "./host";
+import { Inbox } from "./mail";
+
+test.describe.configure({ mode: "serial", timeout: 2 * 60_000 });
+
+let host: Host;
+let inbox: Inbox;
+let spool: Spool;
+const extra: ChildProcess[] = [];
+
+const WIDTHS = { mobile: { width: 375, height: 740 }, desktop: { width: 1280, height: 800 } };
+const SERVICE = services[0].slug;
+const PDF = Buffer.from("%PDF-1.7\n% a drawing\n");
+const word = (problem: Parameters<typeof problemText>[1], field?: string) =>
+  problemText(
+    enquiry.problems,
+    problem,
+    FIELDS.find((rule) => rule.name === field),
+  );
+
+/** A complete, valid form; `overrides` change or (with undefined) drop fields. */
+function form(overrides: Record<string, string | undefined> = {}): Record<string, string> {
+  const values: Record<string, string | undefined> = {
+    name: "Asha Rao",
+    company: "Rao Castings",
+    email: "asha@rao-castings.test",
+    phone: "+91 98765 43210",
+    service: SERVICE,
+    material: "6061-T6",
+    quantity: "500 a month",
+    partSize: "120 x 80 x 15 mm",
+    message: "Hard anodising, 50 µm, black.\nDrawing attached.",
+    consent: "yes",
+    ...overrides,
+  };
+  return Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+/**
+ * Posts a form as a script would (JSON answers), to the host's enquiry service itself
+ * unless `url` says otherwise: nginx's own limit (deploy/nginx/enquiry.conf) is for
+ * visitors, and has its own tests below.
+ */
+async function post(
+  values: Record<string, string>,
+  drawing?: { name: string; content: Buffer },
+  {
+    url = `http://127.0.0.1:${host.enquiryPort}${ENQUIRY_API}`,
+    json = true,
+    headers = {} as Record<string, string>,
+  } = {},
+) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(values)) body.append(name, value);
+  if (drawing) body.append("drawing", new Blob([new Uint8Array(drawing.content)]), drawing.name);
+  return fetch(url, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { ...(json ? { accept: "application/json" } : {}), ...headers },
+  });
+}
+
+/** Every enquiry the host holds, in any state. */
+const stored = () => spool.list("pending").length + spool.list("sent").length + spool.list("failed").length;
+
+/** Every other host unreachable, as in the site's own browser tests (the footer's map is one). */
+const offline = (context: BrowserContext) =>
+  context.route(
+    (url) => url.origin !== new URL(host.url).origin,
+    (route) => route.abort(),
+  );
+
+/** axe's WCAG 2.2 A and AA findings, as the site's own accessibility tests judge them. */
+async function violations(page: Page, { javaScript = true } = {}) {
+  if (javaScript) await revealAll(page);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .exclude("footer iframe")
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/**
+ * axe on a page the service returned to a browser without JavaScript (it strips the
+ * page's scripts): axe itself needs JavaScript, so the same HTML is opened, at the same
+ * address, in a browser that has it.
+ */
+async function violationsOfHtml(browser: Browser, url: string, html: string) {
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  await offline(context);
+  const page = await context.newPage();
+  await page.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html", body: html }));
+  await page.goto(url);
+  const found = await violations(page, { javaScript: false });
+  await context.close();
+  return found;
+}
+
+async function fill(page: Page, values: Record<string, string>) {
+  for (const rule of FIELDS) {
+    const value = values[rule.name];
+    const input = page.locator(`form [name="${rule.name}"]`);
+    if (value === undefined) continue;
+    if (rule.input === "select") await input.selectOption(value);
+    else if (rule.input === "checkbox") await input.check();
+    else await input.fill(value);
+  }
+}
+
+/** The enquiry service on its own (not through `npm run host`), with its own spool. */
+async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; spool: Spool }> {
+  const port = await freePort();
+  const dir = env.ENQUIRY_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "enquiry-test-"));
+  const child = spawn(
+    path.join(APP_DIR, "node_modules", ".bin", "tsx"),
+    [path.join(APP_DIR, "server/enquiry/main.ts")],
+    {
+      cwd: APP_DIR,
+      env: {
+        ...process.env,
+        HOST_DIR: host.dir,
+        ENQUIRY_DIR: dir,
+        ENQUIRY_PORT: String(port),
+        SMTP_URL: inbox.url,
+        ...env,
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
+  extra.push(child);
+  const deadline = Date.now() + 60_000;
+  while (!(await fetch(`http://127.0.0.1:${port}${ENQUIRY_API}/received/0000000000`).catch(() => null))) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error("the enquiry service did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, port, spool: new Spool(dir) };
+}
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise<number | null>((resolve) => child.once("exit", resolve));
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeout = 60_000) {
+  const deadline = Date.now() + timeout;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(3 * 60_000);
+  inbox = await Inbox.create();
+  await inbox.open();
+  host = await startHost({
+    HOST_SEED_RELEASE: path.join(APP_DIR, "public"),
+    SMTP_URL: inbox.url,
+    ENQUIRY_RETRY_MS: "200",
+    ENQUIRY_RETRY_MAX_MS: "1000",
+    // The load test posts 200 from one address; the limit itself has its own test below.
+    ENQUIRY_POSTS_PER_MINUTE: "100000",
+  });
+  spool = new Spool(path.join(host.dir, "enquiry"));
+  await until(() => fs.existsSync(spool.statusFile()), "the enquiry service's status.json");
+});
+
+test.beforeEach(({ context }) => offline(context));
+
+test.afterAll(async () => {
+  for (const child of extra) if (child.exitCode === null) child.kill("SIGTERM");
+  await stopHost(host);
+  await inbox?.close();
+  if (test.info().errors.length === 0 && host) fs.rmSync(host.dir, { recursive: true, force: true });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: WIDTHS.mobile });
+
+  test("a form with a drawing: 303 to a thank-you page with the reference, and the e-mail arrives whole", async ({
+    page,
+    browser,
+  }) => {
+    await page.goto(`${host.url}${quoteRoute}`);
+    await fill(page, form());
+    await page
+      .locator('input[name="drawing"]')
+      .setInputFiles({ name: "bracket rev B.pdf", mimeType: "application/pdf", buffer: PDF });
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(ENQUIRY_API) && r.request().method() === "POST"),
+      page.locator('form button[type="submit"]').click(),
+    ]);
+    expect(response.status()).toBe(303);
+    await expect(page).toHaveURL(new RegExp(`${ENQUIRY_API}/received/[0-9A-Z]{10}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(enquiry.received.title);
+    const reference = (await page.locator(`#${REFERENCE_ID}`).textContent()) ?? "";
+    expect(page.url()).toBe(`${host.url}${ENQUIRY_API}/received/${reference}`);
+    expect(await violationsOfHtml(browser, page.url(), await page.content())).toEqual([]);
+
+    const mail = await inbox.waitFor(reference);
+    const values = form();
+    expect(mail.replyTo?.value[0]).toMatchObject({ address: values.email, name: values.name });
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0].address : "").toBe(enquiry.delivery.to);
+    expect(mail.messageId).toContain(reference);
+    expect(mail.subject).toContain(reference);
+    for (const name of ["name", "company", "email", "phone", "material", "quantity", "partSize", "message"])
+      expect(mail.text).toContain(values[name]);
+    expect(mail.text).toContain(services[0].hero.title);
+    expect(mail.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([
+      ["bracket rev B.pdf", PDF.toString()],
+    ]);
+    expect(mail.html).toBe(false);
+  });
+
+  test("problems come back as the form: each message beside its field, what was typed kept, focus on the first", async ({
+    page,
+    browser,
+  }) => {
+    const before = stored();
+    await page.goto(`${host.url}${quoteRoute}`);
+    // Values the browser lets through but the service's rules refuse.
+    await fill(page, form({ email: "asha@rao-castings" }));
+    await page
+      .locator('input[name="drawing"]')
+      .setInputFiles({ name: "bracket.dwg", mimeType: "image/vnd.dwg", buffer: PDF });
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(ENQUIRY_API)),
+      page.locator('form button[type="submit"]').click(),
+    ]);
+    expect(response.status()).toBe(422);
+    const email = page.locator('form [name="email"]');
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAccessibleDescription(new RegExp(word("email").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    await expect(email).toBeFocused();
+    await expect(page.locator("#enquiry-drawing-error")).toHaveText(word("fileContent"));
+    await expect(page.locator('form [name="name"]')).toHaveValue(form().name);
+    await expect(page.locator('form [name="message"]')).toHaveValue(form().message);
+    await expect(page.locator('form [name="service"]')).toHaveValue(SERVICE);
+    await expect(page.locator('form [name="consent"]')).toBeChecked();
+    await expect(page.getByRole("heading", { name: enquiry.problems.summary })).toBeVisible();
+    expect(await violationsOfHtml(browser, `${host.url}/axe-check`, await response.text())).toEqual([]);
+    expect(stored()).toBe(before);
+  });
+});
+
+for (const [width, viewport] of Object.entries(WIDTHS)) {
+  test.describe(`with JavaScript, ${width}`, () => {
+    test.use({ viewport });
+
+    test("checks fields as they are left, sends with the token and lands on the thank-you page", async ({ page }) => {
+      await page.goto(`${host.url}${quoteRoute}?service=${SERVICE}`);
+      await expect(page.locator("form[data-ready]")).toBeVisible();
+      await expect(page.locator('form [name="service"]')).toHaveValue(SERVICE);
+      expect(await violations(page)).toEqual([]);
+
+      const email = page.locator('form [name="email"]');
+      await email.fill("asha@");
+      await email.blur();
+      await expect(page.locator("#enquiry-email-error")).toHaveText(word("email"));
+      await expect(email).toHaveAttribute("aria-invalid", "true");
+      await email.fill("asha@rao-castings.test");
+      await expect(page.locator("#enquiry-email-error")).toHaveText("");
+
+      // Sending with required fields empty moves focus to the first problem.
+      await page.locator('form button[type="submit"]').click();
+      await expect(page.locator('form [name="name"]')).toBeFocused();
+      await expect(page.locator("#enquiry-name-error")).toHaveText(word("required", "name"));
+      expect(await violations(page)).toEqual([]);
+
+      await fill(page, form({ name: `Asha ${width}` }));
+      const drawing = page.locator('input[name="drawing"]');
+      await drawing.setInputFiles({ name: "bracket.png", mimeType: "image/png", buffer: PDF });
+      await expect(page.locator("#enquiry-drawing-error")).toHaveText(word("fileContent"));
+      await drawing.setInputFiles({ name: "bracket.pdf", mimeType: "application/pdf", buffer: PDF });
+      await expect(page.locator("#enquiry-drawing-error")).toHaveText("");
+
+      const [request] = await Promise.all([
+        page.waitForRequest((r) => r.url().endsWith(ENQUIRY_API) && r.method() === "POST"),
+        page.locator('form button[type="submit"]').dblclick(),
+      ]);
+      expect(request.postData()).toMatch(new RegExp(`name="${TOKEN_FIELD}"\\r\\n\\r\\n[0-9a-f]{36}`));
+      await expect(page).toHaveURL(new RegExp(`${ENQUIRY_API}/received/[0-9A-Z]{10}$`));
+      const reference = (await page.locator(`#${REFERENCE_ID}`).textContent()) ?? "";
+      const mail = await inbox.waitFor(reference);
+      expect(mail.text).toContain(`Asha ${width}`);
+      expect(spool.stateOf(reference)).not.toBeNull();
+    });
+  });
+}
+
+test("the form page loads no script from another host and links its privacy notice, call and WhatsApp", async ({
+  page,
+}) => {
+  const hosts = new Set<string>();
+  page.on("request", (request) => hosts.add(new URL(request.url()).host));
+  await page.goto(`${host.url}${quoteRoute}`);
+  await expect(page.locator("form[data-ready]")).toBeVisible();
+  expect([...hosts]).toEqual([new URL(host.url).host]);
+  await expect(page.locator(`main a[href="${privacyRoute}"]`)).toHaveText(enquiry.privacyLinkLabel);
+  await expect(page.locator('main a[href^="https://wa.me/"]')).toHaveAttribute(
+    "href",
+    `https://wa.me/${enquiry.alternatives.whatsapp.replace(/\D/g, "")}`,
+  );
+  await page.goto(`${host.url}${privacyRoute}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(enquiry.privacy.heading);
+  expect(await violations(page)).toEqual([]);
+});
+
+test("one token, one enquiry: the same form sent twice gets the same reference", async () => {
+  const before = stored();
+  const values = form({ [TOKEN_FIELD]: "retry-token-0123456789abcdef" });
+  const [first, second] = await Promise.all([post(values), post(values)]);
+  const third = await post(values);
+  const references = await Promise.all(
+    [first, second, third].map(async (r) => ((await r.json()) as { reference: string }).reference),
+  );
+  expect(new Set(references).size).toBe(1);
+  expect(stored()).toBe(before + 1);
+  await inbox.waitFor(references[0]);
+});
+
+test.describe("bad input gets a clear answer and writes nothing", () => {
+  const cases: [
+    string,
+    Record<string, string>,
+    { name: string; content: Buffer } | undefined,
+    number,
+    Record<string, string>?,
+  ][] = [
+    ["a missing name", form({ name: undefined }), undefined, 422, { name: "required" }],
+    ["an invalid e-mail", form({ email: "asha" }), undefined, 422, { email: "email" }],
+    ["an unknown service", form({ service: "gold_plating" }), undefined, 422, { service: "choice" }],
+    ["no consent", form({ consent: undefined }), undefined, 422, { consent: "consent" }],
+    [
+      "CR LF in the name (header injection)",
+      form({ name: "Asha\r\nBcc: all@x.test" }),
+      undefined,
+      422,
+      { name: "oneLine" },
+    ],
+    ["LF in the company", form({ company: "Rao\nCastings" }), undefined, 422, { company: "oneLine" }],
+    ["a message over its maximum", form({ message: "x".repeat(5001) }), undefined, 422, { message: "tooLong" }],
+    ["a name over its maximum", form({ name: "x".repeat(101) }), undefined, 422, { name: "tooLong" }],
+    [
+      "a PDF that is not one",
+      form(),
+      { name: "a.pdf", content: Buffer.from("PK\x03\x04zip") },
+      422,
+      { drawing: "fileContent" },
+    ],
+    [
+      "a PNG that is a JPEG",
+      form(),
+      { name: "a.png", content: Buffer.from([0xff, 0xd8, 0xff, 0xe0]) },
+      422,
+      { drawing: "fileContent" },
+    ],
+    [
+      "a STEP file that is HTML",
+      form(),
+      { name: "a.stp", content: Buffer.from("<html>") },
+      422,
+      { drawing: "fileContent" },
+    ],
+    ["a DWG that is text", form(), { name: "a.dwg", content: Buffer.from("hello") }, 422, { drawing: "fileContent" }],
+    ["a DXF that is text", form(), { name: "a.dxf", content: Buffer.from("hello") }, 422, { drawing: "fileContent" }],
+    [
+      "an IGES file without its section letter",
+      form(),
+      { name: "a.igs", content: Buffer.from(`${"x".repeat(80)}\n`) },
+      422,
+      { drawing: "fileContent" },
+    ],
+    ["a program", form(), { name: "setup.exe", content: Buffer.from("MZ") }, 422, { drawing: "fileType" }],
+    ["a filled honeypot", form({ website: "http://spam.test" }), undefined, 400],
+    ["a malformed token", form({ [TOKEN_FIELD]: "../../etc" }), undefined, 400],
+  ];
+  for (const [what, values, drawing, status, problems] of cases) {
+    test(what, async () => {
+      const before = stored();
+      const response = await post(values, drawing);
+      expect(response.status).toBe(status);
+      if (problems) expect(((await response.json()) as { problems: unknown }).problems).toEqual(problems);
+      expect(stored()).toBe(before);
+    });
+  }
+
+  test("a body that is not a form: 415", async () => {
+    const before = stored();
+    const response = await fetch(`http://127.0.0.1:${host.enquiryPort}${ENQUIRY_API}`, {
+      method: "POST",
+      body: JSON.stringify(form()),
+      headers: { "content-type": "application/json" },
+    });
+    expect(response.status).toBe(415);
+    expect(stored()).toBe(before);
+  });
+
+  test("a drawing of 10 MB and one byte: 413 from the service; of exactly 10 MB: stored", async () => {
+    const before = stored();
+    const over = Buffer.concat([Buffer.from("%PDF-"), Buffer.alloc(MAX_FILE_BYTES + 1 - 5)]);
+    const refused = await post(form(), { name: "big.pdf", content: over });
+    expect(refused.status).toBe(413);
+    expect(stored()).toBe(before);
+    const exact = await post(form(), { name: "big.pdf", content: over.subarray(0, MAX_FILE_BYTES) });
+    expect(exact.status).toBe(201);
+    expect(stored()).toBe(before + 1);
+  });
+
+  test("a form far over the limit: 413 from nginx, as the site's own page", async () => {
+    const before = stored();
+    const response = await post(
+      form(),
+      { name: "huge.pdf", content: Buffer.alloc(12 * 1024 * 1024) },
+      { url: `${host.url}${ENQUIRY_API}`, json: false },
+    );
+    expect(response.status).toBe(413);
+    const html = await response.text();
+    expect(html).toContain(`<h1>${enquiry.tooLarge.title}</h1>`);
+    expect(stored()).toBe(before);
+  });
+
+  test("a spool that cannot be written: 503 with the phone and WhatsApp, never a thank-you", async ({ page }) => {
+    const pending = spool.folder("pending");
+    fs.renameSync(pending, `${pending}.away`);
+    fs.writeFileSync(pending, "not a folder"); // as root, only this makes a write fail
+    try {
+      const response = await post(form(), undefined, { json: false });
+      expect(response.status).toBe(503);
+      await page.setContent(await response.text());
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(enquiry.unavailable.title);
+      await expect(page.locator('a[href^="tel:"]').first()).toBeAttached();
+      await expect(page.locator('a[href^="https://wa.me/"]')).toBeAttached();
+    } finally {
+      fs.rmSync(pending);
+      fs.renameSync(`${pending}.away`, pending);
+    }
+  });
+});
+
+test("SMTP down: the visitor is thanked, staff see it waiting, and it is sent once the server is back", async ({
+  page,
+}) => {
+  await inbox.close();
+  const response = await post(form({ name: "Waiting Buyer" }));
+  expect(response.status).toBe(201);
+  const { reference } = (await response.json()) as { reference: string };
+  expect(spool.stateOf(reference)).toBe("pending");
+  const waiting = async () => {
+    const status = await fetch(`${host.url}/admin/enquiries.json`, { headers: host.auth });
+    return status.ok ? ((await status.json()) as { waiting: number }).waiting : 0;
+  };
+  await until(async () => (await waiting()) >= 1, "staff's status to show it waiting");
+  await page.setExtraHTTPHeaders(host.auth);
+  await page.goto(`${host.url}/admin/`);
+  await expect(page.locator("[data-waiting]")).not.toHaveAttribute("data-waiting", "0", { timeout: 20_000 });
+  await inbox.open();
+  await inbox.waitFor(reference);
+  await until(() => spool.stateOf(reference) === "sent", "the enquiry to move to sent/");
+});
+
+test("a 5xx is failed for good; staff see it; npm run enquiries lists it, retries it and exports it", async ({
+  page,
+}) => {
+  await until(() => spool.list("pending").length === 0, "the earlier enquiries to be sent");
+  await inbox.open({ code: 550, text: "mailbox unavailable" });
+  const { reference } = (await (await post(form({ name: "Refused Buyer" }))).json()) as { reference: string };
+  await until(() => spool.stateOf(reference) === "failed", "the enquiry to fail");
+  await page.setExtraHTTPHeaders(host.auth);
+  await page.goto(`${host.url}/admin/`);
+  await expect(page.locator("[data-failed]")).toContainText(reference, { timeout: 20_000 });
+
+  const cli = (...args: string[]) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(
+        path.join(APP_DIR, "node_modules", ".bin", "tsx"),
+        [path.join(APP_DIR, "server/enquiry/enquiries.ts"), ...args],
+        {
+          cwd: APP_DIR,
+          env: { ...process.env, HOST_DIR: host.dir },
+        },
+      );
+      let out = "";
+      child.stdout.on("data", (chunk) => (out += chunk));
+      child.on("exit", (code) => resolve({ code, out }));
+    });
+  expect((await cli()).out).toMatch(new RegExp(`${reference}\\s+failed .*550`));
+  const exported = await cli("--export", reference);
+  expect(exported.out).toContain(`X-Enquiry-Reference: ${reference}`);
+  await inbox.open();
+  expect((await cli("--retry", reference)).code).toBe(0);
+  const mail = await inbox.waitFor(reference);
+  expect(exported.out).toContain(`Message-ID: ${mail.messageId}`);
+  await until(() => spool.stateOf(reference) === "sent", "the retried enquiry to be sent");
+  expect((await cli("--retry", "NOTANID")).code).toBe(1);
+});
+
+test("a crash right after the mail server accepted loses nothing: the same message is sent again", async () => {
+  const service = await startService({ ENQUIRY_EXIT_AFTER_ACCEPT: "1", ENQUIRY_RETRY_MS: "200" });
+  const response = await post(
+    form({ name: "Crash Buyer" }),
+    { name: "c.pdf", content: PDF },
+    { url: `http://127.0.0.1:${service.port}${ENQUIRY_API}` },
+  );
+  const { reference } = (await response.json()) as { reference: string };
+  expect(await exited(service.child)).toBe(75);
+  expect(inbox.withReference(reference)).toHaveLength(1);
+  expect(service.spool.stateOf(reference)).toBe("pending");
+
+  const again = await startService({ ENQUIRY_DIR: service.spool.dir });
+  await until(() => again.spool.stateOf(reference) === "sent", "the resent enquiry to be sent");
+  const [first, second] = inbox.withReference(reference).map((raw) => /^Message-ID: (.*)$/im.exec(raw.toString())?.[1]);
+  expect(second).toBe(first);
+  again.child.kill("SIGTERM");
+  await exited(again.child);
+});
+
+test("too many forms from one address: 429; only 127.0.0.1 may say who the visitor is", async () => {
+  const service = await startService({ ENQUIRY_POSTS_PER_MINUTE: "2" });
+  const url = `http://127.0.0.1:${service.port}${ENQUIRY_API}`;
+  const as = (address: string) => ({ url, headers: { "x-forwarded-for": address } });
+  const statuses = [];
+  for (let i = 0; i < 3; i += 1)
+    statuses.push((await post(form({ name: undefined }), undefined, as("203.0.113.7"))).status);
+  expect(statuses).toEqual([422, 422, 429]);
+  // Another visitor behind the same nginx is not held back.
+  expect((await post(form({ name: undefined }), undefined, as("203.0.113.8"))).status).toBe(422);
+  const page = await post(form({ name: undefined }), undefined, { ...as("203.0.113.7"), json: false });
+  expect(page.status).toBe(429);
+  expect(await page.text()).toContain(`<h1>${enquiry.tooMany.title}</h1>`);
+  // From any other address (127.0.0.2 here) the header is not believed: a new one each
+  // time does not escape the limit.
+  const fromElsewhere = (n: number) =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.request(url, {
+        method: "POST",
+        localAddress: "127.0.0.2",
+        headers: { "x-forwarded-for": `198.51.100.${n}`, "content-type": "text/plain", "content-length": 2 },
+      });
+      request.on("response", (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on("error", reject);
+      request.end("hi");
+    });
+  const elsewhere = [];
+  for (let n = 1; n <= 3; n += 1) elsewhere.push(await fromElsewhere(n));
+  expect(elsewhere).toEqual([415, 415, 429]);
+  service.child.kill("SIGTERM");
+  await exited(service.child);
+});
+
+test("nginx's own 429 shows the site's page", async () => {
+  const responses = await Promise.all(
+    Array.from({ length: 80 }, () => fetch(`${host.url}${ENQUIRY_API}/received/0000000000`)),
+  );
+  const refused = responses.filter((response) => response.status === 429);
+  expect(refused.length).toBeGreaterThan(0);
+  expect(await refused[0].text()).toContain(`<h1>${enquiry.tooMany.title}</h1>`);
+  // Let the bucket fill again before the next test goes through nginx.
+  await until(
+    async () => (await fetch(`${host.url}${ENQUIRY_API}/received/0000000000`)).status !== 429,
+    "nginx's limit to pass",
+  );
+});
+
+test("load: 200 enquiries from 10 clients, SMTP down until the 100th is stored: 200 delivered, once each", async () => {
+  test.setTimeout(6 * 60_000);
+  await inbox.close();
+  const url = `http://127.0.0.1:${host.enquiryPort}${ENQUIRY_API}`;
+  const before = inbox.files().length;
+  const references: string[] = [];
+  let accepted = 0;
+  const started = Date.now();
+  let reopened: Promise<void> | undefined;
+  const client = async (n: number) => {
+    for (let i = 0; i < 20; i += 1) {
+      const response = await post(
+        form({ name: `Load ${n}-${i}` }),
+        { name: `part-${n}-${i}.pdf`, content: PDF },
+        { url },
+      );
+      expect(response.status).toBe(201);
+      references.push(((await response.json()) as { reference: string }).reference);
+      accepted += 1;
+      if (accepted === 100) reopened = inbox.open();
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, (_, n) => client(n)));
+  const intakeSeconds = (Date.now() - started) / 1000;
+  await reopened;
+  await until(
+    () => inbox.files().length - before >= 200 && spool.list("pending").length === 0,
+    "200 deliveries",
+    4 * 60_000,
+  );
+  const deliverySeconds = (Date.now() - started) / 1000;
+  expect(new Set(references).size).toBe(200);
+  const ids = inbox
+    .files()
+    .map((file) => fs.readFileSync(file, "utf8"))
+    .filter((raw) => references.some((reference) => raw.includes(`X-Enquiry-Reference: ${reference}`)))
+    .map((raw) => /^Message-ID: (.*)$/im.exec(raw)?.[1]);
+  expect(ids).toHaveLength(200);
+  expect(new Set(ids).size).toBe(200);
+  for (const reference of references) expect(spool.stateOf(reference)).toBe("sent");
+  const figures = `intake ${(200 / intakeSeconds).toFixed(1)}/s (${intakeSeconds.toFixed(1)} s); all delivered ${deliverySeconds.toFixed(1)} s after the first post`;
+  test.info().annotations.push({ type: "load", description: figures });
+  console.log(`enquiry load: ${figures}`);
+});
