@@ -195,74 +195,76 @@ test.afterAll(async () => {
   if (test.info().errors.length === 0 && host) fs.rmSync(host.dir, { recursive: true, force: true });
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false, viewport: WIDTHS.mobile });
+for (const [width, viewport] of Object.entries(WIDTHS)) {
+  test.describe(`without JavaScript, ${width}`, () => {
+    test.use({ javaScriptEnabled: false, viewport });
 
-  test("a form with a drawing: 303 to a thank-you page with the reference, and the e-mail arrives whole", async ({
-    page,
-    browser,
-  }) => {
-    await page.goto(`${host.url}${quoteRoute}`);
-    await fill(page, form());
-    await page
-      .locator('input[name="drawing"]')
-      .setInputFiles({ name: "bracket rev B.pdf", mimeType: "application/pdf", buffer: PDF });
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith(ENQUIRY_API) && r.request().method() === "POST"),
-      page.locator('form button[type="submit"]').click(),
-    ]);
-    expect(response.status()).toBe(303);
-    await expect(page).toHaveURL(new RegExp(`${ENQUIRY_API}/received/[0-9A-Z]{10}$`));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(enquiry.received.title);
-    const reference = (await page.locator(`#${REFERENCE_ID}`).textContent()) ?? "";
-    expect(page.url()).toBe(`${host.url}${ENQUIRY_API}/received/${reference}`);
-    expect(await violationsOfHtml(browser, page.url(), await page.content())).toEqual([]);
+    test("a form with a drawing: 303 to a thank-you page with the reference, and the e-mail arrives whole", async ({
+      page,
+      browser,
+    }) => {
+      await page.goto(`${host.url}${quoteRoute}`);
+      await fill(page, form());
+      await page
+        .locator('input[name="drawing"]')
+        .setInputFiles({ name: "bracket rev B.pdf", mimeType: "application/pdf", buffer: PDF });
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith(ENQUIRY_API) && r.request().method() === "POST"),
+        page.locator('form button[type="submit"]').click(),
+      ]);
+      expect(response.status()).toBe(303);
+      await expect(page).toHaveURL(new RegExp(`${ENQUIRY_API}/received/[0-9A-Z]{10}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(enquiry.received.title);
+      const reference = (await page.locator(`#${REFERENCE_ID}`).textContent()) ?? "";
+      expect(page.url()).toBe(`${host.url}${ENQUIRY_API}/received/${reference}`);
+      expect(await violationsOfHtml(browser, page.url(), await page.content())).toEqual([]);
 
-    const mail = await inbox.waitFor(reference);
-    const values = form();
-    expect(mail.replyTo?.value[0]).toMatchObject({ address: values.email, name: values.name });
-    expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0].address : "").toBe(enquiry.delivery.to);
-    expect(mail.messageId).toContain(reference);
-    expect(mail.subject).toContain(reference);
-    for (const name of ["name", "company", "email", "phone", "material", "quantity", "partSize", "message"])
-      expect(mail.text).toContain(values[name]);
-    expect(mail.text).toContain(services[0].hero.title);
-    expect(mail.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([
-      ["bracket rev B.pdf", PDF.toString()],
-    ]);
-    expect(mail.html).toBe(false);
+      const mail = await inbox.waitFor(reference);
+      const values = form();
+      expect(mail.replyTo?.value[0]).toMatchObject({ address: values.email, name: values.name });
+      expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0].address : "").toBe(enquiry.delivery.to);
+      expect(mail.messageId).toContain(reference);
+      expect(mail.subject).toContain(reference);
+      for (const name of ["name", "company", "email", "phone", "material", "quantity", "partSize", "message"])
+        expect(mail.text).toContain(values[name]);
+      expect(mail.text).toContain(services[0].hero.title);
+      expect(mail.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([
+        ["bracket rev B.pdf", PDF.toString()],
+      ]);
+      expect(mail.html).toBe(false);
+    });
+
+    test("problems come back as the form: each message beside its field, what was typed kept, focus on the first", async ({
+      page,
+      browser,
+    }) => {
+      const before = stored();
+      await page.goto(`${host.url}${quoteRoute}`);
+      // Values the browser lets through but the service's rules refuse.
+      await fill(page, form({ email: "asha@rao-castings" }));
+      await page
+        .locator('input[name="drawing"]')
+        .setInputFiles({ name: "bracket.dwg", mimeType: "image/vnd.dwg", buffer: PDF });
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith(ENQUIRY_API)),
+        page.locator('form button[type="submit"]').click(),
+      ]);
+      expect(response.status()).toBe(422);
+      const email = page.locator('form [name="email"]');
+      await expect(email).toHaveAttribute("aria-invalid", "true");
+      await expect(email).toHaveAccessibleDescription(new RegExp(word("email").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+      await expect(email).toBeFocused();
+      await expect(page.locator("#enquiry-drawing-error")).toHaveText(word("fileContent"));
+      await expect(page.locator('form [name="name"]')).toHaveValue(form().name);
+      await expect(page.locator('form [name="message"]')).toHaveValue(form().message);
+      await expect(page.locator('form [name="service"]')).toHaveValue(SERVICE);
+      await expect(page.locator('form [name="consent"]')).toBeChecked();
+      await expect(page.getByRole("heading", { name: enquiry.problems.summary })).toBeVisible();
+      expect(await violationsOfHtml(browser, `${host.url}/axe-check`, await response.text())).toEqual([]);
+      expect(stored()).toBe(before);
+    });
   });
-
-  test("problems come back as the form: each message beside its field, what was typed kept, focus on the first", async ({
-    page,
-    browser,
-  }) => {
-    const before = stored();
-    await page.goto(`${host.url}${quoteRoute}`);
-    // Values the browser lets through but the service's rules refuse.
-    await fill(page, form({ email: "asha@rao-castings" }));
-    await page
-      .locator('input[name="drawing"]')
-      .setInputFiles({ name: "bracket.dwg", mimeType: "image/vnd.dwg", buffer: PDF });
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith(ENQUIRY_API)),
-      page.locator('form button[type="submit"]').click(),
-    ]);
-    expect(response.status()).toBe(422);
-    const email = page.locator('form [name="email"]');
-    await expect(email).toHaveAttribute("aria-invalid", "true");
-    await expect(email).toHaveAccessibleDescription(new RegExp(word("email").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
-    await expect(email).toBeFocused();
-    await expect(page.locator("#enquiry-drawing-error")).toHaveText(word("fileContent"));
-    await expect(page.locator('form [name="name"]')).toHaveValue(form().name);
-    await expect(page.locator('form [name="message"]')).toHaveValue(form().message);
-    await expect(page.locator('form [name="service"]')).toHaveValue(SERVICE);
-    await expect(page.locator('form [name="consent"]')).toBeChecked();
-    await expect(page.getByRole("heading", { name: enquiry.problems.summary })).toBeVisible();
-    expect(await violationsOfHtml(browser, `${host.url}/axe-check`, await response.text())).toEqual([]);
-    expect(stored()).toBe(before);
-  });
-});
+}
 
 for (const [width, viewport] of Object.entries(WIDTHS)) {
   test.describe(`with JavaScript, ${width}`, () => {
