@@ -6,6 +6,7 @@ import http from "node:http";
 import path from "node:path";
 import { adminHeaders, IMMUTABLE, pageHeaders, pagePolicy, REVALIDATE } from "../deploy/headers";
 import { BROTLI_FILTER } from "../server/lib/nginx";
+import { NOTICES, SETTINGS_FILE } from "../src/enquiry/pages";
 import { routes, site } from "./content";
 import { test as plainTest } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -98,6 +99,14 @@ test("hidden files are not served, as the 404 page with every header", async ({ 
   expect(answer.status).toBe(404);
   expect(answer.body).toBe(fs.readFileSync(path.join(publicDir, "404.html"), "utf8"));
   expectHeaders(answer, expected, "/.gitkeep");
+});
+
+test("the enquiry service's settings and pages (/_enquiry/) are served to no one", async ({ baseURL }) => {
+  for (const file of [`/${SETTINGS_FILE}`, ...Object.values(NOTICES)]) {
+    const answer = await get(`${baseURL}${file}`);
+    expect(answer.status, file).toBe(404);
+    expect(answer.body).toBe(fs.readFileSync(path.join(publicDir, "404.html"), "utf8"));
+  }
 });
 
 test("pages, scripts and styles are compressed with gzip, and with brotli where nginx has it", async ({ baseURL }) => {
