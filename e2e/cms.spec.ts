@@ -66,6 +66,16 @@ test.afterAll(() => {
   fs.rmSync(repo, { recursive: true, force: true });
 });
 
+/** Headers that belong to one connection or encoding, not to the request passed on. */
+const DROPPED_HEADERS = [
+  "host",
+  "connection",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "accept-encoding",
+];
+
 /** Logs in through the backend (on this test's port) and opens the site settings. */
 async function openSiteSettings(page: Page) {
   const errors: string[] = [];
@@ -77,10 +87,26 @@ async function openSiteSettings(page: Page) {
   );
   // /api/v1 on the page's origin goes to this test's backend, as gatsby develop's proxy
   // (npm run cms) or nginx (the server) would pass it.
+  // Node's own fetch, not route.fetch(): Playwright may dispose a route.fetch() response
+  // before it is fulfilled ("Fetch response has been disposed") while Decap's calls overlap.
   await page.route("**/api/v1", async (route) => {
     const request = route.request();
-    const url = `http://127.0.0.1:${port}/api/v1`;
-    await route.fulfill({ response: await route.fetch({ url, headers: request.headers() }) });
+    const headers = Object.fromEntries(
+      Object.entries(request.headers()).filter(([name]) => !DROPPED_HEADERS.includes(name.toLowerCase())),
+    );
+    const body = request.postDataBuffer();
+    const response = await fetch(`http://127.0.0.1:${port}/api/v1`, {
+      method: request.method(),
+      headers,
+      body: body ? new Uint8Array(body) : undefined,
+    });
+    await route.fulfill({
+      status: response.status,
+      headers: Object.fromEntries(
+        [...response.headers].filter(([name]) => !DROPPED_HEADERS.includes(name.toLowerCase())),
+      ),
+      body: Buffer.from(await response.arrayBuffer()),
+    });
   });
   await page.goto("/admin/");
   await page.getByRole("button", { name: "Login" }).click();
