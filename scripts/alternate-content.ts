@@ -100,6 +100,23 @@ services.forEach((name, i) =>
   }),
 );
 
+// The quote form elsewhere, in other words, and the navigation following it.
+const QUOTE_SLUG = "ask-o-brien-for-a-price";
+edit("enquiry.yaml", (enquiry) => {
+  const old = `/${enquiry.slug}`;
+  enquiry.slug = QUOTE_SLUG;
+  enquiry.privacy.slug = "your-data_and-us";
+  enquiry.linkLabel = "Ask O'Brien & Co. for a price";
+  enquiry.heading = "Prices & lead times — दर";
+  enquiry.form.name.label = "Name & surname";
+  enquiry.problems.required = "Don't leave this empty, please.";
+  enquiry.delivery.to = "quotes+web@o-brien-finishers.co.in";
+  enquiry.delivery.retentionDays = 7;
+  edit("site.yaml", (site) => {
+    for (const item of site.navigation) if (item.link === old) item.link = `/${QUOTE_SLUG}`;
+  });
+});
+
 // One more page, from the first service file.
 const first = yaml.load(fs.readFileSync(file(`services/${services[0]}`), "utf8")) as Data;
 first.slug = NEW_SLUG;
