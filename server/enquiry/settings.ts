@@ -2,15 +2,7 @@
 // the company decides (where enquiries go, how long they are kept, the words) comes
 // from the live release instead (site.ts), so it follows what staff publish.
 import path from "node:path";
-import { hostPaths, readSettings } from "../publisher/settings";
-
-function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = env[name];
-  if (value === undefined || value === "") return fallback;
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${name} must be a number; found "${value}"`);
-  return parsed;
-}
+import { envNumber, hostPaths, readSettings } from "../publisher/settings";
 
 /** Where a local `npm run mail:catch` listens: `npm run host`'s SMTP server when SMTP_URL is not set. */
 export const LOCAL_SMTP_URL = "smtp://127.0.0.1:2525";
@@ -34,14 +26,14 @@ export interface EnquirySettingsEnv {
 export function readEnquirySettings(env = process.env): EnquirySettingsEnv {
   const host = readSettings(env);
   return {
-    port: number(env, "ENQUIRY_PORT", 8092),
+    port: envNumber(env, "ENQUIRY_PORT", 8092),
     dir: path.resolve(env.ENQUIRY_DIR || path.join(host.hostDir, "enquiry")),
     live: hostPaths(host.hostDir).live,
     smtpUrl: env.SMTP_URL || LOCAL_SMTP_URL,
     from: env.ENQUIRY_FROM ?? "",
-    postsPerMinute: number(env, "ENQUIRY_POSTS_PER_MINUTE", 5),
-    retryMs: number(env, "ENQUIRY_RETRY_MS", 30_000),
-    retryMaxMs: number(env, "ENQUIRY_RETRY_MAX_MS", 30 * 60_000),
+    postsPerMinute: envNumber(env, "ENQUIRY_POSTS_PER_MINUTE", 5),
+    retryMs: envNumber(env, "ENQUIRY_RETRY_MS", 30_000),
+    retryMaxMs: envNumber(env, "ENQUIRY_RETRY_MAX_MS", 30 * 60_000),
     exitAfterAccept: env.ENQUIRY_EXIT_AFTER_ACCEPT === "1",
   };
 }

@@ -39,6 +39,9 @@ export interface SpoolStatus {
 const NO_ATTEMPTS: Attempts = { attempts: 0, nextAttemptAt: 0, lastError: "" };
 
 export class Spool {
+  /** What this process last wrote to status.json, without its time: unchanged counts are not rewritten. */
+  private writtenStatus = "";
+
   constructor(readonly dir: string) {}
 
   folder = (state: State) => path.join(this.dir, "spool", state);
@@ -140,7 +143,12 @@ export class Spool {
     };
   }
 
+  /** Rewrites status.json when the counts changed (the service looks at the spool every few seconds). */
   writeStatus(): void {
-    writeFileAtomic(this.statusFile(), `${JSON.stringify(this.status(), null, 2)}\n`, 0o644, true);
+    const { updatedAt, ...counts } = this.status();
+    const key = JSON.stringify(counts);
+    if (key === this.writtenStatus && fs.existsSync(this.statusFile())) return;
+    writeFileAtomic(this.statusFile(), `${JSON.stringify({ updatedAt, ...counts }, null, 2)}\n`, 0o644, true);
+    this.writtenStatus = key;
   }
 }

@@ -15,8 +15,9 @@ export const BRANCH = "main";
 /** How often the publisher looks at the branch besides watching it (a missed event costs this long). */
 export const POLL_MS = 5_000;
 
-function number(name: string, fallback: number): number {
-  const value = process.env[name];
+/** A non-negative number from the environment, or `fallback` when it is not set. */
+export function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
   if (value === undefined || value === "") return fallback;
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${name} must be a number; found "${value}"`);
@@ -46,12 +47,12 @@ export function readSettings(env = process.env): Settings {
   return {
     hostDir,
     remote: env.SITE_REMOTE ?? "",
-    minFreeBytes: number("HOST_MIN_FREE_MB", 2048) * 1024 * 1024,
-    pushRetryMs: number("PUSH_RETRY_SECONDS", 30) * 1000,
-    buildTimeoutMs: number("BUILD_TIMEOUT_MINUTES", 30) * 60_000,
+    minFreeBytes: envNumber(env, "HOST_MIN_FREE_MB", 2048) * 1024 * 1024,
+    pushRetryMs: envNumber(env, "PUSH_RETRY_SECONDS", 30) * 1000,
+    buildTimeoutMs: envNumber(env, "BUILD_TIMEOUT_MINUTES", 30) * 60_000,
     seedRelease: env.HOST_SEED_RELEASE ? path.resolve(env.HOST_SEED_RELEASE) : "",
     editorsFile: path.resolve(env.EDITORS_FILE || path.join(hostDir, "editors")),
-    editorPort: number("EDITOR_PORT", 8091),
+    editorPort: envNumber(env, "EDITOR_PORT", 8091),
   };
 }
 

@@ -14,6 +14,7 @@ import { enquiry, privacyRoute, quoteRoute, services } from "../../e2e/content";
 import { revealAll } from "../../e2e/fixtures";
 import { ENQUIRY_API, FIELDS, MAX_FILE_BYTES, TOKEN_FIELD, problemText } from "../../src/enquiry/rules";
 import { REFERENCE_ID } from "../../src/enquiry/pages";
+import { messageIdOf } from "../enquiry/message";
 import { Spool } from "../enquiry/spool";
 import { APP_DIR } from "../publisher/settings";
 import { freePort, startHost, stopHost, type Host } from "./host";
@@ -532,7 +533,7 @@ test("a crash right after the mail server accepted loses nothing: the same messa
 
   const again = await startService({ ENQUIRY_DIR: service.spool.dir });
   await until(() => again.spool.stateOf(reference) === "sent", "the resent enquiry to be sent");
-  const [first, second] = inbox.withReference(reference).map((raw) => /^Message-ID: (.*)$/im.exec(raw.toString())?.[1]);
+  const [first, second] = inbox.withReference(reference).map(messageIdOf);
   expect(second).toBe(first);
   again.child.kill("SIGTERM");
   await exited(again.child);
@@ -624,7 +625,7 @@ test("load: 200 enquiries from 10 clients, SMTP down until the 100th is stored: 
     .files()
     .map((file) => fs.readFileSync(file, "utf8"))
     .filter((raw) => references.some((reference) => raw.includes(`X-Enquiry-Reference: ${reference}`)))
-    .map((raw) => /^Message-ID: (.*)$/im.exec(raw)?.[1]);
+    .map((raw) => messageIdOf(Buffer.from(raw)));
   expect(ids).toHaveLength(200);
   expect(new Set(ids).size).toBe(200);
   for (const reference of references) expect(spool.stateOf(reference)).toBe("sent");
