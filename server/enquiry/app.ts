@@ -63,7 +63,10 @@ class Refusal extends Error {
 
 export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
   // nginx, on the same machine, says who the visitor is; no one else is believed.
-  const app = Fastify({ trustProxy: "127.0.0.1", bodyLimit: 64 * 1024 });
+  // On stop, kept-alive connections are closed at once rather than waited for (systemd
+  // kills a service that takes longer than TimeoutStopSec). A visitor cut off mid-post
+  // either was stored before (the same token then gets the same reference) or was not.
+  const app = Fastify({ trustProxy: "127.0.0.1", bodyLimit: 64 * 1024, forceCloseConnections: true });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new Refusal(429, "too many forms from this address; wait a minute"),
