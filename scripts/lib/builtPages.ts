@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse, type HTMLElement } from "node-html-parser";
+import { htmlFiles } from "../../src/build/finishPages";
 
 const root = path.resolve(__dirname, "../..");
 export const publicDir = path.join(root, "public");
@@ -40,4 +41,18 @@ export function checker(name: string) {
       return failures.length;
     },
   };
+}
+
+/**
+ * Every page of the build a visitor can land on: each HTML file in public/ but those
+ * that ask search engines to stay away (the 404 page, the enquiry service's pages, the
+ * editor). Read from the build, so a page staff add is audited without a code change.
+ */
+export function builtRoutes(dir = publicDir): string[] {
+  return htmlFiles(dir)
+    .filter((file) => !/<meta name="robots" content="[^"]*noindex/.test(fs.readFileSync(file, "utf8")))
+    .map((file) => `/${path.relative(dir, file).split(path.sep).join("/")}`)
+    .filter((route) => route.endsWith("/index.html") && !route.startsWith("/_gatsby/"))
+    .map((route) => route.slice(0, -"index.html".length).replace(/(.)\/$/, "$1"))
+    .sort();
 }

@@ -11,7 +11,8 @@ import { moveInlineScripts } from "./inlineScripts";
 /** Removes the NUL bytes React 18 may leave between two characters; HTML may hold none. */
 export const withoutNulBytes = (html: string) => html.replace(/\0/g, "");
 
-function htmlFiles(dir: string): string[] {
+/** Every .html file under dir. */
+export function htmlFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const absolute = path.join(dir, entry.name);
     if (entry.isDirectory()) return htmlFiles(absolute);
