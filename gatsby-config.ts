@@ -35,8 +35,9 @@ const config: GatsbyConfig = {
       proxy(`http://127.0.0.1:${LOCAL_BACKEND_PORT}`, { proxyReqPathResolver: (request) => request.originalUrl }),
     );
   },
+  // No gatsby-plugin-image in the list: Picture renders gatsby-transformer-sharp's image
+  // data as a plain <picture>, so the plugin's loader script and styles are not needed.
   plugins: [
-    "gatsby-plugin-image",
     {
       resolve: "gatsby-plugin-sharp",
       options: {
