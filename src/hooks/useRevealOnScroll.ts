@@ -1,24 +1,11 @@
 import { useEffect } from "react";
+import { revealOnScroll } from "../browser/early";
 
-/** Adds `show` to each `.reveal` element the first time it enters the viewport. */
+/**
+ * Reveal-on-scroll for the sections of each page React shows. On the page a visitor
+ * lands on, the early script has started it before React runs; after a client-side
+ * navigation this starts it for the new page's sections.
+ */
 export function useRevealOnScroll() {
-  useEffect(() => {
-    const elements = Array.from(document.querySelectorAll<HTMLElement>(".reveal:not(.show)"));
-    if (typeof IntersectionObserver !== "function") {
-      elements.forEach((element) => element.classList.add("show"));
-      return undefined;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          entry.target.classList.add("show");
-          observer.unobserve(entry.target);
-        }
-      },
-      { rootMargin: "0px 0px -10% 0px" },
-    );
-    elements.forEach((element) => observer.observe(element));
-    return () => observer.disconnect();
-  }, []);
+  useEffect(() => revealOnScroll(document), []);
 }

@@ -1,6 +1,6 @@
 import { Picture, type ContentImage } from "../Picture";
 import { Link } from "gatsby";
-import React, { useCallback, useState } from "react";
+import React, { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "../../hooks/useHydrated";
 import { SmartLink } from "../SmartLink";
 import { Dropdown } from "./Dropdown";
@@ -20,6 +20,12 @@ export function Navbar({ logo, companyName, items, currentPath, labels }: Navbar
   const ready = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const [openDropdown, setOpenDropdown] = useState<string | null>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  // A tap before hydration may have opened the menu already (src/browser/early.ts): take it over.
+  useEffect(() => {
+    if (toggle.current?.getAttribute("aria-expanded") === "true") setMenuOpen(true);
+  }, []);
 
   // Closing the menu closes its open drop-down too.
   const closeAll = useCallback(() => {
@@ -36,8 +42,12 @@ export function Navbar({ logo, companyName, items, currentPath, labels }: Navbar
           <span className={styles.brandName}>{companyName}</span>
         </Link>
         <button
+          ref={toggle}
           type="button"
           className={styles.toggle}
+          data-menu-toggle=""
+          data-open-label={labels.openMenu}
+          data-close-label={labels.closeMenu}
           aria-expanded={menuOpen}
           aria-controls="site-menu"
           aria-label={menuOpen ? labels.closeMenu : labels.openMenu}
@@ -45,7 +55,7 @@ export function Navbar({ logo, companyName, items, currentPath, labels }: Navbar
         >
           <span className={styles.toggleIcon} aria-hidden="true" />
         </button>
-        <ul id="site-menu" className={`${styles.menu} ${menuOpen ? styles.menuOpen : ""}`}>
+        <ul id="site-menu" className={styles.menu}>
           {items.map((item) =>
             item.children?.length ? (
               <Dropdown
