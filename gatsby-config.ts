@@ -72,6 +72,8 @@ const config: GatsbyConfig = {
         theme_color_in_head: false,
         display: "minimal-ui",
         icon: site.logo,
+        // No apple-touch-icon links on every page (eight of them): iOS reads the manifest.
+        legacy: false,
       },
     },
   ],

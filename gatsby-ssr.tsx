@@ -7,3 +7,18 @@ import { earlyScript } from "./src/browser/early";
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setPostBodyComponents }) => {
   setPostBodyComponents([<script key="early" dangerouslySetInnerHTML={{ __html: earlyScript }} />]);
 };
+
+// The web app manifest only on the home page, its start_url: Chrome fetches a page's
+// manifest and an icon from it on every load to judge whether the site can be
+// installed, and installing starts from the home page.
+const MANIFEST_LINK = "gatsby-plugin-manifest-link";
+export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
+  pathname,
+  getHeadComponents,
+  replaceHeadComponents,
+}) => {
+  if (pathname === "/") return;
+  replaceHeadComponents(
+    getHeadComponents().filter((component) => !(React.isValidElement(component) && component.key === MANIFEST_LINK)),
+  );
+};
