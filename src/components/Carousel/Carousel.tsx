@@ -1,6 +1,7 @@
 // The only file that knows the carousel library. It adds what the library lacks:
 // wrap-around in both directions without cloned slides, a pause/play control,
-// pausing on hover and focus, reduced motion, real buttons and slide labels.
+// pausing on hover and focus, reduced motion, real buttons and slide labels, and a
+// start once the page is idle.
 import React, { useEffect, useState } from "react";
 import { useHydrated } from "../../hooks/useHydrated";
 import { Carousel as Library } from "react-responsive-carousel";
@@ -8,6 +9,16 @@ import "react-responsive-carousel/lib/styles/carousel.min.css";
 import { useReducedMotion } from "../../hooks/useReducedMotion";
 import * as styles from "./Carousel.module.css";
 import { slidePosition } from "./slidePosition";
+
+/** Runs `callback` at the browser's next idle moment (Safari has no requestIdleCallback: soon after). */
+function afterIdle(callback: () => void) {
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(callback);
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(callback, 0);
+  return () => window.clearTimeout(id);
+}
 
 export interface CarouselLabels {
   previousSlide: string;
@@ -45,7 +56,13 @@ export function Carousel({ label, interval, transitionTime, labels, className, c
   // Under reduced motion nothing moves by itself; the visitor may still press play.
   useEffect(() => setPaused(reducedMotion), [reducedMotion]);
 
-  const running = !paused && !hovered && !focused && count > 1;
+  // The slideshow starts at the browser's first idle moment after the page has loaded
+  // and hydrated, so the first slide's interval counts from there and no change of
+  // slide competes with loading on a slow phone.
+  const [idle, setIdle] = useState(false);
+  useEffect(() => afterIdle(() => setIdle(true)), []);
+
+  const running = idle && !paused && !hovered && !focused && count > 1;
   useEffect(() => {
     if (!running) return undefined;
     const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), interval);
