@@ -1,16 +1,19 @@
 import { startTransition } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import type { GatsbyBrowser } from "gatsby";
+import { setHydrating } from "./src/browser/hydration";
 
 // Hydrate in a transition: React then works in slices of a few milliseconds and yields
 // to the browser between them, instead of one long task that blocks input on a slow
-// phone (Lighthouse's total blocking time). The page is already readable from its HTML.
+// phone (Lighthouse's total blocking time). The page is already readable from its HTML,
+// and the parts without behaviour are not hydrated at all (ServerHtml).
 // Where there is no server HTML (the development server, its loading indicator) React
 // renders instead. Gatsby calls the returned function to clean up.
 export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () => (element, container) => {
   const target = container as Element;
   let root: Root | undefined;
   if (target.hasChildNodes()) {
+    setHydrating(true);
     startTransition(() => {
       root = hydrateRoot(target, element);
     });
@@ -20,3 +23,6 @@ export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = (
   }
   return () => root?.unmount();
 };
+
+// Gatsby calls this once the first page has been hydrated (an effect of its root).
+export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => setHydrating(false);

@@ -1,5 +1,6 @@
 import React from "react";
 import { EnquiryForm, type EnquiryWords } from "../components/EnquiryForm";
+import { ServerHtml } from "../components/ServerHtml";
 import { SUMMARY_ID } from "../enquiry/pages";
 import { ContactOptions, type ContactOptionsProps } from "../sections/ContactOptions";
 import * as styles from "../templates/enquiry.module.css";
@@ -19,15 +20,19 @@ export interface EnquiryContentProps {
 export function EnquiryContent({ page, services, newTabLabel }: EnquiryContentProps) {
   return (
     <div className={styles.page}>
-      <h1>{page.heading}</h1>
-      {page.intro && <p className={styles.intro}>{page.intro}</p>}
+      <ServerHtml>
+        <h1>{page.heading}</h1>
+        {page.intro && <p className={styles.intro}>{page.intro}</p>}
+      </ServerHtml>
       <div className={styles.columns}>
         <div>
           {/* Filled by the enquiry service when it returns the form with problems. */}
           <div id={SUMMARY_ID} className={styles.summary} tabIndex={-1} />
           <EnquiryForm words={page} services={services} privacyPath={`/${page.privacy.slug}`} />
         </div>
-        <ContactOptions {...page.alternatives} newTabLabel={newTabLabel} />
+        <ServerHtml>
+          <ContactOptions {...page.alternatives} newTabLabel={newTabLabel} />
+        </ServerHtml>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import React from "react";
+import { ServerHtml } from "../components/ServerHtml";
 import { SECTION_IDS } from "../constants";
 import { About } from "../sections/About";
 import { Applications } from "../sections/Applications";
@@ -18,12 +19,15 @@ export function HomeContent({ home, site, clients }: HomeContentProps) {
   return (
     <>
       <HomeHero {...home.hero} label={site.company.name} labels={site.labels} />
-      <About id={SECTION_IDS.about} {...home.about} claims={site.claims} coreValues={site.coreValues} />
-      <ServiceCards {...home.services} />
-      <Points {...home.facilities} tone="plain" />
-      <Applications {...home.applications} />
-      <Points {...home.certificates} tone="mist" />
-      <Clients {...clients} contact={site.webmail} newTabLabel={site.labels.opensInNewTab} />
+      {/* The rest has no behaviour: React leaves its HTML as the build made it. */}
+      <ServerHtml>
+        <About id={SECTION_IDS.about} {...home.about} claims={site.claims} coreValues={site.coreValues} />
+        <ServiceCards {...home.services} />
+        <Points {...home.facilities} tone="plain" />
+        <Applications {...home.applications} />
+        <Points {...home.certificates} tone="mist" />
+        <Clients {...clients} contact={site.webmail} newTabLabel={site.labels.opensInNewTab} />
+      </ServerHtml>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import React from "react";
+import { ServerHtml } from "../components/ServerHtml";
 import { PageHero } from "../sections/PageHero";
 import { QuoteCallToAction } from "../sections/QuoteCallToAction";
 import { Sections } from "../sections/Sections";
@@ -18,17 +19,21 @@ export interface ServiceContentProps {
 export function ServiceContent({ page, site, clients, enquiry }: ServiceContentProps) {
   return (
     <>
-      <PageHero {...page.hero} />
+      <ServerHtml>
+        <PageHero {...page.hero} />
+      </ServerHtml>
       <Sections
         sections={page.sections}
         labels={site.labels}
         clients={{ ...clients, contact: site.webmail, newTabLabel: site.labels.opensInNewTab }}
       />
-      <QuoteCallToAction
-        {...enquiry.callToAction}
-        label={enquiry.linkLabel}
-        to={`/${enquiry.slug}?service=${encodeURIComponent(page.slug)}`}
-      />
+      <ServerHtml>
+        <QuoteCallToAction
+          {...enquiry.callToAction}
+          label={enquiry.linkLabel}
+          to={`/${enquiry.slug}?service=${encodeURIComponent(page.slug)}`}
+        />
+      </ServerHtml>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import React from "react";
 import type { CarouselLabels } from "../components/Carousel";
+import { ServerHtml } from "../components/ServerHtml";
 import { About } from "./About";
 import { Applications } from "./Applications";
 import { Clients, type ClientsProps } from "./Clients";
@@ -44,13 +45,20 @@ function renderSection(section: SectionData, labels: CarouselLabels, clients: Cl
   }
 }
 
+/** The kinds of section with behaviour; React hydrates only these (ServerHtml). */
+const MOVES = new Set(["ProductSliderSection"]);
+
 /** A service page's sections, in the order its content file lists them. */
 export function Sections({ sections, labels, clients }: Props) {
   return (
     <>
       {sections.map((section, index) => (
         <React.Fragment key={`${section.__typename}-${index}`}>
-          {renderSection(section, labels, clients)}
+          {MOVES.has(section.__typename) ? (
+            renderSection(section, labels, clients)
+          ) : (
+            <ServerHtml>{renderSection(section, labels, clients)}</ServerHtml>
+          )}
         </React.Fragment>
       ))}
     </>

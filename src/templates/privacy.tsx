@@ -1,5 +1,6 @@
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
+import { ServerHtml } from "../components/ServerHtml";
 import { Seo } from "../components/Seo";
 import { PageShell } from "../pageBodies/PageShell";
 import { siteForSeo } from "../queries/siteForSeo";
@@ -12,15 +13,17 @@ export default function PrivacyPage({ data, location }: PageProps<Queries.Privac
   const days = String(page.delivery.retentionDays);
   return (
     <PageShell pathname={location.pathname} embedMap={false}>
-      <div className={`${styles.page} ${styles.text}`}>
-        <h1>{page.privacy.heading}</h1>
-        {page.privacy.paragraphs.map((paragraph) => (
-          <p key={paragraph}>{paragraph.replaceAll("{days}", days)}</p>
-        ))}
-        <a className={styles.back} href={`/${page.slug}`}>
-          {page.backLabel}
-        </a>
-      </div>
+      <ServerHtml>
+        <div className={`${styles.page} ${styles.text}`}>
+          <h1>{page.privacy.heading}</h1>
+          {page.privacy.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph.replaceAll("{days}", days)}</p>
+          ))}
+          <a className={styles.back} href={`/${page.slug}`}>
+            {page.backLabel}
+          </a>
+        </div>
+      </ServerHtml>
     </PageShell>
   );
 }

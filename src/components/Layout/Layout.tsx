@@ -4,6 +4,7 @@ import { ErrorBoundary } from "../ErrorBoundary";
 import { Footer, type FooterProps } from "../Footer";
 import { Navbar, type NavbarProps } from "../Navbar";
 import { ScrollToTopButton } from "../ScrollToTopButton";
+import { ServerHtml } from "../ServerHtml";
 import "../../styles/global.css";
 import * as styles from "./Layout.module.css";
 
@@ -27,7 +28,9 @@ export function Layout({ navbar, footer, labels, children }: LayoutProps) {
       <main id="main" tabIndex={-1} className={styles.main}>
         <ErrorBoundary>{children}</ErrorBoundary>
       </main>
-      <Footer {...footer} />
+      <ServerHtml>
+        <Footer {...footer} />
+      </ServerHtml>
       <ScrollToTopButton label={labels.scrollToTop} />
     </ErrorBoundary>
   );

@@ -1,0 +1,21 @@
+import React, { useState } from "react";
+import { isHydrating } from "../../browser/hydration";
+import * as styles from "./ServerHtml.module.css";
+
+interface Props {
+  children: React.ReactNode;
+}
+
+/**
+ * Wraps a part of the page that has no behaviour: text, pictures and plain links. On
+ * the page a visitor lands on, React keeps the build's HTML of it as it is and skips it
+ * while hydrating (an element whose content React sets with dangerouslySetInnerHTML is
+ * never compared), so a slow phone spends no time on it. Rendered after a client-side
+ * navigation, or on the server, it draws its children as usual.
+ */
+export function ServerHtml({ children }: Props) {
+  // Decided once, when it first appears: a later render must not replace the kept HTML.
+  const [keep] = useState(isHydrating);
+  if (keep) return <div className={styles.box} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
+  return <div className={styles.box}>{children}</div>;
+}

@@ -1,0 +1,1 @@
+export { ServerHtml } from "./ServerHtml";
