@@ -126,5 +126,5 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ store, reporter }) => {
   );
   writeEnquirySettings(program.directory, publicDir);
   const moved = finishPagesInBuild(publicDir, [ADMIN_DIR]);
-  reporter.info(`Moved ${moved} inline scripts to files (Content-Security-Policy: script-src 'self').`);
+  reporter.info(`Moved the inline scripts into ${moved} files (Content-Security-Policy: script-src 'self').`);
 };

@@ -2,21 +2,21 @@ import { withoutNulBytes } from "../src/build/finishPages";
 import { moveInlineScripts } from "../src/build/inlineScripts";
 
 describe("moving Gatsby's inline scripts to files", () => {
-  it("joins adjacent scripts into one deferred file, in order, and defers Gatsby's async scripts", () => {
+  it("joins adjacent scripts into one file, in order, but not across Gatsby's slice marks", () => {
     const saved: string[] = [];
     const html =
-      '<p>page</p><script id="gatsby-script-loader">window.pagePath="/";</script><!-- slice-start -->\n' +
-      "<script>window.___chunkMapping={};</script><script>window.hash=1</script>" +
+      '<p>page</p><script>early()</script>\n<script id="gatsby-script-loader">window.pagePath="/";</script>' +
+      "<!-- slice-start -->\n<script>window.___chunkMapping={};</script><script>window.hash=1</script>" +
       '<script src="/webpack-runtime.js" async></script><script src="/app.js" async></script>';
     const out = moveInlineScripts(html, (body) => {
       saved.push(body);
       return `/inline-${saved.length}.js`;
     });
     expect(out).toBe(
-      '<p>page</p><script id="gatsby-script-loader" defer src="/inline-1.js"></script><!-- slice-start -->' +
-        '<script src="/webpack-runtime.js" defer></script><script src="/app.js" defer></script>',
+      '<p>page</p><script src="/inline-1.js"></script><!-- slice-start -->\n<script src="/inline-2.js"></script>' +
+        '<script src="/webpack-runtime.js" async></script><script src="/app.js" async></script>',
     );
-    expect(saved).toEqual(['window.pagePath="/";\n;\nwindow.___chunkMapping={};\n;\nwindow.hash=1']);
+    expect(saved).toEqual(['early()\n;\nwindow.pagePath="/";', "window.___chunkMapping={};\n;\nwindow.hash=1"]);
   });
 
   it("moves running scripts, in place and with their attributes, and leaves data blocks", () => {
@@ -29,8 +29,8 @@ describe("moving Gatsby's inline scripts to files", () => {
       return `/inline-${saved.length}.js`;
     });
     expect(out).toBe(
-      '<script type="application/ld+json">{"a":1}</script><script id="gatsby-script-loader" defer src="/inline-1.js"></script>' +
-        '<script type="module" src="/inline-2.js"></script><script src="/app.js" defer></script>',
+      '<script type="application/ld+json">{"a":1}</script><script id="gatsby-script-loader" src="/inline-1.js"></script>' +
+        '<script type="module" src="/inline-2.js"></script><script src="/app.js" async></script>',
     );
     expect(saved).toEqual(['window.pagePath="/";', 'import("x")']);
   });

@@ -2,7 +2,8 @@
 // - React 18's streaming server renderer, which Gatsby uses, can leave NUL bytes where a
 //   multi-byte character (Devanagari, an em dash) meets the end of its 2 KB buffer
 //   (react#24985, fixed in React 19): they are removed, which restores the exact text;
-// - Gatsby's inline scripts move to files (inlineScripts.ts), for script-src 'self'.
+// - the inline scripts (Gatsby's and the early script) move to two files per page
+//   (inlineScripts.ts), for script-src 'self'.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -20,13 +21,13 @@ export function htmlFiles(dir: string): string[] {
   });
 }
 
-/** Rewrites every page under publicDir (but `skip`); returns how many scripts moved. */
+/** Rewrites every page under publicDir (but `skip`); returns how many script files it wrote (pages share some). */
 export function finishPagesInBuild(publicDir: string, skip: string[] = []): number {
-  let moved = 0;
+  const files = new Set<string>();
   const save = (body: string) => {
     const name = `inline-${crypto.createHash("sha256").update(body).digest("hex").slice(0, 20)}.js`;
     fs.writeFileSync(path.join(publicDir, name), body);
-    moved += 1;
+    files.add(name);
     return `/${name}`;
   };
   for (const file of htmlFiles(publicDir)) {
@@ -35,5 +36,5 @@ export function finishPagesInBuild(publicDir: string, skip: string[] = []): numb
     const rewritten = moveInlineScripts(withoutNulBytes(html), save);
     if (rewritten !== html) fs.writeFileSync(file, rewritten);
   }
-  return moved;
+  return files.size;
 }

@@ -2,15 +2,18 @@
 // the chunk map, the build's hash) and the site adds its early script (src/browser/).
 // A Content-Security-Policy of script-src 'self' refuses inline scripts, so after the
 // build they move to a file named by its content's hash, loaded by a <script src>.
-// Scripts that follow one another become one file: one request, not four. Every script
-// at the end of the page is deferred: the browser paints the whole page before it runs
-// any of them, and deferred scripts still run in document order (the moved values
-// before Gatsby's runtime, which reads them).
+// Scripts that follow one another become one file, a classic script where they were,
+// ahead of Gatsby's async scripts, which read its values. A page gets two: its own (the
+// early script and the page's path) and, inside Gatsby's scripts slice, the site's chunk
+// map and build hash, the same file on every page (cached after the first). Nothing is
+// joined across the slice's marks: an incremental build (the publisher's) stitches the
+// slice into the page again, and it must find the page as it left it.
+// (Not deferred: Chrome runs deferred scripts that have arrived one after another in a
+// single task, so deferring Gatsby's scripts made one long task of React, the app and
+// the page's chunks, and the total blocking time on a slow phone grew, measured.)
 // An inline <script> (no src attribute) and its body.
 const INLINE_SCRIPT = /<script((?:(?!\bsrc=)[^>])*)>([\s\S]*?)<\/script>/g;
 const TYPE = /\btype="([^"]*)"/;
-/** Gatsby's script tags: async, and at the end of the body. */
-const ASYNC_SCRIPT = /(<script src="[^"]+") async(><\/script>)/g;
 
 /** Classic or module scripts run; data blocks such as application/ld+json do not. */
 export function runs(attributes: string): boolean {
@@ -23,13 +26,9 @@ interface Found {
   end: number;
   attributes: string;
   body: string;
-  /** The comments between this script and the one before in its group (Gatsby's slice marks). */
-  comments: string;
 }
 
-const COMMENT = /<!--[\s\S]*?-->/g;
-
-/** Running inline scripts, grouped where only white space and comments separate two of the same type. */
+/** Running inline scripts, grouped where only white space separates two of the same type. */
 function groups(html: string): Found[][] {
   const result: Found[][] = [];
   for (const match of html.matchAll(INLINE_SCRIPT)) {
@@ -37,10 +36,8 @@ function groups(html: string): Found[][] {
     if (!runs(attributes) || body.trim() === "") continue;
     const last = result.at(-1)?.at(-1);
     const gap = last ? html.slice(last.end, match.index) : "";
-    const found = { start: match.index, end: match.index + whole.length, attributes, body, comments: "" };
-    const joins =
-      last && gap.replace(COMMENT, "").trim() === "" && TYPE.exec(last.attributes)?.[1] === TYPE.exec(attributes)?.[1];
-    found.comments = joins ? (gap.match(COMMENT) ?? []).join("") : "";
+    const found = { start: match.index, end: match.index + whole.length, attributes, body };
+    const joins = last && gap.trim() === "" && TYPE.exec(last.attributes)?.[1] === TYPE.exec(attributes)?.[1];
     if (joins) result.at(-1)!.push(found);
     else result.push([found]);
   }
@@ -49,8 +46,7 @@ function groups(html: string): Found[][] {
 
 /**
  * The page with its running inline scripts moved to files (one per group of adjacent
- * scripts, in place, with the first one's attributes; the comments between them kept
- * after it) and every async script deferred.
+ * scripts, in place, with the first one's attributes).
  * `save` stores a body and returns its src.
  */
 export function moveInlineScripts(html: string, save: (body: string) => string): string {
@@ -59,10 +55,8 @@ export function moveInlineScripts(html: string, save: (body: string) => string):
   for (const group of groups(html)) {
     const body = group.map((script) => script.body.trim()).join("\n;\n");
     const attributes = group[0].attributes.replace(/\s+$/, "");
-    const defer = runs(attributes) && !TYPE.test(attributes) ? " defer" : "";
-    const comments = group.map((script) => script.comments).join("");
-    out += `${html.slice(from, group[0].start)}<script${attributes}${defer} src="${save(body)}"></script>${comments}`;
+    out += `${html.slice(from, group[0].start)}<script${attributes} src="${save(body)}"></script>`;
     from = group.at(-1)!.end;
   }
-  return (out + html.slice(from)).replace(ASYNC_SCRIPT, "$1 defer$2");
+  return out + html.slice(from);
 }
