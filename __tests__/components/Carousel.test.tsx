@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import React from "react";
 
 import { Carousel } from "../../src/components/Carousel";
-import { carouselLabels, setReducedMotion, shownSlide, slideGroups } from "../helpers/fixtures";
+import { carouselLabels, setReducedMotion, shownSlide, slideGroups, startSlideshows } from "../helpers/fixtures";
 
 const slides = ["First", "Second", "Third", "Fourth"].map((text) => <p key={text}>{text}</p>);
 
@@ -15,6 +15,13 @@ const renderCarousel = (interval = 2000) =>
 
 const wait = (ms: number) => act(() => jest.advanceTimersByTime(ms));
 
+/** The carousel as a visitor meets it: rendered, and started at the first idle moment. */
+const renderRunning = (interval = 2000) => {
+  const result = renderCarousel(interval);
+  startSlideshows();
+  return result;
+};
+
 describe("Carousel", () => {
   beforeEach(() => {
     jest.useFakeTimers();
@@ -23,21 +30,42 @@ describe("Carousel", () => {
   afterEach(() => jest.useRealTimers());
 
   it("is a labelled region whose slides are labelled by position", () => {
-    renderCarousel();
+    renderRunning();
     expect(screen.getByRole("group", { name: "Our work" })).toHaveAttribute("aria-roledescription", "carousel");
     expect(slideGroups().map((s) => s.getAttribute("aria-label"))).toEqual(["1 of 4", "2 of 4", "3 of 4", "4 of 4"]);
   });
 
   it("renders each slide once (no clones) and hides all but the current one", () => {
-    renderCarousel();
+    renderRunning();
     expect(screen.getAllByText("First", { selector: "p" })).toHaveLength(1);
     const hidden = slideGroups().filter((s) => s.getAttribute("aria-hidden"));
     expect(hidden).toHaveLength(3);
     hidden.forEach((slide) => expect(slide).toHaveAttribute("inert"));
   });
 
+  it("starts at the browser's first idle moment: the first interval counts from there", () => {
+    const idle: (() => void)[] = [];
+    window.requestIdleCallback = (callback) => idle.push(() => callback({} as IdleDeadline)) as number;
+    window.cancelIdleCallback = () => undefined;
+    try {
+      const { unmount } = renderCarousel(2000);
+      wait(5000);
+      expect(shownSlide()).toBe("1 of 4");
+      act(() => idle.forEach((run) => run()));
+      wait(1999);
+      expect(shownSlide()).toBe("1 of 4");
+      wait(1);
+      expect(shownSlide()).toBe("2 of 4");
+      unmount();
+    } finally {
+      // jsdom has neither: the carousel then starts after a 0 ms timer.
+      delete (window as Partial<Window>).requestIdleCallback;
+      delete (window as Partial<Window>).cancelIdleCallback;
+    }
+  });
+
   it("advances after exactly the interval and wraps from the last slide to the first", () => {
-    renderCarousel(2000);
+    renderRunning(2000);
     expect(shownSlide()).toBe("1 of 4");
     wait(1999);
     expect(shownSlide()).toBe("1 of 4");
@@ -52,7 +80,7 @@ describe("Carousel", () => {
   });
 
   it("wraps backwards with the previous button and forwards with next", () => {
-    renderCarousel();
+    renderRunning();
     fireEvent.click(screen.getByRole("button", { name: "Previous slide" }));
     expect(shownSlide()).toBe("4 of 4");
     fireEvent.click(screen.getByRole("button", { name: "Next slide" }));
@@ -60,14 +88,14 @@ describe("Carousel", () => {
   });
 
   it("goes to a slide from its dot, which says which slide it shows", () => {
-    renderCarousel();
+    renderRunning();
     fireEvent.click(screen.getByRole("button", { name: "Go to slide 3 of 4" }));
     expect(shownSlide()).toBe("3 of 4");
     expect(screen.getByRole("button", { name: "Go to slide 3 of 4" })).toHaveAttribute("aria-current", "true");
   });
 
   it("pauses and plays from its control", () => {
-    renderCarousel(1500);
+    renderRunning(1500);
     fireEvent.click(screen.getByRole("button", { name: "Pause slideshow" }));
     wait(5000);
     expect(shownSlide()).toBe("1 of 4");
@@ -77,7 +105,7 @@ describe("Carousel", () => {
   });
 
   it("pauses while the pointer is over it", () => {
-    renderCarousel(1500);
+    renderRunning(1500);
     const region = screen.getByRole("group", { name: "Our work" });
     fireEvent.mouseEnter(region);
     wait(5000);
@@ -88,7 +116,7 @@ describe("Carousel", () => {
   });
 
   it("pauses while keyboard focus is inside it", () => {
-    renderCarousel(1500);
+    renderRunning(1500);
     act(() => screen.getByRole("button", { name: "Next slide" }).focus());
     wait(5000);
     expect(shownSlide()).toBe("1 of 4");
@@ -99,7 +127,7 @@ describe("Carousel", () => {
 
   it("does not move by itself under reduced motion", () => {
     setReducedMotion(true);
-    renderCarousel(1500);
+    renderRunning(1500);
     wait(5000);
     expect(shownSlide()).toBe("1 of 4");
     expect(screen.getByRole("button", { name: "Play slideshow" })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { act } from "@testing-library/react";
 import type { CarouselLabels } from "../../src/components/Carousel";
 
 /** An image as GraphQL hands it to components, small enough to read in a test. */
@@ -43,3 +44,9 @@ export const shownSlide = () =>
   slideGroups()
     .find((slide) => !slide.hasAttribute("aria-hidden"))
     ?.getAttribute("aria-label");
+
+/**
+ * Lets the carousels on the screen start: they wait for the browser's first idle
+ * moment, which in jsdom (no requestIdleCallback) is a 0 ms timer. Fake timers only.
+ */
+export const startSlideshows = () => act(() => jest.advanceTimersByTime(0));

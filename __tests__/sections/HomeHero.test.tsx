@@ -3,7 +3,14 @@ import React from "react";
 
 import { HERO_INTERVAL_MS, HERO_SLIDE_COUNT } from "../../src/constants";
 import { HomeHero } from "../../src/sections/HomeHero";
-import { carouselLabels, fakeImage, setReducedMotion, shownSlide, slideGroups } from "../helpers/fixtures";
+import {
+  carouselLabels,
+  fakeImage,
+  setReducedMotion,
+  shownSlide,
+  slideGroups,
+  startSlideshows,
+} from "../helpers/fixtures";
 
 const slides = ["Welcome", "Anodising", "Conversion & Passivation", "Consultancy"].map((title) => ({
   title,
@@ -27,6 +34,7 @@ describe("HomeHero", () => {
   it("shows each slide for 2000 ms and wraps around", () => {
     jest.useFakeTimers();
     render(<HomeHero slides={slides} label="Acme" labels={carouselLabels} />);
+    startSlideshows();
     expect(HERO_INTERVAL_MS).toBe(2000);
     for (const expected of ["2 of 4", "3 of 4", "4 of 4", "1 of 4"]) {
       act(() => jest.advanceTimersByTime(1999));

@@ -2,7 +2,7 @@ import { act, render, screen } from "@testing-library/react";
 import React from "react";
 
 import { ProductSlider } from "../../src/sections/ProductSlider";
-import { carouselLabels, fakeImage, setReducedMotion, shownSlide } from "../helpers/fixtures";
+import { carouselLabels, fakeImage, setReducedMotion, shownSlide, startSlideshows } from "../helpers/fixtures";
 
 const slides = ["Pistons", "Cylinders", "Heat-sinks"].map((caption) => ({
   image: fakeImage(caption),
@@ -19,6 +19,7 @@ describe("ProductSlider", () => {
 
   it("advances every 1500 ms unless its content says otherwise", () => {
     render(<ProductSlider title="Parts" slides={slides} labels={carouselLabels} />);
+    startSlideshows();
     expect(screen.getByRole("heading", { level: 2, name: "Parts" })).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1499));
     expect(shownSlide()).toBe("1 of 3");
@@ -30,6 +31,7 @@ describe("ProductSlider", () => {
     render(
       <ProductSlider title="Parts" slides={slides} interval={3000} transitionTime={2000} labels={carouselLabels} />,
     );
+    startSlideshows();
     act(() => jest.advanceTimersByTime(2999));
     expect(shownSlide()).toBe("1 of 3");
     act(() => jest.advanceTimersByTime(1));

@@ -2,7 +2,7 @@
 // app's bundles, so what it does works while they load on a slow phone, and if they
 // never arrive. gatsby-ssr.tsx writes it into every page as the text of these two
 // functions (so each must use nothing from outside its own body); the build then moves
-// it into the page's one script file (src/build/inlineScripts.ts).
+// it into the page's first script file (src/build/inlineScripts.ts).
 // The class names and attributes are the contract with the components and global.css.
 
 /**

@@ -1,0 +1,69 @@
+import { earlyScript, menuBeforeHydration, revealOnScroll } from "../../src/browser/early";
+
+describe("the early script", () => {
+  afterEach(() => {
+    document.body.innerHTML = "";
+  });
+
+  it("reveals every marked section at once where the browser has no IntersectionObserver", () => {
+    document.body.innerHTML = '<section class="reveal"></section><section class="reveal show"></section><p></p>';
+    revealOnScroll(document);
+    expect([...document.querySelectorAll("section")].map((s) => s.className)).toEqual(["reveal show", "reveal show"]);
+  });
+
+  it("observes each marked section until it comes into view, then reveals it and stops", () => {
+    const observed: Element[] = [];
+    let report: (entries: Partial<IntersectionObserverEntry>[]) => void = () => undefined;
+    const unobserve = jest.fn();
+    const previous = window.IntersectionObserver;
+    window.IntersectionObserver = jest.fn((callback) => {
+      report = (entries) => callback(entries as IntersectionObserverEntry[], {} as IntersectionObserver);
+      return { observe: (el: Element) => observed.push(el), unobserve, disconnect: jest.fn() };
+    }) as unknown as typeof IntersectionObserver;
+    try {
+      document.body.innerHTML = '<section class="reveal"></section><section class="reveal"></section>';
+      revealOnScroll(document);
+      expect(observed).toHaveLength(2);
+      report([
+        { target: observed[0], isIntersecting: true },
+        { target: observed[1], isIntersecting: false },
+      ]);
+      expect(observed.map((s) => s.classList.contains("show"))).toEqual([true, false]);
+      expect(unobserve).toHaveBeenCalledWith(observed[0]);
+    } finally {
+      window.IntersectionObserver = previous;
+    }
+  });
+
+  it("opens and closes the menu on a tap before hydration, swapping the toggle's label, and keeps the tap from React", () => {
+    document.body.innerHTML =
+      '<header data-ready="false"><button data-menu-toggle aria-expanded="false" aria-label="Menu" ' +
+      'data-open-label="Menu" data-close-label="Close"></button></header>';
+    const reactRoot = jest.fn();
+    document.body.addEventListener("click", reactRoot);
+    menuBeforeHydration(document);
+    const toggle = document.querySelector("button")!;
+    toggle.click();
+    expect([toggle.getAttribute("aria-expanded"), toggle.getAttribute("aria-label")]).toEqual(["true", "Close"]);
+    toggle.click();
+    expect([toggle.getAttribute("aria-expanded"), toggle.getAttribute("aria-label")]).toEqual(["false", "Menu"]);
+    expect(reactRoot).not.toHaveBeenCalled();
+  });
+
+  it("leaves taps to React once the bar is ready", () => {
+    document.body.innerHTML =
+      '<header data-ready="true"><button data-menu-toggle aria-expanded="false"></button></header>';
+    const reactRoot = jest.fn();
+    document.body.addEventListener("click", reactRoot);
+    menuBeforeHydration(document);
+    document.querySelector("button")!.click();
+    expect(document.querySelector("button")!.getAttribute("aria-expanded")).toBe("false");
+    expect(reactRoot).toHaveBeenCalledTimes(1);
+  });
+
+  it("is written into pages as text that calls both functions on the document", () => {
+    expect(earlyScript).toContain("revealOnScroll");
+    expect(earlyScript).toContain("menuBeforeHydration");
+    expect(earlyScript.match(/\)\(document\);/g)).toHaveLength(2);
+  });
+});
