@@ -150,7 +150,9 @@ for (const profile of PROFILES) {
     if (!target.ours || profile !== PROFILES[0]) continue;
     for (const id of GATED) {
       if (worst(id) < 100)
-        problems.push(`${target.name}: ${id} ${worst(id)} (${[...new Set(runs.flatMap((r) => r.failing))].join("; ")})`);
+        problems.push(
+          `${target.name}: ${id} ${worst(id)} (${[...new Set(runs.flatMap((r) => r.failing))].join("; ")})`,
+        );
     }
     if (cls > MAX_CLS) problems.push(`${target.name}: cumulative layout shift ${cls.toFixed(3)} > ${MAX_CLS}`);
   }
