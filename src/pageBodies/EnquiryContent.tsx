@@ -1,5 +1,6 @@
 import React from "react";
 import { EnquiryForm, type EnquiryWords } from "../components/EnquiryForm";
+import { Island } from "../components/Island";
 import { ServerHtml } from "../components/ServerHtml";
 import { SUMMARY_ID } from "../enquiry/pages";
 import { ContactOptions, type ContactOptionsProps } from "../sections/ContactOptions";
@@ -28,7 +29,9 @@ export function EnquiryContent({ page, services, newTabLabel }: EnquiryContentPr
         <div>
           {/* Filled by the enquiry service when it returns the form with problems. */}
           <div id={SUMMARY_ID} className={styles.summary} tabIndex={-1} />
-          <EnquiryForm words={page} services={services} privacyPath={`/${page.privacy.slug}`} />
+          <Island>
+            <EnquiryForm words={page} services={services} privacyPath={`/${page.privacy.slug}`} />
+          </Island>
         </div>
         <ServerHtml>
           <ContactOptions {...page.alternatives} newTabLabel={newTabLabel} />

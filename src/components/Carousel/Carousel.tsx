@@ -4,6 +4,7 @@
 // start once the page is idle.
 import React, { useEffect, useState } from "react";
 import { useHydrated } from "../../hooks/useHydrated";
+import { Island } from "../Island";
 import { Carousel as Library } from "react-responsive-carousel";
 import "react-responsive-carousel/lib/styles/carousel.min.css";
 import { useReducedMotion } from "../../hooks/useReducedMotion";
@@ -42,7 +43,16 @@ interface Props {
   children: React.ReactElement[];
 }
 
-export function Carousel({ label, interval, transitionTime, labels, className, children }: Props) {
+/** A carousel, hydrated in a pass of its own (Island). */
+export function Carousel(props: Props) {
+  return (
+    <Island>
+      <Slideshow {...props} />
+    </Island>
+  );
+}
+
+function Slideshow({ label, interval, transitionTime, labels, className, children }: Props) {
   const count = children.length;
   const reducedMotion = useReducedMotion();
   const [index, setIndex] = useState(0);

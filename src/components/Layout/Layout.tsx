@@ -2,6 +2,7 @@ import React from "react";
 import { useRevealOnScroll } from "../../hooks/useRevealOnScroll";
 import { ErrorBoundary } from "../ErrorBoundary";
 import { Footer, type FooterProps } from "../Footer";
+import { Island } from "../Island";
 import { Navbar, type NavbarProps } from "../Navbar";
 import { ScrollToTopButton } from "../ScrollToTopButton";
 import { ServerHtml } from "../ServerHtml";
@@ -24,14 +25,18 @@ export function Layout({ navbar, footer, labels, children }: LayoutProps) {
       <a href="#main" className={styles.skip}>
         {labels.skipToContent}
       </a>
-      <Navbar {...navbar} />
+      <Island>
+        <Navbar {...navbar} />
+      </Island>
       <main id="main" tabIndex={-1} className={styles.main}>
         <ErrorBoundary>{children}</ErrorBoundary>
       </main>
       <ServerHtml>
         <Footer {...footer} />
       </ServerHtml>
-      <ScrollToTopButton label={labels.scrollToTop} />
+      <Island>
+        <ScrollToTopButton label={labels.scrollToTop} />
+      </Island>
     </ErrorBoundary>
   );
 }

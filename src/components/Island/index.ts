@@ -1,0 +1,1 @@
+export { Island } from "./Island";
