@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import React from "react";
 
-import { Carousel } from "../../src/components/Carousel";
+import { Carousel, slideshowLoaded } from "../../src/components/Carousel/Carousel";
 import { carouselLabels, setReducedMotion, shownSlide, slideGroups, startSlideshows } from "../helpers/fixtures";
 
 const slides = ["First", "Second", "Third", "Fourth"].map((text) => <p key={text}>{text}</p>);
@@ -23,6 +23,9 @@ const renderRunning = (interval = 2000) => {
 };
 
 describe("Carousel", () => {
+  // The slideshow's code is a file of its own (a dynamic import).
+  beforeAll(() => slideshowLoaded);
+
   beforeEach(() => {
     jest.useFakeTimers();
     setReducedMotion(false);
@@ -131,5 +134,28 @@ describe("Carousel", () => {
     wait(5000);
     expect(shownSlide()).toBe("1 of 4");
     expect(screen.getByRole("button", { name: "Play slideshow" })).toBeInTheDocument();
+  });
+});
+
+describe("Carousel whose code cannot load", () => {
+  it("shows every slide, one under the other, in a group named by its label", async () => {
+    let Failing: typeof Carousel | undefined;
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock("../../src/components/Carousel/Slideshow", () => {
+        throw new Error("chunk failed to load");
+      });
+      const module = await import("../../src/components/Carousel/Carousel");
+      await module.slideshowLoaded;
+      Failing = module.Carousel;
+    });
+    const FailingCarousel = Failing!;
+    render(
+      <FailingCarousel label="Our work" interval={2000} transitionTime={300} labels={carouselLabels}>
+        {slides}
+      </FailingCarousel>,
+    );
+    const group = screen.getByRole("group", { name: "Our work" });
+    for (const text of ["First", "Second", "Third", "Fourth"]) expect(group).toHaveTextContent(text);
+    expect(screen.queryByRole("button")).toBeNull();
   });
 });

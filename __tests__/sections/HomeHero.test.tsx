@@ -11,6 +11,10 @@ import {
   slideGroups,
   startSlideshows,
 } from "../helpers/fixtures";
+import { slideshowLoaded } from "../../src/components/Carousel/Carousel";
+
+// The carousels' code is a file of its own (a dynamic import).
+beforeAll(() => slideshowLoaded);
 
 const slides = ["Welcome", "Anodising", "Conversion & Passivation", "Consultancy"].map((title) => ({
   title,

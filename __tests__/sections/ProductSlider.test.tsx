@@ -3,6 +3,10 @@ import React from "react";
 
 import { ProductSlider } from "../../src/sections/ProductSlider";
 import { carouselLabels, fakeImage, setReducedMotion, shownSlide, startSlideshows } from "../helpers/fixtures";
+import { slideshowLoaded } from "../../src/components/Carousel/Carousel";
+
+// The carousels' code is a file of its own (a dynamic import).
+beforeAll(() => slideshowLoaded);
 
 const slides = ["Pistons", "Cylinders", "Heat-sinks"].map((caption) => ({
   image: fakeImage(caption),

@@ -2,6 +2,10 @@ import { render, screen } from "@testing-library/react";
 import React from "react";
 import { Sections, type SectionData } from "../../src/sections/Sections";
 import { carouselLabels, fakeImage, setReducedMotion } from "../helpers/fixtures";
+import { slideshowLoaded } from "../../src/components/Carousel/Carousel";
+
+// The carousels' code is a file of its own (a dynamic import).
+beforeAll(() => slideshowLoaded);
 
 const clients = {
   title: "our clients",

@@ -1,176 +1,54 @@
-// The only file that knows the carousel library. It adds what the library lacks:
-// wrap-around in both directions without cloned slides, a pause/play control,
-// pausing on hover and focus, reduced motion, real buttons and slide labels, and a
-// start once the page is idle.
-import React, { useEffect, useState } from "react";
-import { useHydrated } from "../../hooks/useHydrated";
+import React from "react";
 import { Island } from "../Island";
-import { Carousel as Library } from "react-responsive-carousel";
-import "react-responsive-carousel/lib/styles/carousel.min.css";
-import { useReducedMotion } from "../../hooks/useReducedMotion";
+import type { SlideshowProps } from "./Slideshow";
 import * as styles from "./Carousel.module.css";
-import { slidePosition } from "./slidePosition";
 
-/** Runs `callback` at the browser's next idle moment (Safari has no requestIdleCallback: soon after). */
-function afterIdle(callback: () => void) {
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(callback);
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(callback, 0);
-  return () => window.clearTimeout(id);
-}
+export type { CarouselLabels } from "./Slideshow";
 
-export interface CarouselLabels {
-  previousSlide: string;
-  nextSlide: string;
-  goToSlide: string;
-  pause: string;
-  play: string;
-  /** "{current} of {total}" */
-  slideOf: string;
-}
+// The slideshow and the carousel library come in a file of their own, fetched as soon
+// as a page with a carousel starts. Evaluating them is then a task of its own, not part
+// of the task that starts the page (shorter tasks on a slow phone).
+let Slideshow: typeof import("./Slideshow").Slideshow | undefined;
+let failed = false;
+/** Settles once the slideshow's code has loaded (or failed to). */
+export const slideshowLoaded: Promise<void> = import("./Slideshow").then(
+  (module) => {
+    Slideshow = module.Slideshow;
+  },
+  () => {
+    failed = true;
+  },
+);
 
-interface Props {
-  /** What the carousel shows, for screen readers. */
-  label: string;
-  /** How long each slide shows, in ms. */
-  interval: number;
-  /** How long the change from one slide to the next takes, in ms. */
-  transitionTime: number;
-  labels: CarouselLabels;
-  className?: string;
-  children: React.ReactElement[];
-}
-
-/** A carousel, hydrated in a pass of its own (Island). */
-export function Carousel(props: Props) {
+/** A carousel, hydrated in a pass of its own (Island) once its code is here. */
+export function Carousel(props: SlideshowProps) {
   return (
-    <Island>
-      <Slideshow {...props} />
+    <Island fallback={<FirstSlide {...props} />}>
+      <LoadedSlideshow {...props} />
     </Island>
   );
 }
 
-function Slideshow({ label, interval, transitionTime, labels, className, children }: Props) {
-  const count = children.length;
-  const reducedMotion = useReducedMotion();
-  const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  // The server's HTML leaves every slide readable (for visitors without JavaScript);
-  // hidden slides are taken out of reach once the page runs.
-  const mounted = useHydrated();
-
-  // Under reduced motion nothing moves by itself; the visitor may still press play.
-  useEffect(() => setPaused(reducedMotion), [reducedMotion]);
-
-  // The slideshow starts at the browser's first idle moment after the page has loaded
-  // and hydrated, so the first slide's interval counts from there and no change of
-  // slide competes with loading on a slow phone.
-  const [idle, setIdle] = useState(false);
-  useEffect(() => afterIdle(() => setIdle(true)), []);
-
-  const running = idle && !paused && !hovered && !focused && count > 1;
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), interval);
-    return () => window.clearTimeout(timer);
-  }, [running, index, interval, count]);
-
-  const go = (to: number) => setIndex(((to % count) + count) % count);
-
-  // Pressing play is an explicit request: it wins over the hover and focus pauses,
-  // though the pointer and focus are still on the button (WAI-ARIA carousel pattern).
-  const togglePlay = () => {
-    setPaused(!paused);
-    setHovered(false);
-    setFocused(false);
-  };
-
+/** The first slide alone, in the carousel's box: what shows while the code loads after a navigation. */
+function FirstSlide({ label, className, children }: SlideshowProps) {
   return (
-    <div
-      className={[styles.carousel, className].filter(Boolean).join(" ")}
-      // A group, not a region: the section around it is already the landmark.
-      role="group"
-      aria-roledescription="carousel"
-      aria-label={label}
-      data-ready={mounted}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-      }}
-    >
-      <div aria-live={running ? "off" : "polite"}>
-        <Library
-          selectedItem={index}
-          onChange={(to) => to !== index && go(to)}
-          animationHandler="fade"
-          transitionTime={reducedMotion ? 0 : transitionTime}
-          autoPlay={false}
-          infiniteLoop={false}
-          swipeable={false}
-          showArrows={false}
-          showStatus={false}
-          showThumbs={false}
-          showIndicators={count > 1}
-          renderIndicator={(_click, isSelected, position) => (
-            <li key={position} className={styles.dot}>
-              <button
-                type="button"
-                className={styles.dotButton}
-                aria-label={`${labels.goToSlide} ${slidePosition(labels.slideOf, position + 1, count)}`}
-                aria-current={isSelected ? "true" : undefined}
-                onClick={() => go(position)}
-              />
-            </li>
-          )}
-        >
-          {children.map((child, position) => {
-            const hidden = mounted && position !== index;
-            return (
-              <div
-                key={position}
-                role="group"
-                aria-roledescription="slide"
-                aria-label={slidePosition(labels.slideOf, position + 1, count)}
-                aria-hidden={hidden || undefined}
-                // Hidden slides can be neither focused nor read (React 18 passes the attribute through).
-                {...(hidden ? { inert: "" } : {})}
-                className={styles.slide}
-              >
-                {child}
-              </div>
-            );
-          })}
-        </Library>
-      </div>
-      {count > 1 && (
-        <div className={styles.controls}>
-          <button
-            type="button"
-            className={styles.control}
-            aria-label={labels.previousSlide}
-            onClick={() => go(index - 1)}
-          >
-            <span aria-hidden="true">‹</span>
-          </button>
-          <button
-            type="button"
-            className={styles.control}
-            aria-label={paused ? labels.play : labels.pause}
-            onClick={togglePlay}
-          >
-            <span aria-hidden="true">{paused ? "▶" : "❚❚"}</span>
-          </button>
-          <button type="button" className={styles.control} aria-label={labels.nextSlide} onClick={() => go(index + 1)}>
-            <span aria-hidden="true">›</span>
-          </button>
-        </div>
-      )}
+    <div role="group" aria-label={label} className={[styles.carousel, className].filter(Boolean).join(" ")}>
+      <div className={styles.slide}>{children[0]}</div>
     </div>
   );
+}
+
+function LoadedSlideshow(props: SlideshowProps) {
+  // Until the code is here, suspend (the way React.lazy does, without suspending again
+  // once it is loaded): the Island keeps the build's HTML on screen meanwhile.
+  if (Slideshow) return <Slideshow {...props} />;
+  // If it could not load, every slide still shows, one under the other.
+  if (failed) {
+    return (
+      <div role="group" aria-label={props.label} className={props.className}>
+        {props.children}
+      </div>
+    );
+  }
+  throw slideshowLoaded;
 }

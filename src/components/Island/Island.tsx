@@ -2,6 +2,8 @@ import React, { Suspense } from "react";
 
 interface Props {
   children: React.ReactNode;
+  /** What shows while its code is still loading after a client-side navigation. */
+  fallback?: React.ReactNode;
 }
 
 /**
@@ -9,8 +11,10 @@ interface Props {
  * arrow, the quote form). React 18 hydrates each Suspense boundary in a pass of its own
  * after the rest of the page, so a slow phone does the work in several short tasks, not
  * one long one; until then the build's HTML shows, and a click on it makes React
- * hydrate it at once. Nothing inside suspends: the fallback is never shown.
+ * hydrate it at once. Only a carousel suspends (until its code is here): on the page a
+ * visitor lands on, the build's HTML stays meanwhile; after a client-side navigation
+ * the fallback shows.
  */
-export function Island({ children }: Props) {
-  return <Suspense fallback={null}>{children}</Suspense>;
+export function Island({ children, fallback = null }: Props) {
+  return <Suspense fallback={fallback}>{children}</Suspense>;
 }
