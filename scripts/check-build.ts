@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
-import type { HTMLElement } from "node-html-parser";
+import { parse, type HTMLElement } from "node-html-parser";
 import { pagePolicy } from "../deploy/headers";
 import { runs } from "../src/build/inlineScripts";
 import { ADMIN_PATH } from "../src/cms/config";
@@ -99,11 +99,23 @@ function checkEveryPage(route: string, doc: HTMLElement) {
         !map && hrefs(footer, site.map.title).includes(site.map.embedUrl),
       );
     } else {
-      check(route, "footer: the content's map", map?.getAttribute("src") === site.map.embedUrl);
+      // The early script gives the frame its address as it comes near (no other host on load).
+      check(
+        route,
+        "footer: the content's map, framed as it comes near",
+        map?.getAttribute("data-src") === site.map.embedUrl && !map.hasAttribute("src"),
+      );
       check(
         route,
         "footer: the map is titled and lazy",
         map?.getAttribute("title") === squash(site.map.title) && map?.getAttribute("loading") === "lazy",
+      );
+      // Without scripts, the frame inside <noscript> (raw text to the parser) has its address.
+      const noScriptMap = parse(footer.querySelector("noscript")?.innerHTML ?? "").querySelector("iframe");
+      check(
+        route,
+        "footer: without scripts, the map framed lazily",
+        noScriptMap?.getAttribute("src") === site.map.embedUrl && noScriptMap.getAttribute("loading") === "lazy",
       );
     }
   }

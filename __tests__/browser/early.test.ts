@@ -1,4 +1,4 @@
-import { earlyScript, menuBeforeHydration, revealOnScroll } from "../../src/browser/early";
+import { earlyScript, loadMapWhenNear, menuBeforeHydration, revealOnScroll } from "../../src/browser/early";
 
 describe("the early script", () => {
   afterEach(() => {
@@ -61,9 +61,43 @@ describe("the early script", () => {
     expect(reactRoot).toHaveBeenCalledTimes(1);
   });
 
-  it("is written into pages as text that calls both functions on the document", () => {
+  it("gives the map's frame its address at once where the browser has no IntersectionObserver", () => {
+    document.body.innerHTML = '<iframe data-src="https://maps.example.test/embed"></iframe>';
+    loadMapWhenNear(document);
+    const frame = document.querySelector("iframe")!;
+    expect(frame.getAttribute("src")).toBe("https://maps.example.test/embed");
+    expect(frame.hasAttribute("data-src")).toBe(false);
+  });
+
+  it("gives the map's frame its address only once it comes near the viewport", () => {
+    const observed: Element[] = [];
+    let report: (entries: Partial<IntersectionObserverEntry>[]) => void = () => undefined;
+    let margin: string | undefined;
+    const previous = window.IntersectionObserver;
+    window.IntersectionObserver = jest.fn((callback, options) => {
+      margin = options?.rootMargin;
+      report = (entries) => callback(entries as IntersectionObserverEntry[], {} as IntersectionObserver);
+      return { observe: (el: Element) => observed.push(el), unobserve: jest.fn(), disconnect: jest.fn() };
+    }) as unknown as typeof IntersectionObserver;
+    try {
+      document.body.innerHTML = '<iframe data-src="https://maps.example.test/embed"></iframe>';
+      loadMapWhenNear(document);
+      const frame = document.querySelector("iframe")!;
+      expect(observed).toEqual([frame]);
+      expect(margin).toBe("200px 0px");
+      report([{ target: frame, isIntersecting: false }]);
+      expect(frame.hasAttribute("src")).toBe(false);
+      report([{ target: frame, isIntersecting: true }]);
+      expect(frame.getAttribute("src")).toBe("https://maps.example.test/embed");
+    } finally {
+      window.IntersectionObserver = previous;
+    }
+  });
+
+  it("is written into pages as text that calls each of its functions on the document", () => {
     expect(earlyScript).toContain("revealOnScroll");
     expect(earlyScript).toContain("menuBeforeHydration");
-    expect(earlyScript.match(/\)\(document\);/g)).toHaveLength(2);
+    expect(earlyScript).toContain("loadMapWhenNear");
+    expect(earlyScript.match(/\)\(document\);/g)).toHaveLength(3);
   });
 });

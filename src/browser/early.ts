@@ -54,5 +54,39 @@ export function menuBeforeHydration(doc: Document): void {
   );
 }
 
+/**
+ * The footer's map is another site's page: its frame carries the address in data-src,
+ * and gets it only once the frame comes within 200 px of the viewport. A lazy frame's
+ * own threshold is far larger, so on a short page the browser would fetch the map, and
+ * build its frame, while the page is still loading. Footer calls it again after each
+ * client-side navigation. Returns a function that stops observing.
+ */
+export function loadMapWhenNear(doc: Document): () => void {
+  const frames = Array.from(doc.querySelectorAll<HTMLIFrameElement>("iframe[data-src]"));
+  const load = (frame: HTMLIFrameElement) => {
+    const address = frame.getAttribute("data-src");
+    frame.removeAttribute("data-src");
+    if (address) frame.setAttribute("src", address);
+  };
+  if (typeof IntersectionObserver !== "function") {
+    frames.forEach(load);
+    return () => undefined;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        load(entry.target as HTMLIFrameElement);
+        observer.unobserve(entry.target);
+      }
+    },
+    { rootMargin: "200px 0px" },
+  );
+  frames.forEach((frame) => observer.observe(frame));
+  return () => observer.disconnect();
+}
+
 /** The script's text, as gatsby-ssr.tsx writes it into each page. */
-export const earlyScript = `(${revealOnScroll.toString()})(document);(${menuBeforeHydration.toString()})(document);`;
+export const earlyScript = [revealOnScroll, menuBeforeHydration, loadMapWhenNear]
+  .map((run) => `(${run.toString()})(document);`)
+  .join("");

@@ -1,6 +1,7 @@
 import { Picture, type ContentImage } from "../Picture";
 import { Link } from "gatsby";
-import React from "react";
+import React, { useEffect } from "react";
+import { loadMapWhenNear } from "../../browser/early";
 import { SECTION_IDS } from "../../constants";
 import * as styles from "./Footer.module.css";
 import { telHref } from "./telHref";
@@ -47,6 +48,9 @@ export function Footer({
   embedMap = true,
   newTabLabel = "",
 }: FooterProps) {
+  // On the page a visitor lands on, the early script does this; after a client-side
+  // navigation React draws the footer again, and this does.
+  useEffect(() => loadMapWhenNear(document), []);
   return (
     <footer id={SECTION_IDS.footer} className={styles.footer}>
       <div className={styles.grid}>
@@ -103,15 +107,27 @@ export function Footer({
           </p>
         ) : (
           <div className={styles.mapBox}>
+            {/* The early script gives the frame its address as it comes near (loadMapWhenNear). */}
             <iframe
               className={styles.map}
-              src={map.embedUrl}
+              data-src={map.embedUrl}
               title={map.title}
               loading="lazy"
               referrerPolicy="no-referrer-when-downgrade"
               width="600"
               height="300"
             />
+            <noscript>
+              <iframe
+                className={styles.map}
+                src={map.embedUrl}
+                title={map.title}
+                loading="lazy"
+                referrerPolicy="no-referrer-when-downgrade"
+                width="600"
+                height="300"
+              />
+            </noscript>
           </div>
         )}
       </div>
