@@ -51,6 +51,13 @@ export function Footer({
   // On the page a visitor lands on, the early script does this; after a client-side
   // navigation React draws the footer again, and this does.
   useEffect(() => loadMapWhenNear(document), []);
+  const mapFrame = {
+    className: styles.map,
+    loading: "lazy",
+    referrerPolicy: "no-referrer-when-downgrade",
+    width: "600",
+    height: "300",
+  } as const;
   return (
     <footer id={SECTION_IDS.footer} className={styles.footer}>
       <div className={styles.grid}>
@@ -108,25 +115,9 @@ export function Footer({
         ) : (
           <div className={styles.mapBox}>
             {/* The early script gives the frame its address as it comes near (loadMapWhenNear). */}
-            <iframe
-              className={styles.map}
-              data-src={map.embedUrl}
-              title={map.title}
-              loading="lazy"
-              referrerPolicy="no-referrer-when-downgrade"
-              width="600"
-              height="300"
-            />
+            <iframe {...mapFrame} title={map.title} data-src={map.embedUrl} />
             <noscript>
-              <iframe
-                className={styles.map}
-                src={map.embedUrl}
-                title={map.title}
-                loading="lazy"
-                referrerPolicy="no-referrer-when-downgrade"
-                width="600"
-                height="300"
-              />
+              <iframe {...mapFrame} title={map.title} src={map.embedUrl} />
             </noscript>
           </div>
         )}
