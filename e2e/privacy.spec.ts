@@ -1,6 +1,6 @@
 // Privacy: loading a page asks no other host for anything. The footer's map is framed
-// only once the footer comes near the screen (the early script gives the frame its
-// address then); the quote form's pages ask no other host at all: their footer links
+// only once the footer comes near the screen (the early script adds the frame
+// then); the quote form's pages ask no other host at all: their footer links
 // the map instead. Every request is recorded (the fixture keeps other hosts unreachable,
 // so nothing leaves the machine either way).
 import { mapOrigin as originOf } from "../deploy/headers";
@@ -26,18 +26,22 @@ for (const route of [...routes, "/missing-page"]) {
     else await open(page, route);
     const framesMap = ![quoteRoute, privacyRoute].includes(route);
     await page.waitForLoadState("networkidle");
+    const box = page.locator("footer [data-map-title]");
     const map = page.locator("footer iframe[title]");
     // A footer already within 200 px of the screen (a short page) frames the map at once.
     const nearAtLoad =
-      framesMap && (await map.evaluate((frame) => frame.getBoundingClientRect().top < innerHeight + 200));
+      framesMap && (await box.evaluate((element) => element.getBoundingClientRect().top < innerHeight + 200));
     if (!framesMap) await expect(page.locator("footer iframe")).toHaveCount(0);
     else if (!nearAtLoad) {
       expect(elsewhere).toEqual([]);
-      await expect(map).toHaveAttribute("data-src", site.map.embedUrl);
-      await expect(map).not.toHaveAttribute("src");
+      await expect(box).toHaveAttribute("data-map-src", site.map.embedUrl);
+      await expect(map).toHaveCount(0);
     }
     await page.locator("footer").scrollIntoViewIfNeeded();
-    if (framesMap) await expect(map).toHaveAttribute("src", site.map.embedUrl);
+    if (framesMap) {
+      await expect(map).toHaveAttribute("src", site.map.embedUrl);
+      await expect(map).toHaveAttribute("title", site.map.title);
+    }
     await page.waitForLoadState("networkidle");
     expect(elsewhere.filter((r) => !(framesMap && r.url === mapOrigin && r.type === "document"))).toEqual([]);
   });

@@ -90,32 +90,35 @@ function checkEveryPage(route: string, doc: HTMLElement) {
       check(route, `footer: the address of "${unit.name}"`, footerText.includes(squash(unit.address)));
     }
     check(route, "footer: the GSTIN", footerText.includes(`${squash(site.footer.gstinLabel)}: ${site.gstin}`));
-    const map = footer.querySelector("iframe");
+    const mapBox = footer.querySelector("[data-map-src]");
+    // Without scripts, the frame inside <noscript> (raw text to the parser) has the address.
+    const noScriptMap = parse(footer.querySelector("noscript")?.innerHTML ?? "").querySelector("iframe");
     if (linksMap(route)) {
       // The quote form's pages contact no other host: the map is a link there.
       check(
         route,
         "footer: the map as a link, no frame",
-        !map && hrefs(footer, site.map.title).includes(site.map.embedUrl),
+        !mapBox &&
+          !noScriptMap &&
+          !footer.querySelector("iframe") &&
+          hrefs(footer, site.map.title).includes(site.map.embedUrl),
       );
     } else {
-      // The early script gives the frame its address as it comes near (no other host on load).
+      // No frame in the HTML: the early script frames the map as its box comes near
+      // (no other host on load, and no frame's document to build while parsing).
+      check(route, "footer: no frame until the map comes near", !footer.querySelector("iframe"));
       check(
         route,
-        "footer: the content's map, framed as it comes near",
-        map?.getAttribute("data-src") === site.map.embedUrl && !map.hasAttribute("src"),
+        "footer: the content's map and its title, on the map's box",
+        mapBox?.getAttribute("data-map-src") === site.map.embedUrl &&
+          mapBox.getAttribute("data-map-title") === squash(site.map.title),
       );
       check(
         route,
-        "footer: the map is titled and lazy",
-        map?.getAttribute("title") === squash(site.map.title) && map?.getAttribute("loading") === "lazy",
-      );
-      // Without scripts, the frame inside <noscript> (raw text to the parser) has its address.
-      const noScriptMap = parse(footer.querySelector("noscript")?.innerHTML ?? "").querySelector("iframe");
-      check(
-        route,
-        "footer: without scripts, the map framed lazily",
-        noScriptMap?.getAttribute("src") === site.map.embedUrl && noScriptMap.getAttribute("loading") === "lazy",
+        "footer: without scripts, the map framed lazily, with its title",
+        noScriptMap?.getAttribute("src") === site.map.embedUrl &&
+          noScriptMap.getAttribute("loading") === "lazy" &&
+          noScriptMap.getAttribute("title") === squash(site.map.title),
       );
     }
   }

@@ -61,15 +61,21 @@ describe("the early script", () => {
     expect(reactRoot).toHaveBeenCalledTimes(1);
   });
 
-  it("gives the map's frame its address at once where the browser has no IntersectionObserver", () => {
-    document.body.innerHTML = '<iframe data-src="https://maps.example.test/embed"></iframe>';
+  const mapBox = '<div data-map-src="https://maps.example.test/embed" data-map-title="Map of Unit I"></div>';
+
+  it("frames the map at once where the browser has no IntersectionObserver", () => {
+    document.body.innerHTML = mapBox;
     loadMapWhenNear(document);
-    const frame = document.querySelector("iframe")!;
+    const frame = document.querySelector("div > iframe")!;
     expect(frame.getAttribute("src")).toBe("https://maps.example.test/embed");
-    expect(frame.hasAttribute("data-src")).toBe(false);
+    expect(frame.getAttribute("title")).toBe("Map of Unit I");
+    expect(document.querySelector("[data-map-src]")).toBeNull();
+    // Called again (a client-side navigation), it frames nothing twice.
+    loadMapWhenNear(document);
+    expect(document.querySelectorAll("iframe")).toHaveLength(1);
   });
 
-  it("gives the map's frame its address only once it comes near the viewport", () => {
+  it("frames the map only once its box comes near the viewport", () => {
     const observed: Element[] = [];
     let report: (entries: Partial<IntersectionObserverEntry>[]) => void = () => undefined;
     let margin: string | undefined;
@@ -80,15 +86,15 @@ describe("the early script", () => {
       return { observe: (el: Element) => observed.push(el), unobserve: jest.fn(), disconnect: jest.fn() };
     }) as unknown as typeof IntersectionObserver;
     try {
-      document.body.innerHTML = '<iframe data-src="https://maps.example.test/embed"></iframe>';
+      document.body.innerHTML = mapBox;
       loadMapWhenNear(document);
-      const frame = document.querySelector("iframe")!;
-      expect(observed).toEqual([frame]);
+      const box = document.querySelector("div")!;
+      expect(observed).toEqual([box]);
       expect(margin).toBe("200px 0px");
-      report([{ target: frame, isIntersecting: false }]);
-      expect(frame.hasAttribute("src")).toBe(false);
-      report([{ target: frame, isIntersecting: true }]);
-      expect(frame.getAttribute("src")).toBe("https://maps.example.test/embed");
+      report([{ target: box, isIntersecting: false }]);
+      expect(document.querySelector("iframe")).toBeNull();
+      report([{ target: box, isIntersecting: true }]);
+      expect(box.querySelector("iframe")!.getAttribute("src")).toBe("https://maps.example.test/embed");
     } finally {
       window.IntersectionObserver = previous;
     }

@@ -38,12 +38,11 @@ describe("Footer", () => {
     expect(telHref("+91 (20) 2345-6789")).toBe("tel:+912023456789");
   });
 
-  // jsdom has no IntersectionObserver: the frame gets its address at once (early.test.ts
-  // covers waiting until it comes near).
-  it("embeds the map lazily, with a title", () => {
+  // jsdom has no IntersectionObserver: the map is framed at once (early.test.ts covers
+  // waiting until it comes near).
+  it("frames the map, with a title", () => {
     const map = within(footer()).getByTitle("Map of Unit I");
     expect(map.tagName).toBe("IFRAME");
     expect(map).toHaveAttribute("src", "https://maps.example.test/embed");
-    expect(map).toHaveAttribute("loading", "lazy");
   });
 });

@@ -55,34 +55,41 @@ export function menuBeforeHydration(doc: Document): void {
 }
 
 /**
- * The footer's map is another site's page: its frame carries the address in data-src,
- * and gets it only once the frame comes within 200 px of the viewport. A lazy frame's
- * own threshold is far larger, so on a short page the browser would fetch the map, and
- * build its frame, while the page is still loading. Footer calls it again after each
+ * The footer's map is another site's page. Its box carries the address (data-map-src)
+ * and the title (data-map-title), and gets its frame only once the box comes within
+ * 200 px of the viewport. Not even an empty frame is in the page's HTML: the browser
+ * would build a document for it while parsing the page, which on a phone is the costliest
+ * part of the parse. A lazy frame's own threshold is far larger, so on a short page the
+ * browser would also fetch the map during load. Footer calls it again after each
  * client-side navigation. Returns a function that stops observing.
  */
 export function loadMapWhenNear(doc: Document): () => void {
-  const frames = Array.from(doc.querySelectorAll<HTMLIFrameElement>("iframe[data-src]"));
-  const load = (frame: HTMLIFrameElement) => {
-    const address = frame.getAttribute("data-src");
-    frame.removeAttribute("data-src");
-    if (address) frame.setAttribute("src", address);
+  const boxes = Array.from(doc.querySelectorAll<HTMLElement>("[data-map-src]"));
+  const load = (box: HTMLElement) => {
+    const address = box.getAttribute("data-map-src");
+    box.removeAttribute("data-map-src");
+    if (!address) return;
+    const frame = doc.createElement("iframe");
+    frame.title = box.getAttribute("data-map-title") ?? "";
+    frame.referrerPolicy = "no-referrer-when-downgrade";
+    frame.src = address;
+    box.appendChild(frame);
   };
   if (typeof IntersectionObserver !== "function") {
-    frames.forEach(load);
+    boxes.forEach(load);
     return () => undefined;
   }
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
-        load(entry.target as HTMLIFrameElement);
+        load(entry.target as HTMLElement);
         observer.unobserve(entry.target);
       }
     },
     { rootMargin: "200px 0px" },
   );
-  frames.forEach((frame) => observer.observe(frame));
+  boxes.forEach((box) => observer.observe(box));
   return () => observer.disconnect();
 }
 

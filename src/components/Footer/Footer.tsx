@@ -51,13 +51,6 @@ export function Footer({
   // On the page a visitor lands on, the early script does this; after a client-side
   // navigation React draws the footer again, and this does.
   useEffect(() => loadMapWhenNear(document), []);
-  const mapFrame = {
-    className: styles.map,
-    loading: "lazy",
-    referrerPolicy: "no-referrer-when-downgrade",
-    width: "600",
-    height: "300",
-  } as const;
   return (
     <footer id={SECTION_IDS.footer} className={styles.footer}>
       <div className={styles.grid}>
@@ -113,11 +106,10 @@ export function Footer({
             </a>
           </p>
         ) : (
-          <div className={styles.mapBox}>
-            {/* The early script gives the frame its address as it comes near (loadMapWhenNear). */}
-            <iframe {...mapFrame} title={map.title} data-src={map.embedUrl} />
+          // The early script frames the map in this box as it comes near (loadMapWhenNear).
+          <div className={styles.map} data-map-src={map.embedUrl} data-map-title={map.title}>
             <noscript>
-              <iframe {...mapFrame} title={map.title} src={map.embedUrl} />
+              <iframe title={map.title} src={map.embedUrl} loading="lazy" referrerPolicy="no-referrer-when-downgrade" />
             </noscript>
           </div>
         )}
