@@ -1,5 +1,6 @@
 import { withoutNulBytes } from "../src/build/finishPages";
 import { moveInlineScripts } from "../src/build/inlineScripts";
+import { pageDataFile, withPageChunks } from "../src/build/pageChunks";
 
 describe("moving Gatsby's inline scripts to files", () => {
   it("joins adjacent scripts into one file, in order, but not across Gatsby's slice marks", () => {
@@ -39,5 +40,35 @@ describe("moving Gatsby's inline scripts to files", () => {
 describe("NUL bytes left by React 18's streaming renderer", () => {
   it("are removed, leaving the text whole", () => {
     expect(withoutNulBytes("Main Road,\n\0\0पुणे — 411500")).toBe("Main Road,\nपुणे — 411500");
+  });
+});
+
+describe("the page's own chunks, written into the page", () => {
+  const slice =
+    '<!-- slice-start id="_gatsby-scripts-1" --><script src="/app.js" async></script><!-- slice-end id="_gatsby-scripts-1" -->';
+
+  it("follow Gatsby's scripts slice as async scripts, in order", () => {
+    expect(withPageChunks(`<p>page</p>${slice}</body>`, ["/commons.js", "/component---page.js"])).toBe(
+      `<p>page</p>${slice}<script data-page-chunk src="/commons.js" async></script>` +
+        '<script data-page-chunk src="/component---page.js" async></script></body>',
+    );
+  });
+
+  it("replace the ones a page already has (a page an incremental build left as it was)", () => {
+    const once = withPageChunks(`${slice}</body>`, ["/component---old.js"]);
+    expect(withPageChunks(once, ["/component---new.js"])).toBe(
+      `${slice}<script data-page-chunk src="/component---new.js" async></script></body>`,
+    );
+  });
+
+  it("are left out of a page without Gatsby's scripts or without chunks", () => {
+    expect(withPageChunks("<p>admin</p></body>", ["/x.js"])).toBe("<p>admin</p></body>");
+    expect(withPageChunks(`${slice}</body>`, [])).toBe(`${slice}</body>`);
+  });
+
+  it("are found from the page's data: index.html, a folder's index.html, 404.html", () => {
+    expect(pageDataFile("/p", "/p/index.html")).toBe("/p/page-data/index/page-data.json");
+    expect(pageDataFile("/p", "/p/anodizing/index.html")).toBe("/p/page-data/anodizing/page-data.json");
+    expect(pageDataFile("/p", "/p/404.html")).toBe("/p/page-data/404.html/page-data.json");
   });
 });

@@ -11,6 +11,7 @@ import yaml from "js-yaml";
 import { parse, type HTMLElement } from "node-html-parser";
 import { pagePolicy } from "../deploy/headers";
 import { runs } from "../src/build/inlineScripts";
+import { pageDataFile } from "../src/build/pageChunks";
 import { ADMIN_PATH } from "../src/cms/config";
 import { telHref } from "../src/components/Footer/telHref";
 import { CLIENT_LOGO_COUNT, CLIENT_LOGOS_PER_ROW, HERO_SLIDE_COUNT, SECTION_IDS } from "../src/constants";
@@ -28,7 +29,7 @@ import {
 } from "../e2e/content";
 import { FIELDS, FILE_FIELD, HONEYPOT_FIELD, ENQUIRY_API } from "../src/enquiry/rules";
 import { NOTICES, SETTINGS_FILE } from "../src/enquiry/pages";
-import { checker, hrefs, page, publicDir, squash, text } from "./lib/builtPages";
+import { checker, hrefs, page, pageFile, publicDir, squash, text } from "./lib/builtPages";
 
 const { check, report } = checker("built-html");
 const serviceRoutes = services.map((service) => `/${service.slug}`);
@@ -137,6 +138,16 @@ function checkEveryPage(route: string, doc: HTMLElement) {
   const inline = doc.querySelectorAll("script:not([src])").filter((el) => runs(el.rawAttrs) && el.text.trim() !== "");
   check(route, "no inline script (Content-Security-Policy script-src 'self')", inline.length === 0);
   check(route, "no NUL byte (src/build/finishPages.ts)", !doc.toString().includes("\0"));
+  // The page's template chunk downloads with the app's scripts, not after the page's data.
+  const { componentChunkName } = JSON.parse(fs.readFileSync(pageDataFile(publicDir, pageFile(route)), "utf8"));
+  const chunkMap = JSON.parse(fs.readFileSync(path.join(publicDir, "chunk-map.json"), "utf8"));
+  const pageChunks = doc.querySelectorAll("script[data-page-chunk][async]").map((el) => el.getAttribute("src"));
+  check(
+    route,
+    "its template's chunk as an async script (src/build/pageChunks.ts)",
+    chunkMap[componentChunkName].every((file: string) => pageChunks.includes(file)),
+    pageChunks.join(", "),
+  );
   const editor = [...doc.querySelectorAll("[src], [href]")].filter((el) =>
     (el.getAttribute("src") ?? el.getAttribute("href") ?? "").startsWith(ADMIN_PATH),
   );

@@ -3,11 +3,13 @@
 //   multi-byte character (Devanagari, an em dash) meets the end of its 2 KB buffer
 //   (react#24985, fixed in React 19): they are removed, which restores the exact text;
 // - the inline scripts (Gatsby's and the early script) move to two files per page
-//   (inlineScripts.ts), for script-src 'self'.
+//   (inlineScripts.ts), for script-src 'self';
+// - the page's own chunks are written in as async scripts (pageChunks.ts).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { moveInlineScripts } from "./inlineScripts";
+import { pageChunksOf, withPageChunks } from "./pageChunks";
 
 /** Removes the NUL bytes React 18 may leave between two characters; HTML may hold none. */
 export const withoutNulBytes = (html: string) => html.replace(/\0/g, "");
@@ -30,10 +32,11 @@ export function finishPagesInBuild(publicDir: string, skip: string[] = []): numb
     files.add(name);
     return `/${name}`;
   };
+  const chunksOf = pageChunksOf(publicDir);
   for (const file of htmlFiles(publicDir)) {
     if (skip.some((dir) => file.startsWith(path.join(publicDir, dir) + path.sep))) continue;
     const html = fs.readFileSync(file, "utf8");
-    const rewritten = moveInlineScripts(withoutNulBytes(html), save);
+    const rewritten = withPageChunks(moveInlineScripts(withoutNulBytes(html), save), chunksOf(file));
     if (rewritten !== html) fs.writeFileSync(file, rewritten);
   }
   return files.size;
