@@ -33,6 +33,13 @@ import { checker, hrefs, page, pageFile, publicDir, squash, text } from "./lib/b
 
 const { check, report } = checker("built-html");
 const serviceRoutes = services.map((service) => `/${service.slug}`);
+// Gatsby's own list of each template's chunk files, to check the pages against (read
+// once, after main has made sure there is a build).
+let chunkMap: Record<string, string[]> | undefined;
+function templateChunks(name: string): string[] {
+  chunkMap ??= JSON.parse(fs.readFileSync(path.join(publicDir, "chunk-map.json"), "utf8"));
+  return chunkMap![name];
+}
 
 /** The h2 a section of a service page shows: its title (the clients' title is shared). */
 const sectionHeading = (section: Section) => (section.type === "clients" ? clients.title : section.title);
@@ -140,12 +147,11 @@ function checkEveryPage(route: string, doc: HTMLElement) {
   check(route, "no NUL byte (src/build/finishPages.ts)", !doc.toString().includes("\0"));
   // The page's template chunk downloads with the app's scripts, not after the page's data.
   const { componentChunkName } = JSON.parse(fs.readFileSync(pageDataFile(publicDir, pageFile(route)), "utf8"));
-  const chunkMap = JSON.parse(fs.readFileSync(path.join(publicDir, "chunk-map.json"), "utf8"));
   const pageChunks = doc.querySelectorAll("script[data-page-chunk][async]").map((el) => el.getAttribute("src"));
   check(
     route,
     "its template's chunk as an async script (src/build/pageChunks.ts)",
-    chunkMap[componentChunkName].every((file: string) => pageChunks.includes(file)),
+    templateChunks(componentChunkName).every((file) => pageChunks.includes(file)),
     pageChunks.join(", "),
   );
   const editor = [...doc.querySelectorAll("[src], [href]")].filter((el) =>

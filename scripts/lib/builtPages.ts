@@ -8,11 +8,11 @@ import { htmlFiles } from "../../src/build/finishPages";
 const root = path.resolve(__dirname, "../..");
 export const publicDir = path.join(root, "public");
 
-/** The parsed HTML of a route of the build ("/", "/hard_anodizing", "/404"), or null. */
 /** The built file of a route. */
 export const pageFile = (route: string) =>
   path.join(publicDir, route === "/" ? "index.html" : route === "/404" ? "404.html" : `${route.slice(1)}/index.html`);
 
+/** The parsed HTML of a route of the build ("/", "/hard_anodizing", "/404"), or null. */
 export function page(route: string): HTMLElement | null {
   const absolute = pageFile(route);
   return fs.existsSync(absolute) ? parse(fs.readFileSync(absolute, "utf8")) : null;
