@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import { compileHintBanner } from "./src/build/compileHints";
 import { finishPagesInBuild } from "./src/build/finishPages";
 import { writeEnquirySettings } from "./src/build/enquirySettings";
 import { NOTICES } from "./src/enquiry/pages";
@@ -25,12 +26,14 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter, store }) => {
 
 // Every style is a CSS module (scoped), so the order in which pages import them does
 // not matter; this silences mini-css-extract-plugin's "Conflicting order" warnings.
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ getConfig, actions, stage }) => {
+// The production scripts carry V8's compile hint (src/build/compileHints.ts).
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ getConfig, actions, stage, plugins }) => {
   if (stage !== "build-javascript" && stage !== "develop") return;
   const config = getConfig();
   for (const plugin of config.plugins ?? []) {
     if (plugin?.constructor?.name === "MiniCssExtractPlugin") plugin.options.ignoreOrder = true;
   }
+  if (stage === "build-javascript") config.plugins.push(plugins.banner(compileHintBanner));
   actions.replaceWebpackConfig(config);
 };
 

@@ -10,6 +10,7 @@ import path from "node:path";
 import yaml from "js-yaml";
 import { parse, type HTMLElement } from "node-html-parser";
 import { pagePolicy } from "../deploy/headers";
+import { COMPILE_HINT } from "../src/build/compileHints";
 import { runs } from "../src/build/inlineScripts";
 import { pageDataFile } from "../src/build/pageChunks";
 import { ADMIN_PATH } from "../src/cms/config";
@@ -153,6 +154,17 @@ function checkEveryPage(route: string, doc: HTMLElement) {
     "its template's chunk as an async script (src/build/pageChunks.ts)",
     templateChunks(componentChunkName).every((file) => pageChunks.includes(file)),
     pageChunks.join(", "),
+  );
+  // webpack's scripts (async) are compiled as they download, not when first called.
+  const unhinted = doc
+    .querySelectorAll("script[src][async]")
+    .map((el) => el.getAttribute("src") ?? "")
+    .filter((src) => !fs.readFileSync(path.join(publicDir, src), "utf8").startsWith(`${COMPILE_HINT}\n`));
+  check(
+    route,
+    "each of webpack's scripts it loads starts with V8's compile hint (src/build/compileHints.ts)",
+    unhinted.length === 0,
+    unhinted.join(", "),
   );
   const editor = [...doc.querySelectorAll("[src], [href]")].filter((el) =>
     (el.getAttribute("src") ?? el.getAttribute("href") ?? "").startsWith(ADMIN_PATH),
