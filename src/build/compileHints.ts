@@ -4,8 +4,8 @@
 // Nearly all of the site's code runs at load (React, Gatsby's start, the page's
 // sections and carousels), so each script webpack writes gets the hint. Measured at 4x
 // CPU (7 runs each): script time on the main thread at load fell from 239 to 177 ms on
-// the home page and from 261 to 159 ms on a service page, and the task that handles the
-// page's data halved. Browsers without the feature read a comment.
+// the home page and from 261 to 159 ms on a service page; the task that handles the
+// page's data shrank by about 40%. Browsers without the feature read a comment.
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 
 // webpack's asset stages: Terser minifies at OPTIMIZE_SIZE (400) and would strip the
