@@ -41,6 +41,15 @@ function templateChunks(name: string): string[] {
   chunkMap ??= JSON.parse(fs.readFileSync(path.join(publicDir, "chunk-map.json"), "utf8"));
   return chunkMap![name];
 }
+// Whether a script of the build starts with the compile hint, read once per file (the
+// app's scripts are the same on every page).
+const hintedScripts = new Map<string, boolean>();
+function hasCompileHint(src: string): boolean {
+  if (!hintedScripts.has(src)) {
+    hintedScripts.set(src, fs.readFileSync(path.join(publicDir, src), "utf8").startsWith(`${COMPILE_HINT}\n`));
+  }
+  return hintedScripts.get(src)!;
+}
 
 /** The h2 a section of a service page shows: its title (the clients' title is shared). */
 const sectionHeading = (section: Section) => (section.type === "clients" ? clients.title : section.title);
@@ -159,7 +168,7 @@ function checkEveryPage(route: string, doc: HTMLElement) {
   const unhinted = doc
     .querySelectorAll("script[src][async]")
     .map((el) => el.getAttribute("src") ?? "")
-    .filter((src) => !fs.readFileSync(path.join(publicDir, src), "utf8").startsWith(`${COMPILE_HINT}\n`));
+    .filter((src) => !hasCompileHint(src));
   check(
     route,
     "each of webpack's scripts it loads starts with V8's compile hint (src/build/compileHints.ts)",
