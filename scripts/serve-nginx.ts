@@ -1,6 +1,7 @@
 // npm run serve:nginx: serves the built public/ with Debian's nginx and deploy/nginx/,
 // on 127.0.0.1:$PORT (8080), in the foreground, compressing on the fly (the browser
-// tests run against it). `npm run host` serves precompressed releases instead.
+// tests run against it). SITE_ROOT serves another copy of a build (the audit's --floor).
+// `npm run host` serves precompressed releases instead.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,9 +10,10 @@ import { BROTLI_FILTER, NGINX, hasModule, writeNginxConf } from "../server/lib/n
 
 const root = path.resolve(__dirname, "..");
 const port = Number(process.env.PORT ?? 8080);
+const siteRoot = path.resolve(process.env.SITE_ROOT ?? path.join(root, "public"));
 
-if (!fs.existsSync(path.join(root, "public", "index.html"))) {
-  console.error("No build in public/: run `npm run build` first.");
+if (!fs.existsSync(path.join(siteRoot, "index.html"))) {
+  console.error(`No build in ${siteRoot}: run \`npm run build\` first.`);
   process.exit(1);
 }
 if (!fs.existsSync(NGINX)) {
@@ -25,7 +27,7 @@ const args = writeNginxConf(
   temp,
   `  server {
     listen 127.0.0.1:${port};
-    root ${path.join(root, "public")};
+    root ${siteRoot};
     include snippets/site/site.conf;
     include snippets/site/admin.conf;
     ${brotli ? "include snippets/site/brotli.conf;" : "# no brotli module here"}
