@@ -126,11 +126,13 @@ const targets = [
 const results = new Map(targets.flatMap((t) => PROFILES.map((p) => [`${t.name} ${p.name}`, []])));
 
 const floorRoot = options.floor ? fs.mkdtempSync(path.join(os.tmpdir(), "audit-floor-")) : null;
-if (floorRoot) copyWithoutAppScripts(publicDir, floorRoot);
 const servers = [];
 try {
   servers.push(await serve(PORT));
-  if (floorRoot) servers.push(await serve(FLOOR_PORT, floorRoot));
+  if (floorRoot) {
+    copyWithoutAppScripts(publicDir, floorRoot);
+    servers.push(await serve(FLOOR_PORT, floorRoot));
+  }
   for (let run = 1; run <= RUNS; run += 1) {
     for (const target of targets) {
       for (const profile of PROFILES) {
