@@ -126,7 +126,9 @@ export async function linkInstall(paths: HostPaths, log: string, timeoutMs: numb
       for (const file of ["package.json", "package-lock.json"]) {
         fs.copyFileSync(path.join(paths.build, file), path.join(partial, file));
       }
-      const code = await runGuarded(paths, "npm", ["ci", "--no-audit", "--no-fund"], { cwd: partial, log, timeoutMs });
+      // As the server's own install: what builds the site, no test tools, no install scripts.
+      const install = ["ci", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund"];
+      const code = await runGuarded(paths, "npm", install, { cwd: partial, log, timeoutMs });
       if (code !== 0) throw new BuildFailure("technical", `npm ci failed (exit ${code})`);
       fs.rmSync(dir, { recursive: true, force: true });
       fs.renameSync(partial, dir);

@@ -8,7 +8,7 @@ import { branchHead, git } from "../lib/git";
 import { BackupPusher } from "./backup";
 import { BuildFailure, build as runBuild, checkOut, linkInstall, stopOrphanBuild, validate } from "./build";
 import { ensureRepo } from "./repo";
-import { clearPin, createRelease, listReleases, missingAssets, prune, switchTo } from "./releases";
+import { clearPin, createRelease, listReleases, liveRelease, missingAssets, prune, switchTo } from "./releases";
 import { BRANCH, POLL_MS, hostPaths, type HostPaths, type Settings } from "./settings";
 import {
   TECHNICAL_MESSAGE,
@@ -126,11 +126,34 @@ export class Publisher {
       // A check during a build has already noted the newer head before asking again.
       do {
         this.again = false;
-        if (this.head && this.head.commit !== this.memory.lastAttempted) await this.publish(this.head.commit);
+        const republish = this.takeRepublishRequest();
+        const head = this.head?.commit;
+        if (!head || head === this.memory.lastAttempted) continue;
+        // The live release already is this commit (the branch was moved back to it by
+        // `sitectl update`'s rollback, or restored): nothing to build, unless asked.
+        if (!republish && liveRelease(this.paths)?.commit === head) {
+          this.memory.lastAttempted = head;
+          this.save();
+          continue;
+        }
+        await this.publish(head);
       } while (this.again);
     } finally {
       this.busy = false;
     }
+  }
+
+  /**
+   * `sitectl republish` leaves a request file: the head is built again, from a clean
+   * cache (after a technical failure, once its cause is fixed).
+   */
+  private takeRepublishRequest(): boolean {
+    if (!fs.existsSync(this.paths.republish)) return false;
+    fs.rmSync(this.paths.republish, { force: true });
+    this.memory.lastAttempted = undefined;
+    this.memory.cleanNext = true;
+    console.log("publisher: republish requested; building the head again from a clean cache");
+    return true;
   }
 
   private async commitsSince(commit: string): Promise<string[]> {

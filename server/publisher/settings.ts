@@ -79,6 +79,8 @@ export function hostPaths(hostDir: string) {
     /** Process group of the running build, so a restarted publisher can stop an orphan. */
     buildPid: path.join(state, "build.pid"),
     publisherPid: path.join(state, "publisher.pid"),
+    /** Left by `sitectl republish`: build the head again (taken at the next check). */
+    republish: path.join(state, "republish"),
     /** nginx's own files (configuration, pid, temporary folders) for `npm run host`. */
     nginx: path.join(hostDir, "nginx"),
   };
