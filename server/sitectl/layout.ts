@@ -1,0 +1,84 @@
+// Where an installed site lives: the paths deploy/lib/common.sh gives the installer, and
+// the settings it writes. sitectl reads them; only deploy/install changes them.
+import fs from "node:fs";
+import path from "node:path";
+
+export const SITE_DIR = "/srv/site";
+/** One folder per code version (its commit), each with its own node_modules. */
+export const CODE_DIR = path.join(SITE_DIR, "code");
+/** Symlink to the code version in use; the units' working directory. */
+export const APP_LINK = path.join(SITE_DIR, "app");
+export const HOST_DIR = path.join(SITE_DIR, "host");
+export const REPO_DIR = path.join(HOST_DIR, "repo");
+export const EDITORS_FILE = path.join(SITE_DIR, "editor", "editors");
+export const ENQUIRY_DIR = path.join(SITE_DIR, "enquiry");
+export const ETC_DIR = "/etc/anodising";
+export const SETTINGS_FILE = path.join(ETC_DIR, "install.conf");
+export const ENQUIRY_ENV = path.join(ETC_DIR, "enquiry.env");
+export const PUBLISHER_ENV = path.join(ETC_DIR, "publisher.env");
+export const SELF_SIGNED_DIR = path.join(ETC_DIR, "tls");
+export const LETSENCRYPT_DIR = "/etc/letsencrypt";
+export const LOG_DIR = "/var/log/anodising";
+export const SITE_GROUP = "site";
+
+/** The three services: their systemd unit, the user each runs as and its UMask= (as in its unit). */
+export const SERVICES = {
+  publisher: { unit: "anodising-publisher", user: "site-publisher", umask: "0002" },
+  editor: { unit: "anodising-editor", user: "site-editor", umask: "0002" },
+  enquiry: { unit: "anodising-enquiry", user: "site-enquiry", umask: "0077" },
+} as const;
+export type ServiceName = keyof typeof SERVICES;
+export const UNITS = Object.values(SERVICES).map((service) => service.unit);
+/** Where the units have the editor and the enquiry service listen (127.0.0.1 only). */
+export const SERVICE_PORTS = { editor: 8091, enquiry: 8092 } as const;
+
+/** KEY=value lines (comments and blank lines skipped); {} when the file is not there. */
+export function readEnvFile(file: string): Record<string, string> {
+  if (!fs.existsSync(file)) return {};
+  const values: Record<string, string> = {};
+  for (const line of fs.readFileSync(file, "utf8").split("\n")) {
+    const match = /^\s*([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line);
+    if (match) values[match[1]] = match[2].trim().replace(/^(["'])(.*)\1$/, "$2");
+  }
+  return values;
+}
+
+export interface InstallSettings {
+  domain: string;
+  email: string;
+  tls: "acme" | "self-signed" | "off";
+  acmeServer: string;
+}
+
+/** What deploy/install was last run with; null when the site is not installed. */
+export function readInstallSettings(): InstallSettings | null {
+  if (!fs.existsSync(SETTINGS_FILE)) return null;
+  const values = readEnvFile(SETTINGS_FILE);
+  return {
+    domain: values.DOMAIN ?? "",
+    email: values.EMAIL ?? "",
+    tls: (values.TLS as InstallSettings["tls"]) ?? "acme",
+    acmeServer: values.ACME_SERVER ?? "",
+  };
+}
+
+/** The certificate nginx serves for the site, as deploy/lib/common.sh finds it. */
+export function certificateFile(settings: InstallSettings): string | null {
+  const file =
+    settings.tls === "acme"
+      ? path.join(LETSENCRYPT_DIR, "live", settings.domain, "fullchain.pem")
+      : settings.tls === "self-signed"
+        ? path.join(SELF_SIGNED_DIR, "cert.pem")
+        : null;
+  return file && fs.existsSync(file) ? file : null;
+}
+
+/** The code version in use: its id (the commit's first 12 characters) and folder. */
+export function currentCode(): { id: string; dir: string } {
+  const dir = fs.realpathSync(APP_LINK);
+  return { id: path.basename(dir), dir };
+}
+
+/** The site's address as a visitor types it. */
+export const siteUrl = (settings: InstallSettings, secure: boolean) =>
+  `${secure ? "https" : "http"}://${settings.domain}/`;

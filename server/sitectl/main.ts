@@ -1,0 +1,69 @@
+// sitectl: the operator's command for the installed site (deploy/sitectl puts it on the
+// PATH). Run as root; each subcommand acts as the user whose files it touches and ends
+// with a sentence saying what happened. `sitectl help` lists them.
+import { backup } from "./backup";
+import { doctor } from "./doctor";
+import { editors, enquiries, logs } from "./people";
+import { republish, rollback, statusCommand } from "./publishing";
+import { restore } from "./restore";
+import { Failure } from "./shell";
+import { update } from "./update";
+
+const HELP = `sitectl: look after the site on this server (run as root).
+
+  sitectl doctor                 check everything; each problem comes with its fix
+  sitectl status [--wait]        what is live and what is being published
+  sitectl update [REF]           new code (default: the newest at its origin), rolled back if it does not build
+  sitectl republish              build the current content again (after a technical failure is fixed)
+  sitectl rollback               make the previous release live again, until the next publish
+  sitectl logs [NAME…] [-f]      the services' logs: publisher, editor, enquiry, nginx, certbot
+  sitectl backup FILE [--with-certificates]
+                                 content, logins, enquiries and settings in one file
+  sitectl restore FILE [--with-certificates]
+                                 put a backup back (onto a fresh install)
+  sitectl editors add|remove NAME, sitectl editors list
+                                 the editor's logins (the password is asked)
+  sitectl enquiries [--retry ID | --export ID]
+                                 enquiries waiting, sent and failed
+
+The site's own settings: /etc/anodising/ (run /srv/site/app/deploy/install again to change them).`;
+
+const COMMANDS: Record<string, (args: string[]) => number | Promise<number>> = {
+  doctor: () => doctor(),
+  status: statusCommand,
+  update: (args) => update(args[0]),
+  republish: () => republish(),
+  rollback: () => rollback(),
+  logs,
+  backup,
+  restore,
+  editors,
+  enquiries,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === "help" || name === "--help" || name === "-h") {
+    console.log(HELP);
+    return name ? 0 : 1;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`sitectl: no command ${name}.\n\n${HELP}`);
+    return 1;
+  }
+  if (process.getuid?.() !== 0) {
+    console.error("sitectl: run it as root (sudo sitectl …): it acts for the site's users.");
+    return 1;
+  }
+  return command(args);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    if (error instanceof Failure) console.error(`sitectl: ${error.message}`);
+    else console.error("sitectl: unexpected error:", error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,249 @@
+// `sitectl update [REF]`: new code for the site. The new version gets a folder of its own
+// (its commit, with its own install) beside the one in use, so going back is a switch of
+// the /srv/site/app symlink. Its code reaches the site as a merge into the content
+// repository, which the publisher builds. If that first build fails, or a service will
+// not run the new code, the previous code and repository head come back: the live
+// release was never changed.
+import fs from "node:fs";
+import path from "node:path";
+import { swapSymlink } from "../lib/files";
+import {
+  APP_LINK,
+  CODE_DIR,
+  LOG_DIR,
+  REPO_DIR,
+  SERVICES,
+  SERVICE_PORTS,
+  UNITS,
+  currentCode,
+  readInstallSettings,
+} from "./layout";
+import { describe, finishedBuildOf, readStatus, waitForPublisher } from "./publishing";
+import { Failure, git, must, run, say, systemctl, unitState } from "./shell";
+
+const PUBLISHER = SERVICES.publisher.user;
+const short = (commit: string) => commit.slice(0, 12);
+/** How long a restarted service may take to answer. */
+const SERVICE_START_MS = 60_000;
+/** Code versions kept: the one in use and the one before (a quick way back). */
+const KEEP_CODE = 2;
+
+/** The commit REF names at the code's origin, fetched into a new clone. */
+function fetchCode(origin: string, ref: string | undefined): { sha: string; dir: string } {
+  const partial = path.join(CODE_DIR, `.partial-${process.pid}`);
+  fs.rmSync(partial, { recursive: true, force: true });
+  // An origin on this machine may be another user's clone: trusted for this clone only.
+  const trust = path.join(CODE_DIR, `.trust-${process.pid}`);
+  fs.writeFileSync(trust, `[safe]\n\tdirectory = ${origin}\n\tdirectory = ${origin}/.git\n`);
+  try {
+    must("git", ["clone", "--quiet", "--no-checkout", "--no-hardlinks", origin, partial], {
+      env: { GIT_CONFIG_GLOBAL: trust },
+    });
+  } finally {
+    fs.rmSync(trust, { force: true });
+  }
+  const candidates = ref ? [ref, `origin/${ref}`] : ["origin/HEAD"];
+  const sha = candidates
+    .map((name) => run("git", ["-C", partial, "rev-parse", "--verify", "--quiet", `${name}^{commit}`]).stdout.trim())
+    .find(Boolean);
+  if (!sha) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    throw new Failure(`${origin} has no commit, branch or tag ${ref}.`);
+  }
+  return { sha, dir: partial };
+}
+
+/** The code version's folder, made and installed unless it is there from before. */
+function prepareCode(fetched: { sha: string; dir: string }): string {
+  const dir = path.join(CODE_DIR, short(fetched.sha));
+  if (fs.existsSync(path.join(dir, "node_modules"))) {
+    fs.rmSync(fetched.dir, { recursive: true, force: true });
+    say(`    code ${short(fetched.sha)} is here from before; reusing it`);
+    return dir;
+  }
+  git(fetched.dir, ["checkout", "--quiet", "--detach", fetched.sha]);
+  fs.mkdirSync(LOG_DIR, { recursive: true });
+  const log = path.join(LOG_DIR, `npm-ci-${short(fetched.sha)}.log`);
+  say(`    installing its packages (npm ci, a minute or two; log: ${log})`);
+  // Tried twice, as deploy/install does: a registry hiccup fails one run.
+  const install = () =>
+    run("sh", ["-c", `npm ci --omit=dev --ignore-scripts --no-audit --no-fund --prefer-offline >>'${log}' 2>&1`], {
+      cwd: fetched.dir,
+    }).status === 0;
+  fs.writeFileSync(log, "");
+  if (!install() && !install()) {
+    fs.rmSync(fetched.dir, { recursive: true, force: true });
+    throw new Failure(`npm ci failed for the new code (log: ${log}); nothing was changed.`);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(fetched.dir, dir);
+  return dir;
+}
+
+/** The code's own deploy/configure (nginx, units, sitectl); its output's changes only. */
+function configure(dir: string): void {
+  const ran = run(path.join(dir, "deploy", "configure"), []);
+  for (const line of ran.stdout.split("\n").filter((text) => text.includes("changed:"))) say(line);
+  if (ran.status !== 0) throw new Failure(`${dir}/deploy/configure failed: ${(ran.stderr || ran.stdout).trim()}`);
+}
+
+const repoHead = () => git(REPO_DIR, ["rev-parse", "refs/heads/main"]);
+const asPublisher = (args: string[]) =>
+  git(REPO_DIR, ["-c", "user.name=sitectl update", "-c", "user.email=sitectl@localhost", ...args], { user: PUBLISHER });
+
+/** Merges the code's commit into main; returns the new head (the old one if it had it already). */
+function mergeCode(dir: string, sha: string): string {
+  asPublisher(["fetch", "--quiet", dir, sha]);
+  // Staff's content wins where both changed the same lines of a content file.
+  const merged = run(
+    "git",
+    [
+      "-C",
+      REPO_DIR,
+      "-c",
+      "user.name=sitectl update",
+      "-c",
+      "user.email=sitectl@localhost",
+      "merge",
+      "--no-ff",
+      "-X",
+      "ours",
+      "--quiet",
+      "-m",
+      `Code updated to ${short(sha)} (sitectl update)`,
+      sha,
+    ],
+    { user: PUBLISHER },
+  );
+  if (merged.status !== 0) {
+    run("git", ["-C", REPO_DIR, "merge", "--abort"], { user: PUBLISHER });
+    throw new Failure(
+      `the new code cannot be merged with the site's content: ${merged.stdout.trim()} ${merged.stderr.trim()}`,
+    );
+  }
+  return repoHead();
+}
+
+function restartAll(): void {
+  const ran = systemctl("restart", ...UNITS);
+  if (ran.status !== 0) throw new Failure(`systemctl restart failed: ${ran.stderr.trim()}`);
+}
+
+/** Every service runs the code and answers: the editor and the enquiry service on their ports. */
+async function servicesAnswer(): Promise<string | null> {
+  const deadline = Date.now() + SERVICE_START_MS;
+  for (;;) {
+    const problems: string[] = [];
+    for (const unit of UNITS) {
+      const state = unitState(unit);
+      if (state.ActiveState !== "active" || Number(state.NRestarts) > 0) {
+        problems.push(`${unit} does not run (${state.ActiveState}, restarted ${state.NRestarts} times; sitectl logs)`);
+      }
+    }
+    for (const [name, port] of Object.entries(SERVICE_PORTS)) {
+      const answered = await fetch(`http://127.0.0.1:${port}/`).then(
+        () => true,
+        () => false,
+      );
+      if (!answered) problems.push(`the ${name} service does not answer on port ${port}`);
+    }
+    if (problems.length === 0) return null;
+    if (Date.now() > deadline) return problems.join("; ");
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** Each step of going back is tried even if one before it failed; what failed is returned. */
+function goBack(previous: string, next: string, before: string, head: string): string[] {
+  const failed: string[] = [];
+  const attempt = (what: string, action: () => void) => {
+    try {
+      action();
+    } catch (error) {
+      failed.push(`${what}: ${(error as Error).message}`);
+    }
+  };
+  attempt("stop the services", () => void systemctl("stop", ...UNITS));
+  attempt("switch the code back", () => swapSymlink(previous, APP_LINK));
+  attempt("configure the previous code", () => configure(previous));
+  if (head !== before) {
+    // Only this update's merge is undone; a branch that moved on meanwhile is reverted instead.
+    attempt("move the repository back", () =>
+      repoHead() === head
+        ? asPublisher(["reset", "--quiet", "--hard", before])
+        : asPublisher(["revert", "--no-edit", "-m", "1", head]),
+    );
+  }
+  attempt("start the services", restartAll);
+  attempt("remove the new code", () => fs.rmSync(next, { recursive: true, force: true }));
+  return failed;
+}
+
+export async function update(ref: string | undefined): Promise<number> {
+  if (!readInstallSettings()) throw new Failure("the site is not installed here: run deploy/install first.");
+  const status = readStatus();
+  if (status?.building)
+    throw new Failure(
+      `a build is running (${status.building.step}); run sitectl update again when sitectl status says it is done.`,
+    );
+  const previous = currentCode();
+  const origin = git(previous.dir, ["remote", "get-url", "origin"]);
+  say(`==> Fetching ${ref ?? "the newest code"} from ${origin}`);
+  const fetched = fetchCode(origin, ref);
+  if (short(fetched.sha) === previous.id) {
+    fs.rmSync(fetched.dir, { recursive: true, force: true });
+    say(`Already at ${previous.id}: nothing to update.`);
+    return 0;
+  }
+  const next = prepareCode(fetched);
+  const nextId = path.basename(next);
+  say(`==> Switching from code ${previous.id} to ${nextId}`);
+  const before = repoHead();
+  systemctl("stop", ...UNITS);
+  let head = before;
+  try {
+    head = mergeCode(next, fetched.sha);
+    swapSymlink(next, APP_LINK);
+    configure(next);
+    restartAll();
+    say(
+      head === before
+        ? "    the content repository has this code already"
+        : `    content repository: merge ${short(head)}; the publisher builds it`,
+    );
+    if (head !== before) {
+      const done = await waitForPublisher(
+        (now) => !!finishedBuildOf(now, head) && !now?.building,
+        "the new code's first build",
+      );
+      const build = finishedBuildOf(done, head)!;
+      if (build.result !== "live")
+        throw new Failure(describe(done).slice(1).join(" ") || `its build ended: ${build.result}`);
+    }
+    const broken = await servicesAnswer();
+    if (broken) throw new Failure(broken);
+  } catch (error) {
+    say(`==> The update failed: ${(error as Error).message}`);
+    say(`==> Going back to code ${previous.id}`);
+    const failed = goBack(previous.dir, next, before, head);
+    if (failed.length) {
+      throw new Failure(
+        `the update failed, and going back did not fully work: ${failed.join("; ")}. Run sitectl doctor.`,
+      );
+    }
+    throw new Failure(
+      `the update to ${nextId} was rolled back: code ${previous.id} and the content repository at ${short(before)} are back, and the live release never changed.`,
+    );
+  }
+  pruneCode(next, previous.dir);
+  const live = readStatus()?.live;
+  say(`Updated: code ${previous.id} → ${nextId}${live ? `; live release ${live.release}` : ""}.`);
+  return 0;
+}
+
+function pruneCode(...keep: string[]): void {
+  const kept = new Set(keep.slice(0, KEEP_CODE).map((dir) => path.basename(dir)));
+  for (const name of fs.readdirSync(CODE_DIR)) {
+    if (!kept.has(name)) fs.rmSync(path.join(CODE_DIR, name), { recursive: true, force: true });
+  }
+}
