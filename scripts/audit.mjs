@@ -101,6 +101,10 @@ async function audit(url, profile) {
       lcp: lhr.audits["largest-contentful-paint"].numericValue,
       tbt: lhr.audits["total-blocking-time"].numericValue,
       cls: lhr.audits["cumulative-layout-shift"].numericValue,
+      // What moved, so a failed gate says where to look (e2e/layout-shift.spec.ts tries it).
+      shifted: (lhr.audits["layout-shifts"]?.details?.items ?? []).map(
+        (item) => `${item.node?.selector ?? item.node?.snippet ?? "?"} (${item.score.toFixed(3)})`,
+      ),
       jsBytes: scriptBytes,
       benchmarkIndex: lhr.environment.benchmarkIndex,
       failing: Object.values(lhr.categories)
@@ -174,7 +178,10 @@ for (const profile of PROFILES) {
           `${target.name}: ${id} ${worst(id)} (${[...new Set(runs.flatMap((r) => r.failing))].join("; ")})`,
         );
     }
-    if (cls > MAX_CLS) problems.push(`${target.name}: cumulative layout shift ${cls.toFixed(3)} > ${MAX_CLS}`);
+    if (cls > MAX_CLS) {
+      const moved = runs.find((r) => r.cls === cls).shifted.join(", ");
+      problems.push(`${target.name}: cumulative layout shift ${cls.toFixed(3)} > ${MAX_CLS} (moved: ${moved || "?"})`);
+    }
   }
 }
 

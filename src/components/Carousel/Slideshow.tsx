@@ -104,20 +104,15 @@ export function Slideshow({ label, interval, transitionTime, labels, className, 
           infiniteLoop={false}
           swipeable={false}
           showArrows={false}
+          // Without arrows the library still writes a hidden, disabled one; ours are below.
+          renderArrowPrev={() => null}
+          renderArrowNext={() => null}
           showStatus={false}
           showThumbs={false}
-          showIndicators={count > 1}
-          renderIndicator={(_click, isSelected, position) => (
-            <li key={position} className={styles.dot}>
-              <button
-                type="button"
-                className={styles.dotButton}
-                aria-label={`${labels.goToSlide} ${slidePosition(labels.slideOf, position + 1, count)}`}
-                aria-current={isSelected ? "true" : undefined}
-                onClick={() => go(position)}
-              />
-            </li>
-          )}
+          // The dots are ours, after the slides (below): the library writes its own before
+          // them, and a slow phone that paints a half-read page would show them at the top of
+          // a box the slides have not yet filled, then move them (a layout shift).
+          showIndicators={false}
         >
           {children.map((child, position) => {
             const hidden = mounted && position !== index;
@@ -138,6 +133,21 @@ export function Slideshow({ label, interval, transitionTime, labels, className, 
           })}
         </Library>
       </div>
+      {count > 1 && (
+        <ul className={styles.dots}>
+          {children.map((_child, position) => (
+            <li key={position}>
+              <button
+                type="button"
+                className={styles.dotButton}
+                aria-label={`${labels.goToSlide} ${slidePosition(labels.slideOf, position + 1, count)}`}
+                aria-current={position === index ? "true" : undefined}
+                onClick={() => go(position)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
       {count > 1 && (
         <div className={styles.controls}>
           <button
