@@ -9,7 +9,10 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { contentProblems } from "../../server/publisher/build";
 import { precompress } from "../../server/publisher/compress";
+import { execFileSync } from "node:child_process";
 import { redactRemote } from "../../server/lib/git";
+import { BackupPusher } from "../../server/publisher/backup";
+import type { Backup } from "../../server/publisher/status";
 
 describe("contentProblems", () => {
   it("returns the validator's block, without colours or Gatsby's noise around it", () => {
@@ -43,6 +46,38 @@ describe("redactRemote", () => {
     );
     expect(redactRemote("git@github.com:co/site.git")).toBe("git@github.com:co/site.git");
     expect(redactRemote("/srv/backup/site.git")).toBe("/srv/backup/site.git");
+  });
+
+  it("masks a token with no name (https://TOKEN@host), and every remote in a message", () => {
+    expect(redactRemote("https://ghp_secret@github.com/co/site.git")).toBe("https://***@github.com/co/site.git");
+    expect(
+      redactRemote("fatal: unable to access 'https://ghp_a@h/x.git': see https://bot:ghp_b@h/y.git"),
+    ).toBe("fatal: unable to access 'https://***@h/x.git': see https://bot:***@h/y.git");
+    expect(redactRemote("ssh://git@github.com/co/site.git")).toBe("ssh://***@github.com/co/site.git");
+  });
+});
+
+describe("BackupPusher", () => {
+  it("shows staff neither a token with no name nor one in git's own error (issue 27, finding 9)", async () => {
+    const repo = fs.mkdtempSync(path.join(os.tmpdir(), "backup-token-"));
+    const run = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" }).trim();
+    run("init", "--quiet", "--initial-branch=main");
+    run("-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "--quiet", "--allow-empty", "-m", "c");
+    // Nothing listens on port 1: the push fails at once, as a real one with a bad network does.
+    const remote = "https://ghp_SECRETTOKEN@127.0.0.1:1/co/site.git";
+    const states: Backup[] = [];
+    let failed: () => void = () => undefined;
+    const settled = new Promise<void>((resolve) => (failed = resolve));
+    const pusher = new BackupPusher(repo, remote, 60_000, { remote: "", state: "off" }, (state) => {
+      states.push(state);
+      if (state.state === "retrying") failed();
+    });
+    pusher.push(run("rev-parse", "HEAD"));
+    await settled;
+    pusher.stop();
+    fs.rmSync(repo, { recursive: true, force: true });
+    expect(states.at(-1)?.error).toBeTruthy();
+    expect(JSON.stringify([pusher.current, ...states])).not.toContain("SECRETTOKEN");
   });
 });
 

@@ -18,7 +18,14 @@ export async function branchHead(repo: string, branch: string): Promise<string> 
   }
 }
 
-/** A remote's address as it may be shown: any password or token in it replaced. */
+/**
+ * A remote's address (or a message naming one) as it may be shown: whatever stands
+ * before the @ of a URL is a secret unless it is a name followed by a colon, so
+ * `https://bot:TOKEN@host` shows the name and `https://TOKEN@host` shows nothing.
+ */
 export function redactRemote(remote: string): string {
-  return remote.replace(/\/\/([^/@:]+):[^/@]*@/, "//$1:***@");
+  return remote.replace(/([a-z][a-z0-9+.-]*:\/\/)([^/@\s]+)@/gi, (_all, scheme: string, userinfo: string) => {
+    const colon = userinfo.indexOf(":");
+    return `${scheme}${colon >= 0 ? `${userinfo.slice(0, colon)}:***` : "***"}@`;
+  });
 }
