@@ -1,6 +1,6 @@
 // Bad content, tried hard on the tests' fixture content (every field of the schema,
 // optional ones included): every field of every content file is removed, emptied,
-// given the wrong type or (images) pointed at a missing file; every file's YAML is
+// given the wrong type or (images) pointed at a missing file or outside content/; every file's YAML is
 // broken; slugs are duplicated or made unsafe. Each mutation goes through the validator
 // the build calls (onPreInit): either the content is still valid (only where the schema
 // says the field is optional), or there is one message naming the file and the field.
@@ -27,6 +27,10 @@ interface Mutation {
 
 const dir = copyContent();
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+/** A real picture beside content/, where no content image may point. */
+const OUTSIDE_IMAGE = path.join(dir, "outside.png");
+const anyImage = fs.readdirSync(path.join(dir, "content", "images")).find((name) => /\.(jpe?g|png)$/i.test(name))!;
+fs.copyFileSync(path.join(dir, "content", "images", anyImage), OUTSIDE_IMAGE);
 
 const read = (file: string) => fs.readFileSync(path.join(dir, "content", file), "utf8");
 const files = loadContent(dir).files.map((f) => f.file.replace(/^content\//, ""));
@@ -119,6 +123,16 @@ function mutations(): Mutation[] {
           text: setAt(data, keys, (p, k) => (p[k as string] = "images/not-there.jpg")),
           mayPass: false,
         });
+        // An image that exists, outside content/ (issue 27, finding 8): by a relative path and an absolute one.
+        const depth = file.split("/").length;
+        for (const outside of [`${"../".repeat(depth)}outside.png`, OUTSIDE_IMAGE]) {
+          all.push({
+            file,
+            name: `${where} pointed outside content/ (${outside})`,
+            text: setAt(data, keys, (p, k) => (p[k as string] = outside)),
+            mayPass: false,
+          });
+        }
       }
     }
     all.push({ file, name: "YAML cut in the middle of a quote", text: `${text}\nbroken: "unclosed\n`, mayPass: false });

@@ -37,6 +37,33 @@ describe("content validation", () => {
     ]);
   });
 
+  it("refuses a YAML alias, through which a few lines stand for any number of items (issue 27, finding 7)", () => {
+    // js-yaml writes a part that appears twice once, with an anchor, and aliases after.
+    const problems = problemsAfter((dir) =>
+      editYaml(dir, "content/site.yaml", (d) => void (d.claims = Array(10).fill(d.claims[0]))),
+    );
+    expect(fs.readFileSync(path.join(FIXTURE_PROJECT, "content/site.yaml"), "utf8")).not.toContain("*ref");
+    expectOne(problems, /^content\/site\.yaml › claims\[1\]: repeats another part of the file through a YAML alias/);
+  });
+
+  it("refuses a list longer than the largest the site takes, where the schema names none", () => {
+    const problems = problemsAfter((dir) =>
+      editYaml(
+        dir,
+        "content/site.yaml",
+        (d) => void (d.claims = Array.from({ length: 101 }, () => ({ ...d.claims[0] }))),
+      ),
+    );
+    expectOne(problems, /^content\/site\.yaml › claims: must have at most 100 items, found 101/);
+  });
+
+  it("refuses a content file over 256 KB before reading it", () => {
+    const problems = problemsAfter((dir) =>
+      fs.appendFileSync(path.join(dir, "content/site.yaml"), `\n# ${"x".repeat(256 * 1024)}\n`),
+    );
+    expectOne(problems, /^content\/site\.yaml › \(whole file\): is \d+ KB, more than a content file may be \(256 KB\)/);
+  });
+
   it("names the file and field of a missing required field", () => {
     const problems = problemsAfter((dir) => editYaml(dir, "content/site.yaml", (d) => void delete d.email));
     expectOne(problems, /^content\/site\.yaml › email: is required/);
@@ -137,7 +164,7 @@ describe("content validation", () => {
       /hero\.slides: must have exactly 4 items, found 3/,
     );
     expectOne(
-      problemsAfter((dir) => editYaml(dir, "content/clients.yaml", (d) => void d.logos.push(d.logos[0]))),
+      problemsAfter((dir) => editYaml(dir, "content/clients.yaml", (d) => void d.logos.push({ ...d.logos[0] }))),
       /logos: must have exactly 10 items, found 11/,
     );
   });

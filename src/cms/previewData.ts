@@ -111,7 +111,7 @@ export type Preview<F extends Fields> = { data: Shaped<F>; problems?: undefined 
  */
 export function previewEntry<F extends Fields>(schema: ObjectField<F>, data: unknown, imageUrl: ImageUrl): Preview<F> {
   // Images are resolved by the editor, which says so itself when one is missing.
-  const problems = validate(schema, data, "", { imageExists: () => true });
+  const problems = validate(schema, data, "", { imageExists: () => true, imageInside: () => true });
   if (problems.length) return { problems };
   // The validator has just checked every field against the schema the type is derived from.
   return { data: previewFields(schema.fields, data, imageUrl) as Shaped<F> };

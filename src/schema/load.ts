@@ -43,9 +43,39 @@ export function allYamlFiles(contentDir: string, folder = ""): string[] {
   });
 }
 
+/** A content file is at most this big: the largest today is a few kilobytes. */
+export const MAX_CONTENT_FILE_BYTES = 256 * 1024;
+
+/**
+ * The first part of `data` that appears twice (a YAML alias, `*name`, to a list or group),
+ * or null. Aliases are refused: a few lines of them can stand for millions of items.
+ * The walk stops at the first repeat, so it costs no more than the file's own size.
+ */
+function repeatedPart(data: unknown, at = "", seen = new Set<object>()): string | null {
+  if (typeof data !== "object" || data === null) return null;
+  if (seen.has(data)) return at || "(whole file)";
+  seen.add(data);
+  for (const [key, inner] of Object.entries(data)) {
+    const found = repeatedPart(inner, Array.isArray(data) ? `${at}[${key}]` : at ? `${at}.${key}` : key, seen);
+    if (found) return found;
+  }
+  return null;
+}
+
 function parse(absolute: string, file: string): { data?: unknown; problem?: FileProblem } {
+  const size = fs.statSync(absolute).size;
+  if (size > MAX_CONTENT_FILE_BYTES) {
+    const message = `is ${Math.ceil(size / 1024)} KB, more than a content file may be (${MAX_CONTENT_FILE_BYTES / 1024} KB)`;
+    return { problem: { file, field: "(whole file)", message } };
+  }
   try {
-    return { data: yaml.load(fs.readFileSync(absolute, "utf8"), { filename: file }) };
+    const data = yaml.load(fs.readFileSync(absolute, "utf8"), { filename: file });
+    const repeated = repeatedPart(data);
+    if (repeated) {
+      const message = "repeats another part of the file through a YAML alias (*name); write the value out instead";
+      return { problem: { file, field: repeated, message } };
+    }
+    return { data };
   } catch (error) {
     const mark = (error as yaml.YAMLException).mark;
     const where = mark ? `line ${mark.line + 1}, column ${mark.column + 1}` : "(whole file)";
@@ -76,7 +106,11 @@ export function loadContent(projectDir: string): { files: LoadedFile[]; problems
         continue;
       }
       const imageExists = (image: string) => fs.existsSync(path.resolve(path.dirname(absolute), image));
-      const found = validate(kind.schema, data ?? null, "", { imageExists });
+      const imageInside = (image: string) => {
+        const inContent = path.relative(contentDir, path.resolve(path.dirname(absolute), image));
+        return inContent !== ".." && !inContent.startsWith(`..${path.sep}`) && !path.isAbsolute(inContent);
+      };
+      const found = validate(kind.schema, data ?? null, "", { imageExists, imageInside });
       problems.push(...found.map((p) => ({ ...p, file, field: p.field || "(whole file)" })));
       if (found.length === 0) files.push({ file, data: data as Record<string, unknown> });
     }

@@ -9,9 +9,13 @@ export interface Problem {
 export interface Context {
   /** Whether an image path written in this file points at an existing file. */
   imageExists: (relativePath: string) => boolean;
+  /** Whether an image path written in this file stays inside content/. */
+  imageInside: (relativePath: string) => boolean;
 }
 
 export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "webp", "avif", "tif", "tiff"];
+/** A list (or a page's sections) the schema gives no maximum holds at most this many items. */
+export const MAX_LIST_ITEMS = 100;
 
 type Value = unknown;
 
@@ -62,6 +66,10 @@ export function validate(field: Field, value: Value, path: string, context: Cont
       if (!IMAGE_EXTENSIONS.includes(extension)) {
         return problem(`must be a ${IMAGE_EXTENSIONS.join(", ")} image, found ${JSON.stringify(value)}`);
       }
+      // Paths stay inside content/: the build copies what they name into the site.
+      if (value.startsWith("/") || value.includes("\\") || !context.imageInside(value)) {
+        return problem(`must be a path inside content/ relative to this file, found ${JSON.stringify(value)}`);
+      }
       if (!context.imageExists(value)) {
         return problem(`points at ${JSON.stringify(value)}, which does not exist beside this file`);
       }
@@ -75,8 +83,8 @@ export function validate(field: Field, value: Value, path: string, context: Cont
       }
       if (field.min !== undefined && size < field.min)
         return problem(`must have at least ${field.min} items, found ${size}`);
-      if (field.max !== undefined && size > field.max)
-        return problem(`must have at most ${field.max} items, found ${size}`);
+      const max = field.max ?? MAX_LIST_ITEMS;
+      if (size > max) return problem(`must have at most ${max} items, found ${size}`);
       return value.flatMap((item, index) => validate(field.of, item, `${path}[${index}]`, context));
     }
     case "object":
@@ -110,6 +118,9 @@ function validateObject(
 function validateSections(field: SectionsField, value: Value, path: string, context: Context): Problem[] {
   if (!Array.isArray(value)) return [{ field: path, message: `must be a list, found ${describe(value)}` }];
   if (value.length === 0) return [{ field: path, message: "must have at least 1 section" }];
+  if (value.length > MAX_LIST_ITEMS) {
+    return [{ field: path, message: `must have at most ${MAX_LIST_ITEMS} sections, found ${value.length}` }];
+  }
   const typeNames = Object.keys(field.types);
   return value.flatMap((section, index) => {
     const at = `${path}[${index}]`;
