@@ -7,14 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
 import { checkRequest, validateChange } from "../../server/editor/guard";
-import {
-  hashPassword,
-  verifyPassword,
-  Gate,
-  writeLogins,
-  MAX_ADDRESS_FAILURES,
-  MAX_FAILURES,
-} from "../../server/editor/logins";
+import { hashPassword, verifyPassword, Gate, writeLogins } from "../../server/editor/logins";
+import { FailedLogins, LIMITS, MAX_TRACKED, addressKeys } from "../../server/editor/failedLogins";
 import { MAX_UPLOAD_BYTES, Refusal, editorRules } from "../../server/editor/rules";
 import { copyContent } from "../helpers/contentCopy";
 
@@ -129,6 +123,19 @@ describe("validateChange", () => {
     expect((error as Refusal).message).toMatch(/content\/site\.yaml › gstin: .*NOT-A-GSTIN/);
   });
 
+  it("refuses an image path that leaves content/, even to a picture that exists (issue 27, finding 8)", () => {
+    // A picture of the machine's own, and one beside the repository's content/.
+    const beside = path.join(repo, "beside.png");
+    fs.copyFileSync(path.join(repo, "content", String((site().company as { logo: string }).logo)), beside);
+    for (const logo of [beside, "../beside.png", "images/../../beside.png"]) {
+      const raw = yaml.dump({ ...site(), company: { ...(site().company as object), logo } });
+      expect(refusal(() => validateChange(repo, { write: new Map([["content/site.yaml", raw]]), remove: [] }))).toBe(
+        422,
+      );
+    }
+    fs.rmSync(beside);
+  });
+
   it("refuses deleting a file the site needs", () => {
     expect(refusal(() => validateChange(repo, { write: new Map(), remove: ["content/site.yaml"] }))).toBe(422);
   });
@@ -142,26 +149,101 @@ describe("logins", () => {
     expect(verifyPassword("another password here", hash)).toBe(false);
   });
 
-  it("lets a good login in, asks for one, and blocks an address after repeated wrong passwords", () => {
-    const file = path.join(repo, "editors");
+  // Each check hashes for real (about 0.1 s, more on a busy machine).
+  const HASHING_MS = 120_000;
+  const header = (name: string, password: string) => `Basic ${Buffer.from(`${name}:${password}`).toString("base64")}`;
+  const loginsFile = () => {
+    const file = path.join(fs.mkdtempSync(path.join(repo, "logins-")), "editors");
     writeLogins(file, new Map([["anita", hashPassword("correct password")]]));
-    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    const gate = new Gate(file);
-    const header = (password: string) => `Basic ${Buffer.from(`anita:${password}`).toString("base64")}`;
-    expect(gate.check(header("correct password"), "10.0.0.1")).toEqual({ login: "anita" });
-    expect(gate.check(undefined, "10.0.0.1")).toMatchObject({ status: 401 });
-    for (let i = 0; i < MAX_FAILURES; i += 1)
-      expect(gate.check(header(`wrong ${i}`), "10.0.0.2")).toMatchObject({ status: 401 });
-    expect(gate.check(header("correct password"), "10.0.0.2")).toMatchObject({ status: 403 });
-    expect(gate.check(header("correct password"), "10.0.0.1")).toEqual({ login: "anita" });
-    // Another login from the same (office) address is not blocked by anita's typos...
-    const other = (name: string) => `Basic ${Buffer.from(`${name}:guess`).toString("base64")}`;
-    expect(gate.check(other("ravi"), "10.0.0.2")).toMatchObject({ status: 401 });
-    // ...until that address has guessed too many names.
-    for (let i = 0; i < MAX_ADDRESS_FAILURES; i += 1) gate.check(other(`name${i}`), "10.0.0.3");
-    expect(gate.check(header("correct password"), "10.0.0.3")).toMatchObject({ status: 403 });
-    // A removed login is refused at once, even though its header was remembered.
-    writeLogins(file, new Map());
-    expect(gate.check(header("correct password"), "10.0.0.1")).toMatchObject({ status: 401 });
+    return file;
+  };
+
+  it(
+    "lets a good login in, asks for one, and blocks an address after repeated wrong passwords",
+    async () => {
+      const file = loginsFile();
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const gate = new Gate(file);
+      const anita = (password: string) => header("anita", password);
+      expect(await gate.check(anita("correct password"), "10.0.0.1")).toEqual({ login: "anita" });
+      expect(await gate.check(undefined, "10.0.0.1")).toMatchObject({ status: 401 });
+      for (let i = 0; i < LIMITS.login; i += 1)
+        expect(await gate.check(anita(`wrong ${i}`), "10.0.0.2")).toMatchObject({ status: 401 });
+      expect(await gate.check(anita("correct password"), "10.0.0.2")).toMatchObject({ status: 403 });
+      expect(await gate.check(anita("correct password"), "10.0.0.1")).toEqual({ login: "anita" });
+      // Another login from the same (office) address is not blocked by anita's typos...
+      expect(await gate.check(header("ravi", "guess"), "10.0.0.2")).toMatchObject({ status: 401 });
+      // ...until that address has guessed too many names.
+      for (let i = 0; i < LIMITS.address; i += 1) await gate.check(header(`name${i}`, "guess"), "10.0.0.3");
+      expect(await gate.check(anita("correct password"), "10.0.0.3")).toMatchObject({ status: 403 });
+      // A removed login is refused at once, even though its header was remembered.
+      writeLogins(file, new Map());
+      expect(await gate.check(anita("correct password"), "10.0.0.1")).toMatchObject({ status: 401 });
+    },
+    HASHING_MS,
+  );
+
+  it(
+    "keeps its blocks across a restart (issue 27, finding 3)",
+    async () => {
+      const file = loginsFile();
+      const failures = path.join(path.dirname(file), "state", "failed-logins.json");
+      const before = new Gate(file, failures);
+      for (let i = 0; i < LIMITS.login; i += 1) await before.check(header("anita", `wrong ${i}`), "10.0.0.9");
+      before.close();
+      expect(fs.statSync(failures).mode & 0o777).toBe(0o600);
+      const after = new Gate(file, failures);
+      expect(await after.check(header("anita", "correct password"), "10.0.0.9")).toMatchObject({ status: 403 });
+      expect(await after.check(header("anita", "correct password"), "10.0.0.10")).toEqual({ login: "anita" });
+    },
+    HASHING_MS,
+  );
+
+  it(
+    "checks an unknown name as slowly as a known one (issue 27, finding 4)",
+    async () => {
+      const gate = new Gate(loginsFile());
+      // Each address tries once, so no block cuts a check short. Noise only adds time:
+      // the fastest unknown-name check must still do the hashing a real one does.
+      const fastest = async (name: string, from: number) => {
+        let best = Infinity;
+        for (let i = 0; i < 3; i += 1) {
+          const started = process.hrtime.bigint();
+          expect(await gate.check(header(name, "wrong password"), `10.1.${from}.${i}`)).toMatchObject({ status: 401 });
+          best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e6);
+        }
+        return best;
+      };
+      const known = await fastest("anita", 1);
+      const unknown = await fastest("nobody-here", 2);
+      expect(unknown).toBeGreaterThan(known / 2);
+    },
+    HASHING_MS,
+  );
+
+  it("counts an IPv6 address by its /64, and a network as a whole (issue 27, finding 3)", () => {
+    expect(addressKeys("2001:db8:1:2:aaaa::1")).toEqual({ address: "2001:db8:1:2::/64", network: "2001:db8:1::/48" });
+    expect(addressKeys("2001:db8:1:2:ffff:0:0:9").address).toBe("2001:db8:1:2::/64");
+    expect(addressKeys("::ffff:192.0.2.7")).toEqual({ address: "192.0.2.7", network: "192.0.0.0/16" });
+    const failures = new FailedLogins();
+    // Addresses of one network taking turns, each under its own limit:
+    for (let i = 0; i < LIMITS.network; i += 1) {
+      const where = addressKeys(`198.51.${i % 250}.${i}`);
+      failures.count([
+        { kind: "address", key: where.address },
+        { kind: "network", key: where.network },
+      ]);
+    }
+    const fresh = addressKeys("198.51.200.200");
+    expect(failures.blocked([{ kind: "address", key: fresh.address }])).toBe(false);
+    expect(failures.blocked([{ kind: "network", key: fresh.network }])).toBe(true);
+  });
+
+  it("remembers a bounded number of failures, however many addresses try (issue 27, finding 3)", () => {
+    const failures = new FailedLogins();
+    for (let i = 0; i < MAX_TRACKED * 2; i += 1) {
+      failures.count([{ kind: "login", key: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255} anita` }]);
+    }
+    expect(failures.size).toBe(MAX_TRACKED);
   });
 });

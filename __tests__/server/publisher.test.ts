@@ -50,9 +50,9 @@ describe("redactRemote", () => {
 
   it("masks a token with no name (https://TOKEN@host), and every remote in a message", () => {
     expect(redactRemote("https://ghp_secret@github.com/co/site.git")).toBe("https://***@github.com/co/site.git");
-    expect(
-      redactRemote("fatal: unable to access 'https://ghp_a@h/x.git': see https://bot:ghp_b@h/y.git"),
-    ).toBe("fatal: unable to access 'https://***@h/x.git': see https://bot:***@h/y.git");
+    expect(redactRemote("fatal: unable to access 'https://ghp_a@h/x.git': see https://bot:ghp_b@h/y.git")).toBe(
+      "fatal: unable to access 'https://***@h/x.git': see https://bot:***@h/y.git",
+    );
     expect(redactRemote("ssh://git@github.com/co/site.git")).toBe("ssh://***@github.com/co/site.git");
   });
 });

@@ -15,6 +15,8 @@ export interface EditorOptions {
   mode: "git" | "fs";
   /** The logins file; without one (local mode) the API needs no login. */
   editorsFile?: string;
+  /** Where wrong passwords are kept across restarts (failedLogins.ts). */
+  failuresFile?: string;
 }
 
 const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
@@ -35,7 +37,7 @@ function crossSite(request: Request, local: boolean): string | null {
 }
 
 /** The request's credentials, from the visitor's address as nginx passes it on. */
-const checkLogin = (gate: Gate, request: Request) =>
+const checkLogin = async (gate: Gate, request: Request) =>
   gate.check(request.get("authorization"), request.get("x-real-ip") ?? request.ip ?? "");
 
 /** One write at a time, so each commit carries the right author. */
@@ -45,16 +47,20 @@ export async function editorApp(options: EditorOptions) {
   const app = express();
   app.disable("x-powered-by");
   const rules = editorRules();
-  const gate = options.editorsFile ? new Gate(options.editorsFile) : null;
+  const gate = options.editorsFile ? new Gate(options.editorsFile, options.failuresFile) : null;
   const local = !gate;
 
   // nginx's auth_request: 204 and the login, 401 (ask for one) or 403 (blocked).
-  app.get("/auth", (request, response) => {
+  app.get("/auth", async (request, response, next) => {
     if (!gate) return void response.status(204).end();
-    const verdict = checkLogin(gate, request);
-    if ("login" in verdict) return void response.status(204).set("X-Editor-Login", verdict.login).end();
-    if (verdict.status === 401) response.set("WWW-Authenticate", 'Basic realm="Site editor", charset="UTF-8"');
-    response.status(verdict.status).type("text/plain").send(verdict.reason);
+    try {
+      const verdict = await checkLogin(gate, request);
+      if ("login" in verdict) return void response.status(204).set("X-Editor-Login", verdict.login).end();
+      if (verdict.status === 401) response.set("WWW-Authenticate", 'Basic realm="Site editor", charset="UTF-8"');
+      response.status(verdict.status).type("text/plain").send(verdict.reason);
+    } catch (error) {
+      next(error);
+    }
   });
 
   // Base64 makes an upload a third bigger; a little room for the rest of the request.
@@ -64,7 +70,7 @@ export async function editorApp(options: EditorOptions) {
       let login = process.env.USER || "local";
       if (gate) {
         // The API checks the login itself too: nothing on this machine can skip nginx's.
-        const verdict = checkLogin(gate, request);
+        const verdict = await checkLogin(gate, request);
         if (!("login" in verdict)) throw new Refusal(verdict.status, verdict.reason);
         login = verdict.login;
       }
@@ -100,7 +106,7 @@ export async function editorApp(options: EditorOptions) {
     if (status === 500) console.error("editor:", error);
     response.status(status).json({ error: message });
   });
-  return app;
+  return { app, close: () => gate?.close() };
 }
 
 /**

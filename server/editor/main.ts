@@ -15,11 +15,18 @@ const port = local ? Number(process.env.EDITOR_PORT ?? LOCAL_BACKEND_PORT) : set
 
 async function main() {
   if (!local) await ensureRepo(hostPaths(settings.hostDir));
-  const app = await editorApp(local ? { repo, mode: "fs" } : { repo, mode: "git", editorsFile: settings.editorsFile });
+  const { app, close } = await editorApp(
+    local
+      ? { repo, mode: "fs" }
+      : { repo, mode: "git", editorsFile: settings.editorsFile, failuresFile: settings.failedLoginsFile },
+  );
   const server = app.listen(port, "127.0.0.1", () => {
     console.log(`editor: API on http://127.0.0.1:${port}/api/v1 (${local ? "writes files in" : "commits in"} ${repo})`);
   });
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => {
+    close();
+    server.close(() => process.exit(0));
+  };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 }

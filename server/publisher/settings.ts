@@ -38,6 +38,8 @@ export interface Settings {
   seedRelease: string;
   /** The staff logins of the hosted editor (outside the repository). */
   editorsFile: string;
+  /** Wrong passwords the editor counts, kept across its restarts (EDITOR_STATE_DIR). */
+  failedLoginsFile: string;
   /** The editor's backend, on 127.0.0.1 behind nginx. */
   editorPort: number;
 }
@@ -52,6 +54,10 @@ export function readSettings(env = process.env): Settings {
     buildTimeoutMs: envNumber(env, "BUILD_TIMEOUT_MINUTES", 30) * 60_000,
     seedRelease: env.HOST_SEED_RELEASE ? path.resolve(env.HOST_SEED_RELEASE) : "",
     editorsFile: path.resolve(env.EDITORS_FILE || path.join(hostDir, "editors")),
+    failedLoginsFile: path.join(
+      path.resolve(env.EDITOR_STATE_DIR || path.join(hostDir, "editor")),
+      "failed-logins.json",
+    ),
     editorPort: envNumber(env, "EDITOR_PORT", 8091),
   };
 }
