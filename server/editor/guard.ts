@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { formatProblems, loadContent } from "../../src/schema/load";
+import { BRANCH } from "../publisher/settings";
 import { ALLOWED_ACTIONS, Refusal, checkUpload, dataFile, imageFile, isDataFile, noSymlink, type Rules } from "./rules";
 
 type Params = Record<string, unknown>;
@@ -34,6 +35,13 @@ export function checkRequest(rules: Rules, repo: string, body: unknown): Change 
   if (typeof action !== "string" || !ALLOWED_ACTIONS.has(action)) {
     throw new Refusal(403, `action not allowed: ${String(action)}`);
   }
+  // decap-server checks out whatever branch a request names, and runs the editorial
+  // workflow (branches, rebases) when asked: staff work on the site's branch, plainly.
+  if (params.branch !== undefined && params.branch !== BRANCH) {
+    throw new Refusal(403, `branch not allowed: ${String(params.branch)} (the site's branch is ${BRANCH})`);
+  }
+  const options = (params.options ?? {}) as Params;
+  if (options.useWorkflow) throw new Refusal(403, "the editorial workflow is not used on this site");
   const paths: string[] = [];
   const change: Change = { write: new Map(), remove: [] };
   switch (action) {
@@ -69,14 +77,11 @@ export function checkRequest(rules: Rules, repo: string, body: unknown): Change 
         const target = dataFile(rules, file.path);
         if (typeof file.raw !== "string") throw new Refusal(422, `${target}: no text`);
         paths.push(target);
-        if (file.newPath !== undefined) {
-          const moved = dataFile(rules, file.newPath);
-          paths.push(moved);
-          change.remove.push(target);
-          change.write.set(moved, file.raw);
-        } else {
-          change.write.set(target, file.raw);
+        // decap-server's move takes the whole folder along, unchecked: no renames.
+        if (file.newPath !== undefined && file.newPath !== file.path) {
+          throw new Refusal(403, `${target}: renaming or moving a content file is not allowed`);
         }
+        change.write.set(target, file.raw);
       }
       for (const asset of (params.assets as Asset[] | undefined) ?? []) {
         checkUpload(rules, asset);
