@@ -4,8 +4,11 @@
 // The editor's guard on the tests' own content: which paths and actions it lets through,
 // and the build's validator run on a copy with the change applied.
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import yaml from "js-yaml";
+import { editorApp } from "../../server/editor/app";
 import { checkRequest, validateChange } from "../../server/editor/guard";
 import { hashPassword, verifyPassword, Gate, writeLogins } from "../../server/editor/logins";
 import { FailedLogins, LIMITS, MAX_TRACKED, addressKeys } from "../../server/editor/failedLogins";
@@ -245,5 +248,48 @@ describe("logins", () => {
       failures.count([{ kind: "login", key: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255} anita` }]);
     }
     expect(failures.size).toBe(MAX_TRACKED);
+  });
+});
+
+describe("npm run cms (no login, a developer's machine)", () => {
+  /** POSTs `info` to a local backend with the given Host and Origin; the status. */
+  const post = (port: number, host: string) =>
+    new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify({ action: "info" });
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/api/v1",
+          method: "POST",
+          headers: {
+            host,
+            origin: `http://${host}`,
+            "content-type": "application/json",
+            "content-length": body.length,
+          },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on("error", reject);
+      request.end(body);
+    });
+
+  it("answers only to this machine's own names, not to a rebound one (issue 27, finding 11)", async () => {
+    const { app } = await editorApp({ repo, mode: "fs" });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      expect(await post(port, `127.0.0.1:${port}`)).toBe(200);
+      expect(await post(port, `localhost:${port}`)).toBe(200);
+      // A page on attacker.example, its name pointed at 127.0.0.1: same origin to the browser.
+      expect(await post(port, `attacker.example:${port}`)).toBe(403);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -20,6 +20,7 @@ export interface EditorOptions {
 }
 
 const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
+const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
 
 /** Browsers say where a request comes from: only the site's own pages may post. */
 function crossSite(request: Request, local: boolean): string | null {
@@ -49,6 +50,15 @@ export async function editorApp(options: EditorOptions) {
   const rules = editorRules();
   const gate = options.editorsFile ? new Gate(options.editorsFile, options.failuresFile) : null;
   const local = !gate;
+  // Without a login (a developer's machine) only this machine's own names may be used: a
+  // web page whose name an attacker points at 127.0.0.1 (DNS rebinding) is another site.
+  if (local) {
+    app.use((request, response, next) => {
+      const names = [request.get("host"), request.get("x-forwarded-host")].filter((name) => name !== undefined);
+      if (names.every((name) => LOOPBACK_HOST.test(name))) return next();
+      response.status(403).json({ error: `host not allowed: ${names.join(", ")}` });
+    });
+  }
 
   // nginx's auth_request: 204 and the login, 401 (ask for one) or 403 (blocked).
   app.get("/auth", async (request, response, next) => {
