@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -587,6 +588,46 @@ test("nginx's own 429 shows the site's page", async () => {
     async () => (await fetch(`${host.url}${ENQUIRY_API}/received/0000000000`)).status !== 429,
     "nginx's limit to pass",
   );
+});
+
+/** Opens a form upload from `from` that sends its headers and then nothing; resolves once nginx reads its body. */
+function slowUpload(from: string) {
+  const { hostname, port } = new URL(host.url);
+  return new Promise<net.Socket>((resolve, reject) => {
+    const socket = net.connect({ host: hostname, port: Number(port), localAddress: from }, () =>
+      socket.write(
+        `POST ${ENQUIRY_API} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
+          "Content-Type: multipart/form-data; boundary=slow\r\nContent-Length: 1000000\r\n" +
+          "Expect: 100-continue\r\n\r\n",
+      ),
+    );
+    // nginx says "100 Continue" when it starts reading the body: past its connection limit.
+    socket.once("data", (data) => {
+      if (data.toString().startsWith("HTTP/1.1 100")) resolve(socket);
+      else reject(new Error(`a slow upload was answered: ${data.toString().split("\r\n")[0]}`));
+    });
+    socket.on("error", reject);
+  });
+}
+
+test("slow uploads hold at most 4 connections per address; other visitors are not held up (issue 27, finding 12)", async () => {
+  const slow = await Promise.all(Array.from({ length: 4 }, () => slowUpload("127.0.0.77")));
+  try {
+    const status = (from: string) =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get(`${host.url}${ENQUIRY_API}/received/0000000000`, { localAddress: from }, (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          })
+          .on("error", reject);
+      });
+    // A fifth from the same address is turned away; another address is served.
+    expect(await status("127.0.0.77")).toBe(429);
+    expect(await status("127.0.0.78")).not.toBe(429);
+  } finally {
+    for (const socket of slow) socket.destroy();
+  }
 });
 
 test("load: 200 enquiries from 10 clients, SMTP down until the 100th is stored: 200 delivered, once each", async () => {
