@@ -11,7 +11,8 @@ import yaml from "js-yaml";
 import { editorApp } from "../../server/editor/app";
 import { checkRequest, validateChange } from "../../server/editor/guard";
 import { hashPassword, verifyPassword, Gate, writeLogins } from "../../server/editor/logins";
-import { FailedLogins, LIMITS, MAX_TRACKED, addressKeys } from "../../server/editor/failedLogins";
+import { FailedLogins, LIMITS, MAX_TRACKED } from "../../server/editor/failedLogins";
+import { addressKeys } from "../../server/lib/addresses";
 import { MAX_UPLOAD_BYTES, Refusal, editorRules } from "../../server/editor/rules";
 import { copyContent } from "../helpers/contentCopy";
 

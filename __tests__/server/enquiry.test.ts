@@ -189,6 +189,37 @@ describe("the spool", () => {
     expect(spool.stateOf("AAAAAAAAA1")).toBeNull();
     expect(spool.stateOf("AAAAAAAAA2")).toBe("pending");
   });
+
+  it("deletes failed enquiries after their own period, with their notes (issue 27, finding 1)", () => {
+    spool.add("AAAAAAAAA3", Buffer.from("three"));
+    spool.move("AAAAAAAAA3", "pending", "failed", "550: no such mailbox");
+    const old = new Date(Date.now() - 91 * 86_400_000);
+    fs.utimesSync(spool.file("failed", "AAAAAAAAA3"), old, old);
+    expect(spool.expire(90, Date.now(), "failed")).toBe(1);
+    expect(spool.stateOf("AAAAAAAAA3")).toBeNull();
+    expect(fs.existsSync(path.join(spool.folder("pending"), "AAAAAAAAA3.json"))).toBe(false);
+    expect(spool.stateOf("AAAAAAAAA2")).toBe("pending");
+  });
+
+  it("makes room by deleting sent enquiries, oldest first, and never a waiting one (issue 27, finding 1)", () => {
+    const full = new Spool(fs.mkdtempSync(path.join(os.tmpdir(), "spool-full-")));
+    full.prepare();
+    const kb = Buffer.alloc(1024);
+    for (const [i, id] of ["BBBBBBBBB1", "BBBBBBBBB2", "BBBBBBBBB3"].entries()) {
+      full.add(id, kb);
+      full.move(id, "pending", "sent");
+      const at = new Date(Date.now() - (10 - i) * 60_000);
+      fs.utimesSync(full.file("sent", id), at, at);
+    }
+    full.add("BBBBBBBBB4", kb);
+    expect(full.receivedWithin(60 * 60_000)).toBe(4);
+    // 4 KB stored, 1 KB more to fit in 4 KB: the oldest sent one goes.
+    expect(full.makeRoom(1024, 4 * 1024)).toBe(true);
+    expect(full.list("sent").map((entry) => entry.id)).toEqual(["BBBBBBBBB2", "BBBBBBBBB3"]);
+    // No room even with every sent one gone: refused, the waiting one kept.
+    expect(full.makeRoom(1024, 1024)).toBe(false);
+    expect(full.list("pending").map((entry) => entry.id)).toEqual(["BBBBBBBBB4"]);
+  });
 });
 
 describe("retries", () => {

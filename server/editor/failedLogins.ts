@@ -2,7 +2,6 @@
 // of addresses and names tried, and kept on disk so that a restart forgets no block.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { writeFileAtomic } from "../lib/files";
 
@@ -20,28 +19,6 @@ export const WINDOW_MS = 15 * 60_000;
 export const MAX_TRACKED = 20_000;
 /** The file is written at most this often while failures come in. */
 const SAVE_EVERY_MS = 1_000;
-
-/** What a failure is counted under: the address (IPv6: its /64) and its network. */
-export function addressKeys(address: string): { address: string; network: string } {
-  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
-  if (net.isIPv4(plain)) {
-    const [a, b] = plain.split(".");
-    return { address: plain, network: `${a}.${b}.0.0/16` };
-  }
-  if (net.isIPv6(plain)) {
-    const groups = expandIPv6(plain);
-    return { address: `${groups.slice(0, 4).join(":")}::/64`, network: `${groups.slice(0, 3).join(":")}::/48` };
-  }
-  return { address: plain, network: plain };
-}
-
-function expandIPv6(address: string): string[] {
-  const [head, tail = ""] = address.toLowerCase().split("::");
-  const left = head ? head.split(":") : [];
-  const right = address.includes("::") && tail ? tail.split(":") : [];
-  const middle = address.includes("::") ? Array(8 - left.length - right.length).fill("0") : [];
-  return [...left, ...middle, ...right].map((group) => group.replace(/^0+(?=.)/, ""));
-}
 
 export class FailedLogins {
   /** key → times of recent failures, oldest first; a Map keeps keys in the order last touched. */

@@ -8,7 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { writeFileAtomic } from "../lib/files";
-import { FailedLogins, addressKeys, nameKey } from "./failedLogins";
+import { addressKeys } from "../lib/addresses";
+import { FailedLogins, nameKey } from "./failedLogins";
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const LOGIN_NAME = /^[a-z][a-z0-9._-]{1,31}$/;

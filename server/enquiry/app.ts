@@ -4,6 +4,7 @@
 // without JavaScript) or 201 with the reference (the page's script, Accept: JSON).
 // Anything wrong is answered clearly and writes nothing.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
@@ -20,6 +21,7 @@ import {
   checkFile,
   type Problems,
 } from "../../src/enquiry/rules";
+import { addressKeys } from "../lib/addresses";
 import { composeMessage, type Drawing } from "./message";
 import type { EnquirySettingsEnv } from "./settings";
 import type { LiveSite } from "./site";
@@ -28,12 +30,13 @@ import { ID_PATTERN, type Spool } from "./spool";
 export interface Deps {
   spool: Spool;
   site: LiveSite;
-  settings: Pick<EnquirySettingsEnv, "postsPerMinute" | "from">;
+  settings: Pick<EnquirySettingsEnv, "postsPerMinute" | "postsPerHour" | "spoolMaxBytes" | "minFreeBytes" | "from">;
   /** Called once an enquiry is stored: delivery may start. */
   stored: () => void;
   log: (line: string) => void;
 }
 
+const HOUR_MS = 60 * 60_000;
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** A reference from 50 bits: of the page's token (the same token, the same enquiry), or random. */
 export function newId(token?: string): string {
@@ -69,6 +72,8 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
   const app = Fastify({ trustProxy: "127.0.0.1", bodyLimit: 64 * 1024, forceCloseConnections: true });
   await app.register(rateLimit, {
     global: false,
+    // One household or server holds a whole IPv6 /64: it counts as one address.
+    keyGenerator: (request) => addressKeys(request.ip).address,
     errorResponseBuilder: () => new Refusal(429, "too many forms from this address; wait a minute"),
   });
   await app.register(multipart, {
@@ -143,12 +148,21 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
       const id = newId(token);
       await storing.get(id)?.catch(() => undefined);
       if (spool.stateOf(id)) return received(request, reply, id, 200);
+      // Bounds for everyone together: the inbox's load, the spool's size, the disk's floor.
+      if (spool.receivedWithin(HOUR_MS) >= settings.postsPerHour) {
+        log(
+          `enquiry: refused a form: ${settings.postsPerHour} enquiries in the last hour already (ENQUIRY_POSTS_PER_HOUR)`,
+        );
+        return unavailable(request, reply);
+      }
       const work = (async () => {
         const message = await composeMessage(
           { id, values, drawing, receivedAt: new Date() },
           live,
           settings.from || live.from,
         );
+        const full = noRoomFor(message.length);
+        if (full) throw new Error(full);
         spool.add(id, message);
       })();
       storing.set(id, work);
@@ -165,6 +179,19 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
       return received(request, reply, id, 201);
     },
   );
+
+  /** Why `bytes` more cannot be stored now, or null. */
+  const noRoomFor = (bytes: number): string | null => {
+    const disk = fs.statfsSync(spool.dir);
+    const free = disk.bavail * disk.bsize;
+    if (free - bytes < settings.minFreeBytes) {
+      return `${Math.floor(free / 1024 / 1024)} MB free on the spool's disk, under the ${settings.minFreeBytes / 1024 / 1024} MB kept free (HOST_MIN_FREE_MB)`;
+    }
+    if (!spool.makeRoom(bytes, settings.spoolMaxBytes)) {
+      return `the spool is full (${settings.spoolMaxBytes / 1024 / 1024} MB, ENQUIRY_SPOOL_MAX_MB) with waiting and failed enquiries`;
+    }
+    return null;
+  };
 
   const unavailable = (request: FastifyRequest, reply: FastifyReply) => {
     if (wantsJson(request)) return reply.code(503).send({ error: "enquiries cannot be stored now; call or WhatsApp" });

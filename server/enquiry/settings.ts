@@ -16,7 +16,16 @@ export interface EnquirySettingsEnv {
   smtpUrl: string;
   /** The sender address, when it must differ from the site's e-mail (the SMTP account's own). */
   from: string;
+  /** Per address (IPv6: per /64). */
   postsPerMinute: number;
+  /** From everyone together: what the inbox and the disk take at most in an hour. */
+  postsPerHour: number;
+  /** The spool's whole size; sent enquiries go first (oldest first) to make room, and past it forms are refused. */
+  spoolMaxBytes: number;
+  /** Free space kept on the spool's disk, the same floor the publisher keeps for builds (HOST_MIN_FREE_MB). */
+  minFreeBytes: number;
+  /** Failed enquiries (the mail server refused them for good) are deleted after this many days. */
+  failedKeepDays: number;
   retryMs: number;
   retryMaxMs: number;
   /** Test only: exit right after the SMTP server accepts a message, before it is marked sent. */
@@ -32,6 +41,10 @@ export function readEnquirySettings(env = process.env): EnquirySettingsEnv {
     smtpUrl: env.SMTP_URL || LOCAL_SMTP_URL,
     from: env.ENQUIRY_FROM ?? "",
     postsPerMinute: envNumber(env, "ENQUIRY_POSTS_PER_MINUTE", 5),
+    postsPerHour: envNumber(env, "ENQUIRY_POSTS_PER_HOUR", 60),
+    spoolMaxBytes: envNumber(env, "ENQUIRY_SPOOL_MAX_MB", 2048) * 1024 * 1024,
+    minFreeBytes: host.minFreeBytes,
+    failedKeepDays: envNumber(env, "ENQUIRY_FAILED_KEEP_DAYS", 90),
     retryMs: envNumber(env, "ENQUIRY_RETRY_MS", 30_000),
     retryMaxMs: envNumber(env, "ENQUIRY_RETRY_MAX_MS", 30 * 60_000),
     exitAfterAccept: env.ENQUIRY_EXIT_AFTER_ACCEPT === "1",

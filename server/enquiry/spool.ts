@@ -119,12 +119,38 @@ export class Spool {
     return readJson<Attempts>(this.attemptsFile(id)) ?? NO_ATTEMPTS;
   }
 
-  /** Deletes sent enquiries received more than `days` ago; returns how many. */
-  expire(days: number, now = Date.now()): number {
-    const old = this.list("sent").filter((entry) => now - entry.receivedAt.getTime() > days * 86_400_000);
-    for (const entry of old) fs.rmSync(this.file("sent", entry.id), { force: true });
-    if (old.length) syncFolder(this.folder("sent"));
+  /** Deletes enquiries in `state` (sent, or failed) received more than `days` ago; returns how many. */
+  expire(days: number, now = Date.now(), state: "sent" | "failed" = "sent"): number {
+    const old = this.list(state).filter((entry) => now - entry.receivedAt.getTime() > days * 86_400_000);
+    for (const entry of old) this.remove(state, entry.id);
+    if (old.length) syncFolder(this.folder(state));
     return old.length;
+  }
+
+  /** Enquiries received within the last `ms`, whatever became of them. */
+  receivedWithin(ms: number, now = Date.now()): number {
+    return STATES.flatMap((state) => this.list(state)).filter((entry) => now - entry.receivedAt.getTime() < ms).length;
+  }
+
+  /**
+   * Makes room for `bytes` more within `maxBytes`, deleting sent enquiries, oldest
+   * first (they are in the inbox already); false when waiting and failed ones alone
+   * leave no room.
+   */
+  makeRoom(bytes: number, maxBytes: number): boolean {
+    const sent = this.list("sent");
+    let total = STATES.flatMap((state) => this.list(state)).reduce((sum, entry) => sum + entry.size, 0) + bytes;
+    while (total > maxBytes && sent.length > 0) {
+      const oldest = sent.shift()!;
+      this.remove("sent", oldest.id);
+      total -= oldest.size;
+    }
+    return total <= maxBytes;
+  }
+
+  private remove(state: State, id: string): void {
+    fs.rmSync(this.file(state, id), { force: true });
+    if (state === "failed") fs.rmSync(this.attemptsFile(id), { force: true });
   }
 
   /** Counts for staff (/admin/enquiries.json): no one's name, address or message. */

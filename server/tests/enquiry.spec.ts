@@ -181,8 +181,9 @@ test.beforeAll(async () => {
     SMTP_URL: inbox.url,
     ENQUIRY_RETRY_MS: "200",
     ENQUIRY_RETRY_MAX_MS: "1000",
-    // The load test posts 200 from one address; the limit itself has its own test below.
+    // The load test posts 200 from one address; the limits have their own tests below.
     ENQUIRY_POSTS_PER_MINUTE: "100000",
+    ENQUIRY_POSTS_PER_HOUR: "100000",
   });
   spool = new Spool(path.join(host.dir, "enquiry"));
   await until(() => fs.existsSync(spool.statusFile()), "the enquiry service's status.json");
@@ -575,6 +576,39 @@ test("too many forms from one address: 429; only 127.0.0.1 may say who the visit
   service.child.kill("SIGTERM");
   await exited(service.child);
 });
+
+const BOUNDS: { limit: string; env: Record<string, string>; stored: number }[] = [
+  {
+    limit: "an hour's enquiries from everyone (ENQUIRY_POSTS_PER_HOUR)",
+    env: { ENQUIRY_POSTS_PER_HOUR: "2" },
+    stored: 2,
+  },
+  { limit: "the spool's size (ENQUIRY_SPOOL_MAX_MB)", env: { ENQUIRY_SPOOL_MAX_MB: "0.0001" }, stored: 0 },
+  { limit: "the free disk kept for builds (HOST_MIN_FREE_MB)", env: { HOST_MIN_FREE_MB: "1000000000" }, stored: 0 },
+];
+for (const { limit, env, stored: fits } of BOUNDS) {
+  test(`past ${limit}, forms from any address are refused with the phone and WhatsApp (issue 27, finding 1)`, async ({
+    page,
+  }) => {
+    // No mail server: what is stored stays waiting, as when the inbox is down.
+    const service = await startService({ ...env, SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
+    const url = `http://127.0.0.1:${service.port}${ENQUIRY_API}`;
+    const statuses = [];
+    for (let i = 1; i <= fits + 1; i += 1) {
+      statuses.push((await post(form(), undefined, { url, headers: { "x-forwarded-for": `203.0.113.${i}` } })).status);
+    }
+    expect(statuses).toEqual([...Array(fits).fill(201), 503]);
+    expect(service.spool.list("pending")).toHaveLength(fits);
+    const refused = await post(form(), undefined, { url, headers: { "x-forwarded-for": "198.51.100.9" }, json: false });
+    expect(refused.status).toBe(503);
+    await page.setContent(await refused.text());
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(enquiry.unavailable.title);
+    await expect(page.locator('a[href^="tel:"]').first()).toBeAttached();
+    await expect(page.locator('a[href^="https://wa.me/"]')).toBeAttached();
+    service.child.kill("SIGTERM");
+    await exited(service.child);
+  });
+}
 
 test("nginx's own 429 shows the site's page", async () => {
   const responses = await Promise.all(
