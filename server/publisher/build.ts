@@ -92,8 +92,12 @@ export async function checkOut(
     fs.rmSync(path.join(dir, "public"), { recursive: true, force: true });
   } else if (fs.existsSync(path.join(dir, "public"))) {
     // webpack writes every bundle again; without this, old bundles pile up in each release.
+    // The inline-*.js files stay: pages Gatsby does not render again still name theirs
+    // (the build removes those no page names, src/build/finishPages.ts).
     for (const name of fs.readdirSync(path.join(dir, "public"))) {
-      if (/\.(js|css|map)$/.test(name)) fs.rmSync(path.join(dir, "public", name));
+      if (/\.(js|css|map)$/.test(name) && !/^inline-[0-9a-f]{20}\.js$/.test(name)) {
+        fs.rmSync(path.join(dir, "public", name));
+      }
     }
   }
   return clean;

@@ -39,5 +39,24 @@ export function finishPagesInBuild(publicDir: string, skip: string[] = []): numb
     const rewritten = withPageChunks(moveInlineScripts(withoutNulBytes(html), save), chunksOf(file));
     if (rewritten !== html) fs.writeFileSync(file, rewritten);
   }
+  removeUnusedInlineFiles(publicDir);
   return files.size;
+}
+
+const INLINE_FILE = /^inline-[0-9a-f]{20}\.js$/;
+
+/**
+ * An incremental build (the publisher's) leaves the pages Gatsby did not render again as
+ * they were, naming the script files an earlier build wrote; those files are kept for
+ * them, and the ones no page names any more are removed here.
+ */
+function removeUnusedInlineFiles(publicDir: string): void {
+  const named = new Set<string>();
+  for (const file of htmlFiles(publicDir)) {
+    for (const match of fs.readFileSync(file, "utf8").matchAll(/src="\/(inline-[0-9a-f]{20}\.js)"/g))
+      named.add(match[1]);
+  }
+  for (const name of fs.readdirSync(publicDir)) {
+    if (INLINE_FILE.test(name) && !named.has(name)) fs.rmSync(path.join(publicDir, name));
+  }
 }
