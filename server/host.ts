@@ -10,6 +10,7 @@
 // The three services are restarted if they die, as systemd's Restart= would.
 // HOST_DIR (default .host/ in this checkout, git-ignored) holds all the server's state.
 // On first start the publisher clones HOST_DIR/repo from this checkout's HEAD, on main.
+import crypto from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -23,6 +24,9 @@ const settings = readSettings();
 const paths = hostPaths(settings.hostDir);
 const enquiry = readEnquirySettings();
 const port = Number(process.env.PORT ?? 8080);
+/** nginx's secret for the editor (as deploy/configure makes one), new at each start. */
+const PROXY_SECRET = crypto.randomBytes(24).toString("base64url");
+process.env.EDITOR_PROXY_SECRET = PROXY_SECRET;
 /** As systemd's RestartSec: a publisher that dies is started again after this long. */
 const RESTART_MS = 1000;
 
@@ -32,6 +36,7 @@ function startNginx(): ChildProcess {
   const args = writeNginxConf(
     paths.nginx,
     `${snippet("editor-http.conf").replace("127.0.0.1:8091", `127.0.0.1:${settings.editorPort}`)}
+  map $host $editor_proxy_secret { default "${PROXY_SECRET}"; }
 ${snippet("enquiry-http.conf").replace("127.0.0.1:8092", `127.0.0.1:${enquiry.port}`)}
   server {
     listen 127.0.0.1:${port};

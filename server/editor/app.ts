@@ -2,6 +2,7 @@
 // is a commit in HOST_DIR/repo; file mode for `npm run cms`) behind the guard, plus the
 // login check nginx asks before every /admin/ and /api/v1 request (auth_request).
 import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { registerLocalFs, registerLocalGit } from "decap-server/dist/middlewares";
 import { Gate } from "./logins";
@@ -17,6 +18,8 @@ export interface EditorOptions {
   editorsFile?: string;
   /** Where wrong passwords are kept across restarts (failedLogins.ts). */
   failuresFile?: string;
+  /** The secret nginx sends with X-Real-IP (EDITOR_PROXY_SECRET); without one, X-Real-IP is believed from anyone. */
+  proxySecret?: string;
 }
 
 const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
@@ -37,9 +40,23 @@ function crossSite(request: Request, local: boolean): string | null {
   }
 }
 
-/** The request's credentials, from the visitor's address as nginx passes it on. */
-const checkLogin = async (gate: Gate, request: Request) =>
-  gate.check(request.get("authorization"), request.get("x-real-ip") ?? request.ip ?? "");
+/**
+ * The visitor's address: nginx's X-Real-IP when the request carries nginx's secret
+ * (EDITOR_PROXY_SECRET), else the connection's own address, so a process on this machine
+ * cannot pose as a new visitor with each request and escape the lockout.
+ */
+function visitorAddress(request: Request, proxySecret: string): string {
+  const socket = request.socket.remoteAddress ?? "";
+  if (!proxySecret) return request.get("x-real-ip") ?? socket;
+  const given = Buffer.from(request.get("x-editor-proxy") ?? "");
+  const expected = Buffer.from(proxySecret);
+  const fromNginx = given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  return (fromNginx && request.get("x-real-ip")) || socket;
+}
+
+/** The request's credentials, from the visitor's address. */
+const checkLogin = async (gate: Gate, request: Request, proxySecret: string) =>
+  gate.check(request.get("authorization"), visitorAddress(request, proxySecret));
 
 /** One write at a time, so each commit carries the right author. */
 let writing: Promise<void> = Promise.resolve();
@@ -64,7 +81,7 @@ export async function editorApp(options: EditorOptions) {
   app.get("/auth", async (request, response, next) => {
     if (!gate) return void response.status(204).end();
     try {
-      const verdict = await checkLogin(gate, request);
+      const verdict = await checkLogin(gate, request, options.proxySecret ?? "");
       if ("login" in verdict) return void response.status(204).set("X-Editor-Login", verdict.login).end();
       if (verdict.status === 401) response.set("WWW-Authenticate", 'Basic realm="Site editor", charset="UTF-8"');
       response.status(verdict.status).type("text/plain").send(verdict.reason);
@@ -80,7 +97,7 @@ export async function editorApp(options: EditorOptions) {
       let login = process.env.USER || "local";
       if (gate) {
         // The API checks the login itself too: nothing on this machine can skip nginx's.
-        const verdict = await checkLogin(gate, request);
+        const verdict = await checkLogin(gate, request, options.proxySecret ?? "");
         if (!("login" in verdict)) throw new Refusal(verdict.status, verdict.reason);
         login = verdict.login;
       }

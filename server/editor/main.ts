@@ -15,10 +15,19 @@ const port = local ? Number(process.env.EDITOR_PORT ?? LOCAL_BACKEND_PORT) : set
 
 async function main() {
   if (!local) await ensureRepo(hostPaths(settings.hostDir));
+  if (!local && !process.env.EDITOR_PROXY_SECRET) {
+    console.warn("editor: EDITOR_PROXY_SECRET is not set: X-Real-IP is believed from any process on this machine");
+  }
   const { app, close } = await editorApp(
     local
       ? { repo, mode: "fs" }
-      : { repo, mode: "git", editorsFile: settings.editorsFile, failuresFile: settings.failedLoginsFile },
+      : {
+          repo,
+          mode: "git",
+          editorsFile: settings.editorsFile,
+          failuresFile: settings.failedLoginsFile,
+          proxySecret: process.env.EDITOR_PROXY_SECRET ?? "",
+        },
   );
   const server = app.listen(port, "127.0.0.1", () => {
     console.log(`editor: API on http://127.0.0.1:${port}/api/v1 (${local ? "writes files in" : "commits in"} ${repo})`);

@@ -324,6 +324,33 @@ test("a flood of wrong passwords from 200 addresses leaves a logged-in session f
     .toBe(401);
 });
 
+test("a process on this machine that asks the editor directly cannot pose as new visitors (issue 27, finding 10)", async () => {
+  test.setTimeout(3 * 60_000);
+  // Straight to the editor's port, a new X-Real-IP each time: without nginx's secret the
+  // header is not believed, and the connection's own address (127.0.0.99) is blocked.
+  const direct = (i: number) =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get(
+          `http://127.0.0.1:${host.editorPort}/auth`,
+          {
+            localAddress: "127.0.0.99",
+            headers: { authorization: basic(LOGIN.username, `guess ${i}`), "x-real-ip": `198.51.100.${i}` },
+          },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        )
+        .on("error", reject);
+    });
+  const statuses: number[] = [];
+  for (let i = 0; i <= LIMITS.login; i += 1) statuses.push(await direct(i));
+  expect(statuses).toEqual([...Array(LIMITS.login).fill(401), 403]);
+  // Through nginx, visitors are still told apart: the test's own address is not blocked.
+  expect((await getFrom("127.0.0.1", "/admin/status.json", AUTH.authorization)).status).toBe(200);
+});
+
 test("a flood of requests is throttled with 429; a normal session is not", async ({ request }) => {
   // 1,500 logged-in requests as fast as they go: more than the burst Decap needs.
   const codes = new Map<number, number>();

@@ -21,6 +21,8 @@ export interface Host {
   port: number;
   /** The enquiry service's own port (behind nginx at /api/enquiry). */
   enquiryPort: number;
+  /** The editor's own port (behind nginx at /api/v1 and its login check). */
+  editorPort: number;
   paths: ReturnType<typeof hostPaths>;
   process: ChildProcess;
   output: string;
@@ -67,6 +69,7 @@ export async function startHost(env: Record<string, string>): Promise<Host> {
     url: `http://127.0.0.1:${port}`,
     port,
     enquiryPort: Number(env.ENQUIRY_PORT ?? enquiryPort),
+    editorPort,
     paths: hostPaths(dir),
     process: child,
     output,
