@@ -138,8 +138,9 @@ export class Spool {
    * leave no room.
    */
   makeRoom(bytes: number, maxBytes: number): boolean {
-    const sent = this.list("sent");
-    let total = STATES.flatMap((state) => this.list(state)).reduce((sum, entry) => sum + entry.size, 0) + bytes;
+    const all = STATES.flatMap((state) => this.list(state));
+    const sent = all.filter((entry) => entry.state === "sent");
+    let total = all.reduce((sum, entry) => sum + entry.size, 0) + bytes;
     while (total > maxBytes && sent.length > 0) {
       const oldest = sent.shift()!;
       this.remove("sent", oldest.id);

@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { INLINE_FILE } from "../../src/build/finishPages";
 import { git } from "../lib/git";
 import { APP_DIR, BRANCH, type HostPaths } from "./settings";
 
@@ -95,7 +96,7 @@ export async function checkOut(
     // The inline-*.js files stay: pages Gatsby does not render again still name theirs
     // (the build removes those no page names, src/build/finishPages.ts).
     for (const name of fs.readdirSync(path.join(dir, "public"))) {
-      if (/\.(js|css|map)$/.test(name) && !/^inline-[0-9a-f]{20}\.js$/.test(name)) {
+      if (/\.(js|css|map)$/.test(name) && !INLINE_FILE.test(name)) {
         fs.rmSync(path.join(dir, "public", name));
       }
     }

@@ -33,29 +33,31 @@ export function finishPagesInBuild(publicDir: string, skip: string[] = []): numb
     return `/${name}`;
   };
   const chunksOf = pageChunksOf(publicDir);
+  // Every script file a page names, skipped pages included: the others are removed below.
+  const named = new Set<string>();
   for (const file of htmlFiles(publicDir)) {
-    if (skip.some((dir) => file.startsWith(path.join(publicDir, dir) + path.sep))) continue;
-    const html = fs.readFileSync(file, "utf8");
-    const rewritten = withPageChunks(moveInlineScripts(withoutNulBytes(html), save), chunksOf(file));
-    if (rewritten !== html) fs.writeFileSync(file, rewritten);
+    let html = fs.readFileSync(file, "utf8");
+    if (!skip.some((dir) => file.startsWith(path.join(publicDir, dir) + path.sep))) {
+      const rewritten = withPageChunks(moveInlineScripts(withoutNulBytes(html), save), chunksOf(file));
+      if (rewritten !== html) fs.writeFileSync(file, rewritten);
+      html = rewritten;
+    }
+    for (const match of html.matchAll(NAMED_INLINE_FILE)) named.add(match[1]);
   }
-  removeUnusedInlineFiles(publicDir);
+  removeUnusedInlineFiles(publicDir, named);
   return files.size;
 }
 
-const INLINE_FILE = /^inline-[0-9a-f]{20}\.js$/;
+/** The script files this step writes (their content's hash in the name), and a page's reference to one. */
+export const INLINE_FILE = /^inline-[0-9a-f]{20}\.js$/;
+const NAMED_INLINE_FILE = /src="\/(inline-[0-9a-f]{20}\.js)"/g;
 
 /**
  * An incremental build (the publisher's) leaves the pages Gatsby did not render again as
  * they were, naming the script files an earlier build wrote; those files are kept for
  * them, and the ones no page names any more are removed here.
  */
-function removeUnusedInlineFiles(publicDir: string): void {
-  const named = new Set<string>();
-  for (const file of htmlFiles(publicDir)) {
-    for (const match of fs.readFileSync(file, "utf8").matchAll(/src="\/(inline-[0-9a-f]{20}\.js)"/g))
-      named.add(match[1]);
-  }
+function removeUnusedInlineFiles(publicDir: string, named: Set<string>): void {
   for (const name of fs.readdirSync(publicDir)) {
     if (INLINE_FILE.test(name) && !named.has(name)) fs.rmSync(path.join(publicDir, name));
   }
