@@ -70,11 +70,12 @@ certificate_files() {
 }
 
 # Runs a command as the publisher's or the editor's user, in the code in use, with the
-# services' settings and their UMask (files the other may write). The caller's
-# environment passes through (EDITOR_PASSWORD, for one).
+# services' settings. Files it makes are its user's to write (the content repository is
+# shared with the group by its own settings). The caller's environment passes through
+# (EDITOR_PASSWORD, for one).
 as_user() {
   local user=$1
   shift
-  (cd "$APP_LINK" && umask 0002 && runuser -u "$user" -- env PATH=/usr/bin:/bin HOME="$(getent passwd "$user" | cut -d: -f6)" \
+  (cd "$APP_LINK" && umask 0022 && runuser -u "$user" -- env PATH=/usr/bin:/bin HOME="$(getent passwd "$user" | cut -d: -f6)" \
     HOST_DIR="$HOST_DIR" EDITORS_FILE="$EDITOR_DIR/editors" ENQUIRY_DIR="$ENQUIRY_DIR" NODE_ENV=production "$@")
 }

@@ -147,6 +147,32 @@ function commitToClone(machine: Machine, message: string, change: (clone: string
   return host("git", ["-C", clone, "rev-parse", "HEAD"]).trim();
 }
 
+/** A phone number saved through the editor's API as the editor's page sends it: its answer and status. */
+function staffSave(machine: Machine, phone: string): string {
+  const file = machine.file("/srv/site/host/repo/content/site.yaml");
+  const raw = edited(fs.readFileSync(file, "utf8"), ["contacts", 0, "phone"], phone);
+  const body = {
+    action: "persistEntry",
+    params: {
+      branch: "main",
+      dataFiles: [{ slug: "site", path: "content/site.yaml", raw }],
+      assets: [],
+      options: {
+        commitMessage: "Update content/site.yaml",
+        useWorkflow: false,
+        status: "published",
+        collectionName: "site",
+      },
+    },
+  };
+  fs.writeFileSync(machine.file("/root/persist.json"), JSON.stringify(body));
+  return machine
+    .run(
+      `curl -sS -w '\\n%{http_code}' --cacert /root/pebble/root.pem ${basic} -H 'Content-Type: application/json' -H 'Origin: https://${DOMAIN}' -H 'Sec-Fetch-Site: same-origin' --data-binary @/root/persist.json https://${DOMAIN}/api/v1`,
+    )
+    .stdout.trim();
+}
+
 /** An enquiry as the form posts it (JSON answer); its reference. */
 function postEnquiry(machine: Machine, base: string, curlArgs: string): string {
   const fields = {
@@ -268,30 +294,9 @@ async function main(): Promise<void> {
     }
   });
   await phase("A: a staff edit through the editor's API goes live", async () => {
-    const file = a.file("/srv/site/host/repo/content/site.yaml");
-    const phone = newPhone();
-    const raw = edited(fs.readFileSync(file, "utf8"), ["contacts", 0, "phone"], phone);
-    const body = {
-      action: "persistEntry",
-      params: {
-        branch: "main",
-        dataFiles: [{ slug: "site", path: "content/site.yaml", raw }],
-        assets: [],
-        options: {
-          commitMessage: "Update content/site.yaml",
-          useWorkflow: false,
-          status: "published",
-          collectionName: "site",
-        },
-      },
-    };
-    fs.writeFileSync(a.file("/root/persist.json"), JSON.stringify(body));
     const before = repoHead(a);
-    const answer = a
-      .run(
-        `curl -sS -w '\\n%{http_code}' --cacert /root/pebble/root.pem ${basic} -H 'Content-Type: application/json' -H 'Origin: https://${DOMAIN}' -H 'Sec-Fetch-Site: same-origin' --data-binary @/root/persist.json https://${DOMAIN}/api/v1`,
-      )
-      .stdout.trim();
+    const phone = newPhone();
+    const answer = staffSave(a, phone);
     check(answer.endsWith("\n200") && repoHead(a) !== before, "the save is a commit on main (200)", answer);
     const head = repoHead(a);
     await until("the edit to go live", () => status(a).live?.commit === head);
@@ -300,6 +305,69 @@ async function main(): Promise<void> {
       "the new phone number is on the live home page",
     );
   });
+  await phase("A: the editor's user cannot change what is live", () => {
+    // The editor faces the internet: with its user taken over, the live site still holds.
+    const attempts = {
+      "a page of the live release": "echo changed >> /srv/site/host/live/index.html",
+      "the live link": "ln -sfn /tmp /srv/site/host/live",
+      "the releases folder": "mkdir /srv/site/host/releases/by-editor",
+      "the publisher's status": "echo {} > /srv/site/host/publisher/status.json",
+    };
+    for (const [what, command] of Object.entries(attempts)) {
+      const ran = a.run(`runuser -u site-editor -- sh -c '${command}'`);
+      check(
+        ran.status !== 0 && /Permission denied/.test(ran.stderr),
+        `the editor's user may not change ${what}`,
+        ran.stderr,
+      );
+    }
+    const writable = a.must("systemctl show anodising-editor --property=ReadWritePaths --value").trim();
+    check(writable === "/srv/site/host/repo", "its unit may write the content repository alone", writable);
+  });
+  await phase(
+    "A: a repository left detached with a stray file: the editor says so, sitectl repair mends it",
+    async () => {
+      const head = repoHead(a);
+      a.must(
+        "runuser -u site-editor -- sh -c 'umask 0002 && cd /srv/site/host/repo && git checkout --quiet --detach && echo left: here > content/stray.yaml'",
+      );
+      const refused = staffSave(a, newPhone());
+      check(
+        refused.endsWith("\n409") && /needs repair .*sudo sitectl repair/.test(refused) && repoHead(a) === head,
+        "a staff save is refused: 409, the repository needs repair, sudo sitectl repair",
+        refused,
+      );
+      const doctor = a.run("sitectl doctor");
+      check(
+        doctor.status === 1 &&
+          /needs repair \(no branch is checked out/.test(doctor.stdout) &&
+          /fix: sitectl repair/.test(doctor.stdout),
+        "sitectl doctor names it and its fix",
+        doctor.stdout,
+      );
+      const repaired = a.run("sitectl repair");
+      report("repair.txt", repaired.stdout + repaired.stderr);
+      check(
+        repaired.status === 0 &&
+          /Repaired: /.test(repaired.stdout) &&
+          /The editor is running again/.test(repaired.stdout),
+        "sitectl repair exits 0 and says what it did",
+        repaired.stdout + repaired.stderr,
+      );
+      check(a.run("sitectl doctor").status === 0, "sitectl doctor is clean again");
+      const phone = newPhone();
+      // The editor was restarted by the repair: it listens a moment later.
+      await until(
+        "the editor after the repair",
+        () => curl(a, `--cacert /root/pebble/root.pem ${basic} https://${DOMAIN}/admin/`) === "200",
+        120_000,
+      );
+      const saved = staffSave(a, phone);
+      check(saved.endsWith("\n200"), "and staff save again (200)", saved);
+      const after = repoHead(a);
+      await until("the save to go live", () => status(a).live?.commit === after);
+    },
+  );
   await phase("A: an enquiry is spooled, mailed and listed by doctor", async () => {
     const reference = postEnquiry(a, `https://${DOMAIN}/`, "--cacert /root/pebble/root.pem");
     check(/^[0-9A-Z]{10}$/.test(reference), `the form took an enquiry: ${reference}`);

@@ -1,10 +1,11 @@
 // The editor's backend: decap-server's own middleware (git mode on the server: each save
 // is a commit in HOST_DIR/repo; file mode for `npm run cms`) behind the guard, plus the
 // login check nginx asks before every /admin/ and /api/v1 request (auth_request).
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { registerLocalFs, registerLocalGit } from "decap-server/dist/middlewares";
+import { headTrouble, needsRepair, repositoryTrouble } from "../lib/repoState";
+import { BRANCH } from "../publisher/settings";
 import { Gate } from "./logins";
 import { checkRequest, validateChange } from "./guard";
 import { Refusal, WRITE_ACTIONS, editorRules, MAX_UPLOAD_BYTES } from "./rules";
@@ -103,6 +104,9 @@ export async function editorApp(options: EditorOptions) {
       }
       const refused = crossSite(request, local);
       if (refused) throw new Refusal(403, `cross-site request refused (${refused})`);
+      // A repository mid-rebase or off main would serve and commit the wrong thing.
+      const trouble = options.mode === "git" && headTrouble(options.repo, BRANCH);
+      if (trouble) throw new Refusal(409, needsRepair(trouble));
       const change = checkRequest(rules, options.repo, request.body);
       if (!change || !WRITE_ACTIONS.has(request.body.action)) return next();
 
@@ -138,7 +142,7 @@ export async function editorApp(options: EditorOptions) {
 
 /**
  * Hands a checked write to decap-server, which commits it with `git add .`: first make
- * sure nothing outside content/ is changed or untracked (so nothing else can be
+ * sure the repository is on main with nothing uncommitted (so nothing else can be
  * committed), and set the commit's author to the staff login.
  */
 async function commitAs(
@@ -153,15 +157,19 @@ async function commitAs(
   let done!: () => void;
   writing = new Promise((resolve) => (done = resolve));
   await previous;
-  const outside = execFileSync(
-    "git",
-    ["status", "--porcelain", "--untracked-files=all", "--", ".", ":(exclude)content"],
-    { cwd: repo, encoding: "utf8" },
-  ).trim();
-  if (outside) {
+  // decap-server commits with `git add .`: anything left uncommitted (a save cut short, a
+  // file put there by hand) would be committed unchecked with this one.
+  let trouble: string | null;
+  try {
+    trouble = repositoryTrouble(repo, BRANCH);
+  } catch (error) {
     done();
-    console.error(`editor: refused a save: files outside content/ are changed in ${repo}:\n${outside}`);
-    throw new Refusal(409, "The server's repository has changes outside content/; the operator must clear them first.");
+    throw error;
+  }
+  if (trouble) {
+    done();
+    console.error(`editor: refused a save: ${trouble} in ${repo}`);
+    throw new Refusal(409, needsRepair(trouble));
   }
   const options = request.body.params?.options;
   if (options?.commitMessage) {

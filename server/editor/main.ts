@@ -2,8 +2,8 @@
 // in git mode over HOST_DIR/repo with the logins in EDITORS_FILE, behind nginx at
 // /api/v1; `npm run cms` runs it with --local: file mode over this checkout, no login,
 // behind `gatsby develop`'s proxy (gatsby-config.ts).
+import fs from "node:fs";
 import { LOCAL_BACKEND_PORT } from "../../src/cms/config";
-import { ensureRepo } from "../publisher/repo";
 import { APP_DIR, hostPaths, readSettings } from "../publisher/settings";
 import { editorApp } from "./app";
 
@@ -14,7 +14,12 @@ const repo = local ? (process.env.EDITOR_REPO ?? APP_DIR) : hostPaths(settings.h
 const port = local ? Number(process.env.EDITOR_PORT ?? LOCAL_BACKEND_PORT) : settings.editorPort;
 
 async function main() {
-  if (!local) await ensureRepo(hostPaths(settings.hostDir));
+  // The publisher makes the repository (deploy/install, npm run host); the editor may
+  // write in it but not beside it.
+  if (!local && !fs.existsSync(`${repo}/.git`)) {
+    console.error(`editor: no repository at ${repo}: the publisher makes it on its first start (sitectl doctor)`);
+    process.exit(1);
+  }
   if (!local && !process.env.EDITOR_PROXY_SECRET) {
     console.warn("editor: EDITOR_PROXY_SECRET is not set: X-Real-IP is believed from any process on this machine");
   }

@@ -2,13 +2,14 @@
 // `git commit` by hand) and the publisher builds them. Made on first start from the
 // checkout the server runs, on branch main.
 import fs from "node:fs";
+import path from "node:path";
 import { git } from "../lib/git";
 import { APP_DIR, BRANCH, type HostPaths } from "./settings";
 
 /**
- * Clones the repository unless it is there. The publisher and the editor both call this
- * at start (on a server they start at once): each clones into its own folder, and the
- * first rename wins; the other's copy is dropped.
+ * Clones the repository unless it is there (the publisher at start, `npm run host` before
+ * the services). Cloned into its own folder and renamed into place, so a clone cut short
+ * is never taken for the repository; if two race, the first rename wins.
  */
 export async function ensureRepo(paths: HostPaths): Promise<void> {
   if (fs.existsSync(`${paths.repo}/.git`)) return;
@@ -20,6 +21,10 @@ export async function ensureRepo(paths: HostPaths): Promise<void> {
   await git(partial, "checkout", "--quiet", "-B", BRANCH, head);
   // Nothing is pushed back into the checkout; SITE_REMOTE is the backup.
   await git(partial, "remote", "remove", "origin");
+  // The editor (another user of the same group) commits here: git keeps what it writes
+  // group-writable, and so is everything the clone wrote, whatever this process's umask.
+  await git(partial, "config", "core.sharedRepository", "group");
+  shareWithGroup(partial);
   // A commit git reported done survives a power cut.
   await git(partial, "config", "core.fsync", "committed,index");
   await git(partial, "config", "core.fsyncMethod", "fsync");
@@ -31,4 +36,17 @@ export async function ensureRepo(paths: HostPaths): Promise<void> {
     throw error;
   }
   console.log(`publisher: ${paths.repo} cloned from ${APP_DIR} at ${head.slice(0, 7)}, branch ${BRANCH}`);
+}
+
+/** Makes every file and folder under `dir` that its owner may write writable by its group too. */
+function shareWithGroup(dir: string): void {
+  const entries = fs.readdirSync(dir, { withFileTypes: true, recursive: true });
+  const files = [
+    dir,
+    ...entries.filter((entry) => !entry.isSymbolicLink()).map((entry) => path.join(entry.parentPath, entry.name)),
+  ];
+  for (const file of files) {
+    const mode = fs.statSync(file).mode;
+    if (mode & 0o200 && !(mode & 0o020)) fs.chmodSync(file, (mode | 0o020) & 0o7777);
+  }
 }

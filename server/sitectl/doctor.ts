@@ -8,6 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { readLogins } from "../editor/logins";
+import { repositoryTrouble } from "../lib/repoState";
+import { BRANCH } from "../publisher/settings";
 import { Spool, type Entry } from "../enquiry/spool";
 import {
   APP_LINK,
@@ -217,29 +219,36 @@ function repository(): Finding[] {
         )
       : ok(`the content repository is shared by group ${SITE_GROUP}`),
   );
-  const git = (...args: string[]) => run("git", ["-C", REPO_DIR, ...args]);
-  const branch = git("symbolic-ref", "--quiet", "HEAD").stdout.trim();
-  if (
-    branch !== "refs/heads/main" ||
-    fs.existsSync(path.join(REPO_DIR, ".git", "MERGE_HEAD")) ||
-    fs.existsSync(path.join(REPO_DIR, ".git", "rebase-merge"))
-  ) {
-    findings.push(
-      problem(
-        `the content repository is not plainly on branch main (${branch || "detached"}, or a merge or rebase is under way): staff cannot save.`,
-        "runuser -u site-publisher -- git -C /srv/site/host/repo status (then abort the merge or rebase, and check out main)",
-      ),
-    );
-  }
-  const changed = git("status", "--porcelain").stdout.trim();
-  if (changed) {
-    findings.push(
-      problem(
-        `the content repository has changes nobody committed, so the editor refuses to save: ${changed.split("\n").slice(0, 3).join("; ")}`,
-        "runuser -u site-publisher -- git -C /srv/site/host/repo stash --include-untracked (keeps them aside)",
-      ),
-    );
-  }
+  const trouble = repositoryTrouble(REPO_DIR, BRANCH);
+  findings.push(
+    trouble
+      ? problem(`the content repository needs repair (${trouble}): the editor refuses to save.`, "sitectl repair")
+      : ok("the content repository is on main, nothing under way or uncommitted"),
+  );
+  // The editor faces the internet: what is live must not be its to change.
+  const writable = run("find", [
+    HOST_DIR,
+    "-path",
+    REPO_DIR,
+    "-prune",
+    "-o",
+    "!",
+    "-type",
+    "l",
+    "-perm",
+    "/g+w,o+w",
+    "-print",
+  ])
+    .stdout.split("\n")
+    .filter(Boolean);
+  findings.push(
+    writable.length
+      ? problem(
+          `${writable.length} files outside the content repository may be changed by the editor's group (for example ${writable[0]}).`,
+          DEPLOY_AGAIN,
+        )
+      : ok("releases and the publisher's state are the publisher's alone to write"),
+  );
   return findings;
 }
 

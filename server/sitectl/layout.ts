@@ -23,10 +23,12 @@ export const SITE_GROUP = "site";
 
 /** The three services: their systemd unit, the user each runs as and its UMask= (as in its unit). */
 export const SERVICES = {
-  publisher: { unit: "anodising-publisher", user: "site-publisher", umask: "0002" },
+  publisher: { unit: "anodising-publisher", user: "site-publisher", umask: "0022" },
   editor: { unit: "anodising-editor", user: "site-editor", umask: "0002" },
   enquiry: { unit: "anodising-enquiry", user: "site-enquiry", umask: "0077" },
 } as const;
+/** Files written in the content repository stay writable by group site: the editor's and the publisher's. */
+export const REPO_UMASK = "0002";
 export type ServiceName = keyof typeof SERVICES;
 export const UNITS = Object.values(SERVICES).map((service) => service.unit);
 /** Where the units have the editor and the enquiry service listen (127.0.0.1 only). */

@@ -5,6 +5,7 @@ import { backup } from "./backup";
 import { doctor } from "./doctor";
 import { editors, enquiries, logs } from "./people";
 import { republish, rollback, statusCommand } from "./publishing";
+import { repair } from "./repair";
 import { restore } from "./restore";
 import { Failure } from "./shell";
 import { update } from "./update";
@@ -16,6 +17,7 @@ const HELP = `sitectl: look after the site on this server (run as root).
   sitectl update [REF]           new code (default: the newest at its origin), rolled back if it does not build
   sitectl republish              build the current content again (after a technical failure is fixed)
   sitectl rollback               make the previous release live again, until the next publish
+  sitectl repair                 put the content repository back on main when the editor says it needs repair
   sitectl logs [NAME…] [-f]      the services' logs: publisher, editor, enquiry, nginx, certbot
   sitectl backup FILE [--with-certificates]
                                  content, logins, enquiries and settings in one file
@@ -34,6 +36,7 @@ const COMMANDS: Record<string, (args: string[]) => number | Promise<number>> = {
   update: (args) => update(args[0]),
   republish: () => republish(),
   rollback: () => rollback(),
+  repair: () => repair(),
   logs,
   backup,
   restore,

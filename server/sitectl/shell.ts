@@ -16,6 +16,8 @@ export interface Ran {
 export interface RunOptions {
   /** Run as this user (runuser), in the code in use, with the services' settings. */
   user?: string;
+  /** Instead of the user's service's UMask= (REPO_UMASK for the content repository). */
+  umask?: string;
   cwd?: string;
   env?: Record<string, string>;
   /** Show what it prints (and let it ask the terminal) instead of capturing it. */
@@ -33,7 +35,8 @@ const SERVICE_ENV = {
 
 export function run(command: string, args: string[], options: RunOptions = {}): Ran {
   // As the user's service would: its files keep the modes the others rely on.
-  const umask = Object.values(SERVICES).find((service) => service.user === options.user)?.umask ?? "0022";
+  const umask =
+    options.umask ?? Object.values(SERVICES).find((service) => service.user === options.user)?.umask ?? "0022";
   const [file, argv] = options.user
     ? ["runuser", ["-u", options.user, "--", "sh", "-c", `umask ${umask} && exec "$0" "$@"`, command, ...args]]
     : [command, args];

@@ -12,6 +12,7 @@ import {
   CODE_DIR,
   LOG_DIR,
   REPO_DIR,
+  REPO_UMASK,
   SERVICES,
   SERVICE_PORTS,
   UNITS,
@@ -89,7 +90,10 @@ function configure(dir: string): void {
 
 const repoHead = () => git(REPO_DIR, ["rev-parse", "refs/heads/main"]);
 const asPublisher = (args: string[]) =>
-  git(REPO_DIR, ["-c", "user.name=sitectl update", "-c", "user.email=sitectl@localhost", ...args], { user: PUBLISHER });
+  git(REPO_DIR, ["-c", "user.name=sitectl update", "-c", "user.email=sitectl@localhost", ...args], {
+    user: PUBLISHER,
+    umask: REPO_UMASK,
+  });
 
 /** Merges the code's commit into main; returns the new head (the old one if it had it already). */
 function mergeCode(dir: string, sha: string): string {
@@ -113,10 +117,10 @@ function mergeCode(dir: string, sha: string): string {
       `Code updated to ${short(sha)} (sitectl update)`,
       sha,
     ],
-    { user: PUBLISHER },
+    { user: PUBLISHER, umask: REPO_UMASK },
   );
   if (merged.status !== 0) {
-    run("git", ["-C", REPO_DIR, "merge", "--abort"], { user: PUBLISHER });
+    run("git", ["-C", REPO_DIR, "merge", "--abort"], { user: PUBLISHER, umask: REPO_UMASK });
     throw new Failure(
       `the new code cannot be merged with the site's content: ${merged.stdout.trim()} ${merged.stderr.trim()}`,
     );

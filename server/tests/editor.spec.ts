@@ -10,7 +10,19 @@ import YAML from "yaml";
 import { APP_DIR } from "../publisher/settings";
 import { LIMITS } from "../editor/failedLogins";
 import { MAX_UPLOAD_BYTES } from "../editor/rules";
-import { edited, git, headOf, newPhone, page, processes, readStatus, startHost, stopHost, type Host } from "./host";
+import {
+  commitFile,
+  edited,
+  git,
+  headOf,
+  newPhone,
+  page,
+  processes,
+  readStatus,
+  startHost,
+  stopHost,
+  type Host,
+} from "./host";
 
 test.describe.configure({ mode: "serial" });
 
@@ -232,6 +244,59 @@ test.describe("the guard refuses, writing nothing", () => {
       fs.rmSync(stray);
     }
   });
+});
+
+test("a repository left mid-rebase with a stray file: the editor says it needs repair, and the repair mends it (issue 27)", async ({
+  request,
+}) => {
+  // A rebase stopped on a conflict, on side branches (main and the live site untouched),
+  // and a file nobody committed: as a crash or a hand on the server could leave it.
+  const main = headOf(host);
+  const line = (value: string) => withValue(["contacts", 0, "phone"], value);
+  const saveOnMain = persist(SITE, line(newPhone()));
+  git(host, "checkout", "--quiet", "-b", "test-ours");
+  commitFile(host, SITE, line(newPhone()), "ours");
+  git(host, "checkout", "--quiet", "-b", "test-theirs", main);
+  commitFile(host, SITE, line(newPhone()), "theirs");
+  const rebase = () =>
+    execFileSync(
+      "git",
+      ["-c", "user.name=Server test", "-c", "user.email=test@example.invalid", "rebase", "test-ours"],
+      {
+        cwd: host.paths.repo,
+        stdio: "pipe",
+      },
+    );
+  expect(rebase).toThrow(/could not apply/);
+  fs.writeFileSync(path.join(host.paths.repo, "content", "stray.yaml"), "left: here\n");
+
+  const repairNeeded = /needs repair \(a rebase is under way\).*sudo sitectl repair/;
+  const read = await api(request, { action: "getEntry", params: { branch: "main", path: SITE } });
+  expect(read.status()).toBe(409);
+  expect((await read.json()).error).toMatch(repairNeeded);
+  const save = await api(request, saveOnMain);
+  expect(save.status()).toBe(409);
+  expect((await save.json()).error).toMatch(repairNeeded);
+
+  const repaired = execFileSync(
+    path.join(APP_DIR, "node_modules", ".bin", "tsx"),
+    [path.join(APP_DIR, "server", "publisher", "repair.ts")],
+    { env: { ...process.env, HOST_DIR: host.dir }, encoding: "utf8" },
+  );
+  expect(repaired).toMatch(/stopped a rebase/);
+  expect(repaired).toMatch(/set 1 uncommitted file\(s\) aside/);
+  expect(repaired).toMatch(/checked out main again/);
+  expect(repaired).toMatch(/^Repaired: /m);
+  expect(git(host, "symbolic-ref", "--short", "HEAD")).toBe("main");
+  expect(headOf(host)).toBe(main);
+  expect(git(host, "status", "--porcelain", "--untracked-files=all")).toBe("");
+  // Nothing is thrown away: the stray file is in the stash.
+  expect(git(host, "stash", "show", "--include-untracked", "--name-only")).toContain("content/stray.yaml");
+
+  const again = await api(request, { action: "getEntry", params: { branch: "main", path: SITE } });
+  expect(again.status()).toBe(200);
+  git(host, "branch", "--quiet", "-D", "test-ours", "test-theirs");
+  git(host, "stash", "drop", "--quiet");
 });
 
 test("staff log in, change a phone number, publish, and see it live", async ({ browser }) => {

@@ -1,0 +1,26 @@
+// `sitectl repair`: when the editor refuses to save because the content repository is
+// mid-rebase, off main or holds uncommitted files (sitectl doctor says which), puts it
+// back on main. The editor is stopped meanwhile, so no save lands half way.
+import { REPO_UMASK, SERVICES } from "./layout";
+import { say, script, systemctl, unitState } from "./shell";
+
+export function repair(): number {
+  const editor = SERVICES.editor.unit;
+  const running = unitState(editor).ActiveState === "active";
+  if (running) {
+    systemctl("stop", editor);
+    say(`The editor (${editor}) is stopped while the repository is mended.`);
+  }
+  try {
+    return script(SERVICES.publisher.user, "server/publisher/repair.ts", [], { show: true, umask: REPO_UMASK }).status;
+  } finally {
+    if (running) {
+      const started = systemctl("start", editor);
+      say(
+        started.status === 0
+          ? "The editor is running again."
+          : `The editor did not start again (${started.stderr.trim()}): sitectl doctor`,
+      );
+    }
+  }
+}
