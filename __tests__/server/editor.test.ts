@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import yaml from "js-yaml";
 import { editorApp } from "../../server/editor/app";
+import { ContentChecker } from "../../server/editor/checker";
 import { checkRequest, validateChange } from "../../server/editor/guard";
 import { hashPassword, verifyPassword, Gate, writeLogins } from "../../server/editor/logins";
 import { FailedLogins, LIMITS, MAX_TRACKED } from "../../server/editor/failedLogins";
@@ -142,6 +143,47 @@ describe("validateChange", () => {
 
   it("refuses deleting a file the site needs", () => {
     expect(refusal(() => validateChange(repo, { write: new Map(), remove: ["content/site.yaml"] }))).toBe(422);
+  });
+});
+
+describe("ContentChecker (issue 27, finding 7: validation off the request thread)", () => {
+  const valid = () => ({
+    write: new Map([["content/site.yaml", fs.readFileSync(path.join(repo, "content/site.yaml"), "utf8")]]),
+    remove: [],
+  });
+
+  it("checks in a worker thread: this thread runs on meanwhile, and the validator's refusal comes back", async () => {
+    const checker = new ContentChecker();
+    try {
+      let ranMeanwhile = false;
+      setImmediate(() => (ranMeanwhile = true));
+      await checker.check(repo, valid());
+      expect(ranMeanwhile).toBe(true);
+      await expect(checker.check(repo, { write: new Map(), remove: ["content/site.yaml"] })).rejects.toMatchObject({
+        status: 422,
+        message: expect.stringContaining("site.yaml"),
+      });
+    } finally {
+      checker.close();
+    }
+  });
+
+  it("stops a check that runs too long and refuses the save; the next check gets a new worker", async () => {
+    const checker = new ContentChecker(1);
+    try {
+      await expect(checker.check(repo, valid())).rejects.toMatchObject({
+        status: 422,
+        message: expect.stringMatching(/took longer than 0.001 s/),
+      });
+    } finally {
+      checker.close();
+    }
+    const patient = new ContentChecker();
+    try {
+      await expect(patient.check(repo, valid())).resolves.toBeUndefined();
+    } finally {
+      patient.close();
+    }
   });
 });
 

@@ -7,7 +7,8 @@ import { registerLocalFs, registerLocalGit } from "decap-server/dist/middlewares
 import { headTrouble, needsRepair, repositoryTrouble } from "../lib/repoState";
 import { BRANCH } from "../publisher/settings";
 import { Gate } from "./logins";
-import { checkRequest, validateChange } from "./guard";
+import { ContentChecker } from "./checker";
+import { checkRequest } from "./guard";
 import { Refusal, WRITE_ACTIONS, editorRules, MAX_UPLOAD_BYTES } from "./rules";
 
 export interface EditorOptions {
@@ -68,6 +69,7 @@ export async function editorApp(options: EditorOptions) {
   const rules = editorRules();
   const gate = options.editorsFile ? new Gate(options.editorsFile, options.failuresFile) : null;
   const local = !gate;
+  const checker = new ContentChecker();
   // Without a login (a developer's machine) only this machine's own names may be used: a
   // web page whose name an attacker points at 127.0.0.1 (DNS rebinding) is another site.
   if (local) {
@@ -110,7 +112,7 @@ export async function editorApp(options: EditorOptions) {
       const change = checkRequest(rules, options.repo, request.body);
       if (!change || !WRITE_ACTIONS.has(request.body.action)) return next();
 
-      validateChange(options.repo, change);
+      await checker.check(options.repo, change);
       if (options.mode === "git") {
         const files = [...change.write.keys(), ...change.remove];
         await commitAs(options.repo, login, files, request, response, next);
@@ -137,7 +139,13 @@ export async function editorApp(options: EditorOptions) {
     if (status === 500) console.error("editor:", error);
     response.status(status).json({ error: message });
   });
-  return { app, close: () => gate?.close() };
+  return {
+    app,
+    close: () => {
+      gate?.close();
+      checker.close();
+    },
+  };
 }
 
 /**
