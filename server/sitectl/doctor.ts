@@ -16,6 +16,8 @@ import {
   EDITORS_FILE,
   ENQUIRY_DIR,
   ENQUIRY_ENV,
+  EDITOR_PROXY_ENV,
+  EDITOR_SECRET_MAP,
   HOST_DIR,
   REPO_DIR,
   SERVICES,
@@ -335,6 +337,18 @@ function logins(): Finding {
     : problem("there is no editor login: nobody can change the site from the browser.", "sitectl editors add NAME");
 }
 
+/** nginx tells the editor each visitor's address with a secret the editor knows too (deploy/configure). */
+function editorSecret(): Finding {
+  const secret = readEnvFile(EDITOR_PROXY_ENV).EDITOR_PROXY_SECRET ?? "";
+  const nginxMap = fs.existsSync(EDITOR_SECRET_MAP) ? fs.readFileSync(EDITOR_SECRET_MAP, "utf8") : "";
+  return secret.length >= 16 && nginxMap.includes(`"${secret}"`)
+    ? ok("nginx and the editor share the secret that carries visitors' addresses")
+    : problem(
+        "nginx and the editor do not share their secret: the editor cannot tell visitors apart, and may block them all as one or none.",
+        DEPLOY_AGAIN,
+      );
+}
+
 function code(): Finding {
   try {
     const dir = fs.realpathSync(APP_LINK);
@@ -369,6 +383,7 @@ export async function doctor(): Promise<number> {
     disk(),
     ...repository(),
     logins(),
+    editorSecret(),
     ...enquiries(),
     await mailServer(),
     ...[memory()].filter((finding): finding is Finding => finding !== null),

@@ -16,6 +16,9 @@ export const ETC_DIR = "/etc/anodising";
 export const SETTINGS_FILE = path.join(ETC_DIR, "install.conf");
 export const ENQUIRY_ENV = path.join(ETC_DIR, "enquiry.env");
 export const PUBLISHER_ENV = path.join(ETC_DIR, "publisher.env");
+/** The secret nginx sends the editor with each visitor's address, and nginx's copy of it (deploy/configure). */
+export const EDITOR_PROXY_ENV = path.join(ETC_DIR, "editor-proxy.env");
+export const EDITOR_SECRET_MAP = "/etc/nginx/conf.d/site-editor-secret.conf";
 export const SELF_SIGNED_DIR = path.join(ETC_DIR, "tls");
 export const LETSENCRYPT_DIR = "/etc/letsencrypt";
 export const LOG_DIR = "/var/log/anodising";
