@@ -228,6 +228,7 @@ function repository(): Finding[] {
       : ok("the content repository is on main, nothing under way or uncommitted"),
   );
   // The editor faces the internet: what is live must not be its to change.
+  // (as deploy/configure: a file hard-linked from the repository is the repository's)
   const writable = run("find", [
     HOST_DIR,
     "-path",
@@ -237,6 +238,13 @@ function repository(): Finding[] {
     "!",
     "-type",
     "l",
+    "(",
+    "-type",
+    "d",
+    "-o",
+    "-links",
+    "1",
+    ")",
     "-perm",
     "/g+w,o+w",
     "-print",
