@@ -8,7 +8,7 @@ import { NOTICES } from "./src/enquiry/pages";
 import { productionBackend } from "./src/cms/config";
 import { ADMIN_DIR, writeAdmin } from "./src/cms/writeAdmin";
 import { contentTypes } from "./src/schema/graphql";
-import { CONTENT_ERROR, formatProblems, loadContent } from "./src/schema/load";
+import { CONTENT_ERROR, contentReport, formatProblems, formatWarning, loadContent } from "./src/schema/load";
 
 // Check every content file before Gatsby reads any of them, so a bad file stops the
 // build with one message naming the file and the field, and nothing is written.
@@ -20,8 +20,11 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter, store }) => {
       category: "USER",
     },
   });
-  const { problems } = loadContent(store.getState().program.directory);
-  if (problems.length > 0) reporter.panic({ id: CONTENT_ERROR, context: { message: formatProblems(problems) } });
+  const loaded = loadContent(store.getState().program.directory);
+  if (loaded.problems.length > 0) {
+    reporter.panic({ id: CONTENT_ERROR, context: { message: formatProblems(loaded.problems) } });
+  }
+  for (const warning of contentReport(loaded).warnings) reporter.warn(formatWarning(warning));
 };
 
 // Every style is a CSS module (scoped), so the order in which pages import them does

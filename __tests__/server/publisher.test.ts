@@ -1,41 +1,58 @@
 /**
  * @jest-environment node
  */
-// The publisher's pure parts: the validator's words picked out of a build log, remotes
-// shown without passwords, and precompression reusing the previous release's copies.
+// The publisher's pure parts: the validator's report it reads, remotes shown without
+// passwords, and precompression reusing the previous release's copies.
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { contentProblems } from "../../server/publisher/build";
+import { formatProblems, type ContentReport } from "../../src/schema/load";
+import { APP_DIR } from "../../server/publisher/settings";
+import { copyContent, editYaml } from "../helpers/contentCopy";
 import { precompress } from "../../server/publisher/compress";
-import { execFileSync } from "node:child_process";
 import { redactRemote } from "../../server/lib/git";
 import { BackupPusher } from "../../server/publisher/backup";
 import type { Backup } from "../../server/publisher/status";
 
-describe("contentProblems", () => {
-  it("returns the validator's block, without colours or Gatsby's noise around it", () => {
-    const log = [
-      "$ npm run build",
-      "\x1b[31mERROR\x1b[0m #11321 PLUGIN",
-      "The content has 2 problems, so the site was not built. Fix them and build again:",
-      '  content/site.yaml › gstin: must be a 15-character GSTIN; found "X"',
-      "  content/home.yaml › hero.slides: must have 4 items",
-      "",
-      "not part of it",
-    ].join("\n");
-    expect(contentProblems(log)).toBe(
-      [
-        "The content has 2 problems, so the site was not built. Fix them and build again:",
-        'content/site.yaml › gstin: must be a 15-character GSTIN; found "X"',
-        "content/home.yaml › hero.slides: must have 4 items",
-      ].join("\n"),
-    );
+const VALIDATE = path.join(APP_DIR, "scripts", "validate-content.ts");
+
+describe("content:validate --report (what the publisher reads)", () => {
+  const run = (project: string, report: string) =>
+    spawnSync(path.join(APP_DIR, "node_modules", ".bin", "tsx"), [VALIDATE, "--report", report, "--project", project], {
+      encoding: "utf8",
+    });
+
+  it("writes the problems as data, each with its file and field, and exits 1", () => {
+    const project = copyContent();
+    try {
+      editYaml(project, "content/site.yaml", (site) => {
+        site.gstin = "NOT-A-GSTIN";
+      });
+      const report = path.join(project, "report.json");
+      const ran = run(project, report);
+      expect(ran.status).toBe(1);
+      const result = JSON.parse(fs.readFileSync(report, "utf8")) as ContentReport;
+      expect(result.valid).toBe(false);
+      expect(result.problems).toEqual([expect.objectContaining({ file: "content/site.yaml", field: "gstin" })]);
+      expect(formatProblems(result.problems)).toContain("content/site.yaml › gstin");
+    } finally {
+      fs.rmSync(project, { recursive: true, force: true });
+    }
   });
 
-  it("returns null when the log has no content problem (a technical failure)", () => {
-    expect(contentProblems("Error: ENOSPC: no space left on device")).toBeNull();
+  it("says valid, with the files it checked, and exits 0", () => {
+    const project = copyContent();
+    try {
+      const report = path.join(project, "report.json");
+      expect(run(project, report).status).toBe(0);
+      const result = JSON.parse(fs.readFileSync(report, "utf8")) as ContentReport;
+      expect(result).toMatchObject({ valid: true, problems: [] });
+      expect(result.files).toContain("content/site.yaml");
+    } finally {
+      fs.rmSync(project, { recursive: true, force: true });
+    }
   });
 });
 

@@ -7,6 +7,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { INLINE_FILE } from "../../src/build/finishPages";
+import { formatProblems, formatWarning, type ContentReport } from "../../src/schema/load";
+import { readJson } from "../lib/files";
 import { git } from "../lib/git";
 import { APP_DIR, BRANCH, type HostPaths } from "./settings";
 
@@ -81,7 +83,9 @@ export async function checkOut(
   const dir = paths.build;
   if (!fs.existsSync(path.join(dir, ".git"))) {
     fs.rmSync(dir, { recursive: true, force: true });
-    await git(paths.state, "clone", "--quiet", "--no-checkout", paths.repo, dir);
+    // Copies, not hard links, of the repository's objects: a hard link shares its mode with
+    // the repository, which the editor's group may write, and the build folder is the publisher's alone.
+    await git(paths.state, "clone", "--quiet", "--no-checkout", "--no-hardlinks", paths.repo, dir);
   }
   await git(dir, "fetch", "--quiet", "--force", "origin", `+refs/heads/${BRANCH}:refs/remotes/origin/${BRANCH}`);
   await git(dir, "checkout", "--quiet", "--force", "--detach", commit);
@@ -144,38 +148,28 @@ export async function linkInstall(paths: HostPaths, log: string, timeoutMs: numb
   fs.symlinkSync(target, link);
 }
 
-/** The validator's own words from a log: "The content has N problems…" and the lines under it. */
-export function contentProblems(log: string): string | null {
-  const lines = log.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
-  const start = lines.map((line) => /The content has \d+ problems?/.test(line)).lastIndexOf(true);
-  if (start < 0) return null;
-  const block = [lines[start].trim()];
-  for (const line of lines.slice(start + 1)) {
-    if (!/^\s+\S/.test(line)) break;
-    block.push(line.trim());
-  }
-  return block.join("\n");
-}
-
-const failure = (log: string, what: string, code: number) => {
-  const problems = contentProblems(fs.readFileSync(log, "utf8"));
-  return problems
-    ? new BuildFailure("content", problems)
-    : new BuildFailure("technical", `${what} failed (exit ${code})`);
-};
-
-/** The build's own content check (seconds): throws the validator's words when it refuses. */
-export async function validate(paths: HostPaths, log: string, timeoutMs: number): Promise<void> {
-  const code = await runGuarded(paths, "npm", ["run", "--silent", "content:validate"], {
+/**
+ * The build's own content check (seconds), with its result as data (ContentReport): a
+ * refusal in the validator's words when the content is wrong, "technical" when the
+ * check itself could not run. Returns its warnings, one line each.
+ */
+export async function validate(paths: HostPaths, log: string, timeoutMs: number): Promise<string[]> {
+  const report = path.join(paths.state, "content-report.json");
+  fs.rmSync(report, { force: true });
+  const code = await runGuarded(paths, "npm", ["run", "--silent", "content:validate", "--", "--report", report], {
     cwd: paths.build,
     log,
     timeoutMs,
   });
-  if (code !== 0) throw failure(log, "content:validate", code);
+  const result = readJson<ContentReport>(report);
+  if (code === 0) return (result?.warnings ?? []).map(formatWarning);
+  if (result && !result.valid) throw new BuildFailure("content", formatProblems(result.problems));
+  throw new BuildFailure("technical", `content:validate failed (exit ${code}) without a report`);
 }
 
 /** The commit's own `npm run build`, into the build clone's public/. */
 export async function build(paths: HostPaths, log: string, timeoutMs: number): Promise<void> {
   const code = await runGuarded(paths, "npm", ["run", "--silent", "build"], { cwd: paths.build, log, timeoutMs });
-  if (code !== 0) throw failure(log, "gatsby build", code);
+  // The content passed its check just before: whatever fails now is technical.
+  if (code !== 0) throw new BuildFailure("technical", `gatsby build failed (exit ${code})`);
 }

@@ -200,7 +200,7 @@ export class Publisher {
       step("install");
       await linkInstall(paths, log, settings.buildTimeoutMs);
       step("validate");
-      await validate(paths, log, settings.buildTimeoutMs);
+      const warnings = await validate(paths, log, settings.buildTimeoutMs);
       step("build");
       gatsbyRan = true;
       await runBuild(paths, log, settings.buildTimeoutMs);
@@ -217,6 +217,7 @@ export class Publisher {
       prune(paths);
       Object.assign(build, { result: "live", release: made.release.id });
       memory.lastError = null;
+      memory.warnings = warnings;
       fs.appendFileSync(
         log,
         `\nrelease ${made.release.id}: ${made.compressed} files compressed, ${made.reused} reused, ${made.carried} hashed files carried over\n`,

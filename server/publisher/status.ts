@@ -55,6 +55,8 @@ export interface Memory {
   /** Set while a build runs; found at start, it means the last run was killed. */
   building?: { commit: string; startedAt: string; clean: boolean; step: Step };
   lastError: PublishError | null;
+  /** The content check's warnings about the commit last published (a page nothing links to). */
+  warnings?: string[];
   history: Build[];
   backup: Backup;
 }
@@ -76,6 +78,8 @@ export interface Status {
   pinned: boolean;
   building: Memory["building"] | null;
   lastError: PublishError | null;
+  /** What the live content should fix, though it was published (a page nothing links to). */
+  warnings: string[];
   history: Build[];
   backup: Backup;
   updatedAt: string;
@@ -120,6 +124,7 @@ export function composeStatus(paths: HostPaths, memory: Memory, head: Head | nul
     pinned: live !== null && readPin(paths) === live.id,
     building: memory.building ?? null,
     lastError: memory.lastError,
+    warnings: memory.warnings ?? [],
     history: memory.history,
     backup: memory.backup,
     updatedAt: new Date().toISOString(),

@@ -12,6 +12,8 @@ interface Status {
   state: "idle" | "building" | "failed";
   message: string;
   live: { commit: string; builtAt: string } | null;
+  /** Published, but worth fixing: a page no link leads to (server/publisher/status.ts). */
+  warnings?: string[];
 }
 
 /** The enquiry service's counts (server/enquiry/spool.ts SpoolStatus). */
@@ -88,6 +90,13 @@ export function PublishStatus({ url, enquiriesUrl }: { url: string; enquiriesUrl
     >
       <strong style={{ color: COLOURS[status.state] }}>Site: </strong>
       {status.message}
+      {status.warnings?.map((warning) => (
+        <span key={warning} data-warning="">
+          {"\n"}
+          <strong style={{ color: COLOURS.building }}>Warning: </strong>
+          {warning}
+        </span>
+      ))}
       {enquiries && (
         <span data-waiting={enquiries.waiting} data-failed={enquiries.failed.length}>
           {"\n"}

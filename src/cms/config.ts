@@ -38,7 +38,14 @@ export function cmsField(name: string, field: Field): CmsField {
         ...(field.pattern ? { pattern: [field.pattern.regex, field.pattern.message] } : {}),
       };
     case "number":
-      return { ...common, widget: "number", value_type: "int", min: field.min, max: field.max };
+      return {
+        ...common,
+        widget: "number",
+        value_type: field.integer ? "int" : "float",
+        ...(field.integer ? { step: 1 } : {}),
+        min: field.min,
+        max: field.max,
+      };
     case "image":
       return { ...common, widget: "image", choose_url: false };
     case "list": {

@@ -1,7 +1,13 @@
 // The content schema: the single description of every file under content/.
 // The build validates against it, gatsby-node derives its GraphQL types from it,
 // and the editor's configuration is derived from it too.
-import { CLIENT_LOGO_COUNT, HERO_SLIDE_COUNT } from "../constants";
+import {
+  CLIENT_LOGO_COUNT,
+  HERO_INTERVAL_MS,
+  HERO_SLIDE_COUNT,
+  SLIDER_INTERVAL_MS,
+  SLIDER_TRANSITION_MS,
+} from "../constants";
 import { image, list, number, object, paragraph, sections, text } from "./fields";
 import { EMAIL, GSTIN, HTTPS_URL, LINK, PHONE, SLUG, gstinChecksumProblem } from "./patterns";
 
@@ -71,11 +77,11 @@ const productSlider = object("Product slider", {
   ),
   interval: number("Time each slide shows (ms)", 500, 20000, {
     required: false,
-    hint: "Leave empty for the standard 1500 ms",
+    hint: `Leave empty for the standard ${SLIDER_INTERVAL_MS} ms`,
   }),
   transitionTime: number("Time the change of slide takes (ms)", 0, 5000, {
     required: false,
-    hint: "Leave empty for the standard 350 ms",
+    hint: `Leave empty for the standard ${SLIDER_TRANSITION_MS} ms`,
   }),
 });
 
@@ -213,7 +219,7 @@ export const homeSchema = object("Home page", {
     ),
     interval: number("Time each slide shows (ms)", 500, 20000, {
       required: false,
-      hint: "Leave empty for the standard 2000 ms",
+      hint: `Leave empty for the standard ${HERO_INTERVAL_MS} ms`,
     }),
   }),
   about,

@@ -29,6 +29,8 @@ export interface NumberField<R extends boolean = boolean> extends Base<R> {
   kind: "number";
   min: number;
   max: number;
+  /** Whole numbers only (GraphQL Int, the editor's "int"); otherwise any number (Float, "float"). */
+  integer: boolean;
 }
 
 export interface ImageField<R extends boolean = boolean> extends Base<R> {
@@ -72,12 +74,21 @@ export const text = <O extends Options & { multiline?: boolean; pattern?: Patter
 export const paragraph = <O extends Options>(label: string, options: O = {} as O) =>
   text(label, { ...options, multiline: true });
 
-export const number = <O extends Options>(
+/** A number between `min` and `max`: whole unless the options say `integer: false`. */
+export const number = <O extends Options & { integer?: boolean }>(
   label: string,
   min: number,
   max: number,
   options: O = {} as O,
-): NumberField<Required<O>> => ({ kind: "number", label, min, max, required: required(options), hint: options.hint });
+): NumberField<Required<O>> => ({
+  kind: "number",
+  label,
+  min,
+  max,
+  integer: options.integer ?? true,
+  required: required(options),
+  hint: options.hint,
+});
 
 export const image = <O extends Options>(label: string, options: O = {} as O): ImageField<Required<O>> => ({
   kind: "image",

@@ -36,7 +36,7 @@ class TypeWriter {
       case "text":
         return "String";
       case "number":
-        return "Int";
+        return field.integer ? "Int" : "Float";
       case "image":
         return "File @fileByRelativePath";
       case "list": {

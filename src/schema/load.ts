@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
 import { contentFiles } from "./content";
+import { unlinkedPages, type ContentWarning } from "./links";
 import { validate, type Problem } from "./validate";
 
 /** The id Gatsby prints beside a content error ("ERROR #..._CONTENT_INVALID"). */
@@ -176,6 +177,26 @@ function duplicateSlugs(files: LoadedFile[]): FileProblem[] {
 }
 
 /** One message for people: every problem on its own line, file first. */
+/** The validator's result as data (`content:validate --report FILE`), for programs to read. */
+export interface ContentReport {
+  valid: boolean;
+  /** The content files checked, relative to the project. */
+  files: string[];
+  problems: FileProblem[];
+  /** What does not stop the build but should be fixed (a page nothing links to). */
+  warnings: ContentWarning[];
+}
+
+export const contentReport = (loaded: { files: LoadedFile[]; problems: FileProblem[] }): ContentReport => ({
+  valid: loaded.problems.length === 0,
+  files: loaded.files.map((file) => file.file),
+  problems: loaded.problems,
+  warnings: loaded.problems.length === 0 ? unlinkedPages(loaded.files) : [],
+});
+
+/** A warning as one line: "content/services/x.yaml: no link leads to …". */
+export const formatWarning = (warning: ContentWarning) => `${warning.file}: ${warning.message}`;
+
 export function formatProblems(problems: FileProblem[]): string {
   const lines = problems.map((p) => `  ${p.file} › ${p.field}: ${p.message}`);
   const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;

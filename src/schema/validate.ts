@@ -55,6 +55,7 @@ export function validate(field: Field, value: Value, path: string, context: Cont
       if (typeof value !== "number" || !Number.isFinite(value)) {
         return problem(`must be a number, found ${describe(value)}`);
       }
+      if (field.integer && !Number.isInteger(value)) return problem(`must be a whole number, found ${value}`);
       if (value < field.min || value > field.max) {
         return problem(`must be between ${field.min} and ${field.max}, found ${value}`);
       }
