@@ -2,13 +2,13 @@
 // `npm run cms` runs it (server/editor/, decap-server's middleware behind the guard, file
 // mode) writing to a temporary copy of content/, and Chromium in between. The page
 // reaches the backend at /api/v1 on its own origin, as on the server.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import yaml from "js-yaml";
-import { freePort } from "../server/tests/host";
+import { spawnListening } from "../server/tests/host";
 import { EMAIL } from "../src/schema/patterns";
 
 // Two valid numbers: whichever the content does not already hold is typed in.
@@ -31,34 +31,16 @@ const readSiteWhole = (): Site | undefined => {
   }
 };
 
-/** Asks until the backend answers (a minute at most: a busy machine starts Node slowly). */
-async function waitForBackend() {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-    try {
-      const answer = await fetch(`http://127.0.0.1:${port}/api/v1`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ action: "info" }),
-      });
-      if (answer.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the editor's backend did not start");
-}
-
 test.beforeAll(async () => {
   // decap-server only reads and writes under content/, so that is what is copied.
   repo = fs.mkdtempSync(path.join(os.tmpdir(), "cms-e2e-"));
   fs.cpSync("content", path.join(repo, "content"), { recursive: true });
-  port = await freePort();
-  server = spawn(path.resolve("node_modules/.bin/tsx"), ["server/editor/main.ts", "--local"], {
-    env: { ...process.env, EDITOR_PORT: String(port), EDITOR_REPO: repo },
-    stdio: "inherit",
-  });
-  await waitForBackend();
+  // Port 0: the backend says which port it took once it listens.
+  ({ child: server, port } = await spawnListening(
+    path.resolve("node_modules/.bin/tsx"),
+    ["server/editor/main.ts", "--local"],
+    { ...process.env, EDITOR_PORT: "0", EDITOR_REPO: repo },
+  ));
 });
 
 test.afterAll(() => {

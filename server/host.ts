@@ -18,7 +18,7 @@ import { BROTLI_FILTER, BROTLI_STATIC, NGINX, hasModule, snippet, writeNginxConf
 import { ensureRepo } from "./publisher/repo";
 import { readEnquirySettings } from "./enquiry/settings";
 import { Spool } from "./enquiry/spool";
-import { APP_DIR, hostPaths, readSettings } from "./publisher/settings";
+import { APP_DIR, hostPaths, readSettings } from "./lib/settings";
 
 const settings = readSettings();
 const paths = hostPaths(settings.hostDir);

@@ -14,7 +14,8 @@ import { checkRequest, validateChange } from "../../server/editor/guard";
 import { hashPassword, verifyPassword, Gate, writeLogins } from "../../server/editor/logins";
 import { FailedLogins, LIMITS, MAX_TRACKED } from "../../server/editor/failedLogins";
 import { addressKeys } from "../../server/lib/addresses";
-import { MAX_UPLOAD_BYTES, Refusal, editorRules } from "../../server/editor/rules";
+import { MAX_UPLOAD_BYTES, editorRules } from "../../server/editor/rules";
+import { Refusal } from "../../server/lib/refusal";
 import { copyContent } from "../helpers/contentCopy";
 
 const rules = editorRules();

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { formatProblems, type ContentReport } from "../../src/schema/load";
-import { APP_DIR } from "../../server/publisher/settings";
+import { APP_DIR } from "../../server/lib/settings";
 import { copyContent, editYaml } from "../helpers/contentCopy";
 import { precompress } from "../../server/publisher/compress";
 import { redactRemote } from "../../server/lib/git";

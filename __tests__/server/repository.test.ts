@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureRepo } from "../../server/publisher/repo";
-import { hostPaths } from "../../server/publisher/settings";
+import { hostPaths } from "../../server/lib/settings";
 import { headTrouble, repositoryTrouble } from "../../server/lib/repoState";
 
 let repo: string;

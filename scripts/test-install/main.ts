@@ -1,6 +1,6 @@
 // `npm run test:install`: the server installation tested where it runs. Two fresh Debian 13
 // systems booted with systemd (systemd-nspawn, loopback-only network), the project's
-// committed HEAD cloned into each, and the README's one install command run as an
+// committed HEAD cloned into each, and docs/operations.md's one install command run as an
 // operator would. Machine A gets its certificate from Pebble (Let's Encrypt's test ACME
 // server, inside A), takes a staff edit and an enquiry, reboots, is updated (a good
 // commit, then one that breaks the build) and backed up; machine B is installed with a

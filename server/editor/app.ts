@@ -5,11 +5,12 @@ import crypto from "node:crypto";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { registerLocalFs, registerLocalGit } from "decap-server/dist/middlewares";
 import { headTrouble, needsRepair, repositoryTrouble } from "../lib/repoState";
-import { BRANCH } from "../publisher/settings";
+import { BRANCH } from "../lib/settings";
 import { Gate } from "./logins";
 import { ContentChecker } from "./checker";
 import { checkRequest } from "./guard";
-import { Refusal, WRITE_ACTIONS, editorRules, MAX_UPLOAD_BYTES } from "./rules";
+import { Refusal } from "../lib/refusal";
+import { WRITE_ACTIONS, editorRules, MAX_UPLOAD_BYTES } from "./rules";
 
 export interface EditorOptions {
   /** The repository (host) or checkout (local) whose content/ the editor changes. */

@@ -2,7 +2,7 @@
 import { parentPort } from "node:worker_threads";
 import type { Answer } from "./checker";
 import { validateChange } from "./guard";
-import { Refusal } from "./rules";
+import { Refusal } from "../lib/refusal";
 
 const port = parentPort!;
 port.on("message", ({ repo, write, remove }: { repo: string; write: [string, string | null][]; remove: string[] }) => {

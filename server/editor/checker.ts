@@ -3,9 +3,9 @@
 // too much memory is stopped and the save refused.
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { envNumber } from "../publisher/settings";
+import { envNumber } from "../lib/settings";
 import type { Change } from "./guard";
-import { Refusal } from "./rules";
+import { Refusal } from "../lib/refusal";
 
 /** A check taking longer is stopped and the save refused (a usual one takes 50 ms; EDITOR_CHECK_TIMEOUT_MS). */
 export const CHECK_TIMEOUT_MS = envNumber(process.env, "EDITOR_CHECK_TIMEOUT_MS", 15_000);

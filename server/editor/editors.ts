@@ -2,7 +2,7 @@
 // `editors:list`: the hosted editor's logins in EDITORS_FILE (default HOST_DIR/editors).
 import readline from "node:readline";
 import { Writable } from "node:stream";
-import { readSettings } from "../publisher/settings";
+import { readSettings } from "../lib/settings";
 import { LOGIN_NAME, MIN_PASSWORD_LENGTH, hashPassword, readLogins, writeLogins } from "./logins";
 
 const [command, name] = process.argv.slice(2);

@@ -5,8 +5,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { formatProblems, loadContent } from "../../src/schema/load";
-import { BRANCH } from "../publisher/settings";
-import { ALLOWED_ACTIONS, Refusal, checkUpload, dataFile, imageFile, isDataFile, noSymlink, type Rules } from "./rules";
+import { BRANCH } from "../lib/settings";
+import { Refusal } from "../lib/refusal";
+import { ALLOWED_ACTIONS, checkUpload, dataFile, imageFile, isDataFile, noSymlink, type Rules } from "./rules";
 
 type Params = Record<string, unknown>;
 interface DataFile {

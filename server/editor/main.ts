@@ -3,8 +3,9 @@
 // /api/v1; `npm run cms` runs it with --local: file mode over this checkout, no login,
 // behind `gatsby develop`'s proxy (gatsby-config.ts).
 import fs from "node:fs";
+import type { AddressInfo } from "node:net";
 import { LOCAL_BACKEND_PORT } from "../../src/cms/config";
-import { APP_DIR, hostPaths, readSettings } from "../publisher/settings";
+import { APP_DIR, hostPaths, readSettings } from "../lib/settings";
 import { editorApp } from "./app";
 
 const local = process.argv.includes("--local");
@@ -34,8 +35,12 @@ async function main() {
           proxySecret: process.env.EDITOR_PROXY_SECRET ?? "",
         },
   );
+  // EDITOR_PORT=0: any free port (the tests); the line below says which.
   const server = app.listen(port, "127.0.0.1", () => {
-    console.log(`editor: API on http://127.0.0.1:${port}/api/v1 (${local ? "writes files in" : "commits in"} ${repo})`);
+    const bound = (server.address() as AddressInfo).port;
+    console.log(
+      `editor: API on http://127.0.0.1:${bound}/api/v1 (${local ? "writes files in" : "commits in"} ${repo})`,
+    );
   });
   const stop = () => {
     close();

@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { cmsConfig } from "../../src/cms/config";
+import { Refusal } from "../lib/refusal";
 
 /** Uploads larger than this are refused (a hero photo is 1 to 5 MB). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -62,15 +63,6 @@ export function editorRules(): Rules {
     }
   }
   return rules;
-}
-
-export class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** A plain relative path: no "..", no absolute path, no backslash, nothing to normalise. */

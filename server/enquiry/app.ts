@@ -26,6 +26,7 @@ import { composeMessage, type Drawing } from "./message";
 import type { EnquirySettingsEnv } from "./settings";
 import type { LiveSite } from "./site";
 import { ID_PATTERN, type Spool } from "./spool";
+import { Refusal } from "../lib/refusal";
 
 export interface Deps {
   spool: Spool;
@@ -53,16 +54,6 @@ export function newId(token?: string): string {
 
 const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? "").includes("application/json");
 const RECEIVED = `${ENQUIRY_API}/received/`;
-
-/** A refusal with a status, for the error handler to answer in the right form. */
-class Refusal extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
   // nginx, on the same machine, says who the visitor is; no one else is believed.

@@ -3,6 +3,7 @@
 // servers are for the real thing; this one never relays anything.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { writeFileAtomic } from "../lib/files";
@@ -40,8 +41,10 @@ export function startCatcher(folder: string, port: number, refuse?: { code: numb
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
+    // Port 0: any free port; the Catcher says which.
     server.listen(port, "127.0.0.1", () => {
-      resolve({ port, close: () => new Promise((done) => server.close(() => done())) });
+      const bound = (server.server.address() as AddressInfo).port;
+      resolve({ port: bound, close: () => new Promise((done) => server.close(() => done())) });
     });
   });
 }

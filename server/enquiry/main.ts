@@ -3,6 +3,7 @@
 // enquiry in ENQUIRY_DIR/spool before answering, e-mails it through SMTP_URL, and
 // deletes sent ones after the retention period the published content gives.
 import fs from "node:fs";
+import type { AddressInfo } from "node:net";
 import { ENQUIRY_API } from "../../src/enquiry/rules";
 import { enquiryApp } from "./app";
 import { Delivery } from "./delivery";
@@ -37,10 +38,12 @@ async function main() {
   expire();
   const expiry = setInterval(expire, EXPIRY_MS);
 
+  // ENQUIRY_PORT=0: any free port (the tests); the line below says which.
   await app.listen({ host: "127.0.0.1", port: settings.port });
+  const bound = (app.server.address() as AddressInfo).port;
   delivery.start();
   log(
-    `enquiry: ${ENQUIRY_API} on http://127.0.0.1:${settings.port}, spool ${spool.folder("pending")}, mail to ${settings.smtpUrl.replace(/\/\/[^@/]*@/, "//…@")}`,
+    `enquiry: ${ENQUIRY_API} on http://127.0.0.1:${bound}, spool ${spool.folder("pending")}, mail to ${settings.smtpUrl.replace(/\/\/[^@/]*@/, "//…@")}`,
   );
 
   const stop = () => {

@@ -2,7 +2,7 @@
 // the company decides (where enquiries go, how long they are kept, the words) comes
 // from the live release instead (site.ts), so it follows what staff publish.
 import path from "node:path";
-import { envNumber, hostPaths, readSettings } from "../publisher/settings";
+import { envNumber, hostPaths, readSettings } from "../lib/settings";
 
 /** Where a local `npm run mail:catch` listens: `npm run host`'s SMTP server when SMTP_URL is not set. */
 export const LOCAL_SMTP_URL = "smtp://127.0.0.1:2525";

@@ -3,7 +3,7 @@
 // holds up publishing.
 import { git, redactRemote } from "../lib/git";
 import type { Backup } from "./status";
-import { BRANCH } from "./settings";
+import { BRANCH } from "../lib/settings";
 
 const MAX_RETRY_MS = 60 * 60_000;
 

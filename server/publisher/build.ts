@@ -10,7 +10,7 @@ import { INLINE_FILE } from "../../src/build/finishPages";
 import { formatProblems, formatWarning, type ContentReport } from "../../src/schema/load";
 import { readJson } from "../lib/files";
 import { git } from "../lib/git";
-import { APP_DIR, BRANCH, type HostPaths } from "./settings";
+import { APP_DIR, BRANCH, type HostPaths } from "../lib/settings";
 
 const GUARD = path.join(__dirname, "guard.mjs");
 

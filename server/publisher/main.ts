@@ -3,7 +3,7 @@
 // `--prepare`: only make HOST_DIR/repo if it is not there, then exit (deploy/install).
 import { Publisher } from "./publisher";
 import { ensureRepo } from "./repo";
-import { hostPaths, readSettings } from "./settings";
+import { hostPaths, readSettings } from "../lib/settings";
 
 const settings = readSettings();
 

@@ -9,7 +9,7 @@ import { BackupPusher } from "./backup";
 import { BuildFailure, build as runBuild, checkOut, linkInstall, stopOrphanBuild, validate } from "./build";
 import { ensureRepo } from "./repo";
 import { clearPin, createRelease, listReleases, liveRelease, missingAssets, prune, switchTo } from "./releases";
-import { BRANCH, POLL_MS, hostPaths, type HostPaths, type Settings } from "./settings";
+import { BRANCH, POLL_MS, hostPaths, type HostPaths, type Settings } from "../lib/settings";
 import {
   TECHNICAL_MESSAGE,
   composeStatus,

@@ -12,7 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { readJson, swapSymlink, writeFileAtomic } from "../lib/files";
 import { ENCODINGS, filesIn, precompress } from "./compress";
-import { KEEP_RELEASES, type HostPaths } from "./settings";
+import { KEEP_RELEASES, type HostPaths } from "../lib/settings";
 
 export interface Release {
   id: string;

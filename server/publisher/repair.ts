@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { git } from "../lib/git";
 import { checkedOut, operationsUnderWay, repositoryTrouble } from "../lib/repoState";
-import { BRANCH, hostPaths, readSettings } from "./settings";
+import { BRANCH, hostPaths, readSettings } from "../lib/settings";
 
 const repo = hostPaths(readSettings().hostDir).repo;
 const identity = ["-c", "user.name=sitectl repair", "-c", "user.email=repair@editor.invalid"];

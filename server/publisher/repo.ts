@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { git } from "../lib/git";
-import { APP_DIR, BRANCH, type HostPaths } from "./settings";
+import { APP_DIR, BRANCH, type HostPaths } from "../lib/settings";
 
 /**
  * Clones the repository unless it is there (the publisher at start, `npm run host` before

@@ -2,7 +2,7 @@
 // pins it (the status says so) until the next publish.
 import fs from "node:fs";
 import { rollback } from "./releases";
-import { hostPaths, readSettings } from "./settings";
+import { hostPaths, readSettings } from "../lib/settings";
 import { composeStatus, readMemory, writeStatus } from "./status";
 
 const paths = hostPaths(readSettings().hostDir);

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { readJson, writeFileAtomic } from "../lib/files";
-import { HISTORY_LENGTH, type HostPaths } from "./settings";
+import { HISTORY_LENGTH, type HostPaths } from "../lib/settings";
 import { liveRelease, readPin } from "./releases";
 
 export interface Build {

@@ -9,7 +9,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { readLogins } from "../editor/logins";
 import { repositoryTrouble } from "../lib/repoState";
-import { BRANCH } from "../publisher/settings";
+import { BRANCH } from "../lib/settings";
 import { Spool, type Entry } from "../enquiry/spool";
 import {
   APP_LINK,

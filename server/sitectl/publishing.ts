@@ -2,7 +2,7 @@
 // is doing, in words, and the two things an operator asks of it.
 import fs from "node:fs";
 import { readJson, writeFileAtomic } from "../lib/files";
-import { hostPaths } from "../publisher/settings";
+import { hostPaths } from "../lib/settings";
 import type { Build, Status } from "../publisher/status";
 import { HOST_DIR, SERVICES } from "./layout";
 import { Failure, say, script, unitState } from "./shell";

@@ -7,7 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import YAML from "yaml";
-import { APP_DIR } from "../publisher/settings";
+import { APP_DIR } from "../lib/settings";
 import { LIMITS } from "../editor/failedLogins";
 import { MAX_UPLOAD_BYTES } from "../editor/rules";
 import {

@@ -17,8 +17,8 @@ import { ENQUIRY_API, FIELDS, MAX_FILE_BYTES, TOKEN_FIELD, problemText } from ".
 import { REFERENCE_ID } from "../../src/enquiry/pages";
 import { messageIdOf } from "../enquiry/message";
 import { Spool } from "../enquiry/spool";
-import { APP_DIR } from "../publisher/settings";
-import { freePort, startHost, stopHost, type Host } from "./host";
+import { APP_DIR } from "../lib/settings";
+import { freePort, spawnListening, startHost, stopHost, type Host } from "./host";
 import { Inbox } from "./mail";
 
 test.describe.configure({ mode: "serial", timeout: 2 * 60_000 });
@@ -132,30 +132,14 @@ async function fill(page: Page, values: Record<string, string>) {
 
 /** The enquiry service on its own (not through `npm run host`), with its own spool. */
 async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; spool: Spool }> {
-  const port = await freePort();
   const dir = env.ENQUIRY_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "enquiry-test-"));
-  const child = spawn(
+  // Port 0: the service says which port it took once it listens.
+  const { child, port } = await spawnListening(
     path.join(APP_DIR, "node_modules", ".bin", "tsx"),
     [path.join(APP_DIR, "server/enquiry/main.ts")],
-    {
-      cwd: APP_DIR,
-      env: {
-        ...process.env,
-        HOST_DIR: host.dir,
-        ENQUIRY_DIR: dir,
-        ENQUIRY_PORT: String(port),
-        SMTP_URL: inbox.url,
-        ...env,
-      },
-      stdio: ["ignore", "inherit", "inherit"],
-    },
+    { ...process.env, HOST_DIR: host.dir, ENQUIRY_DIR: dir, ENQUIRY_PORT: "0", SMTP_URL: inbox.url, ...env },
   );
   extra.push(child);
-  const deadline = Date.now() + 60_000;
-  while (!(await fetch(`http://127.0.0.1:${port}${ENQUIRY_API}/received/0000000000`).catch(() => null))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error("the enquiry service did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   return { child, port, spool: new Spool(dir) };
 }
 

@@ -9,7 +9,8 @@ import path from "node:path";
 import YAML from "yaml";
 import { hashPassword, writeLogins } from "../editor/logins";
 import type { Status } from "../publisher/status";
-import { APP_DIR, hostPaths } from "../publisher/settings";
+import { APP_DIR, hostPaths } from "../lib/settings";
+import { ENQUIRY_API } from "../../src/enquiry/rules";
 
 export interface Host {
   dir: string;
@@ -28,6 +29,36 @@ export interface Host {
   output: string;
 }
 
+/**
+ * Starts a server process told to listen on port 0, and resolves once it says where
+ * ("… on http://127.0.0.1:PORT …"): no port is picked first and bound later.
+ */
+export function spawnListening(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(command, args, { cwd: APP_DIR, env, stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const onData = (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      seen += chunk.toString();
+      const match = /on http:\/\/127\.0\.0\.1:(\d+)/.exec(seen);
+      if (match) {
+        child.stdout!.off("data", onData);
+        child.stdout!.on("data", (more: Buffer) => process.stdout.write(more));
+        child.off("exit", onExit);
+        resolve({ child, port: Number(match[1]) });
+      }
+    };
+    const onExit = (code: number | null) => reject(new Error(`${args.join(" ")} exited (${code}) before listening`));
+    child.stdout!.on("data", onData);
+    child.once("exit", onExit);
+  });
+}
+
+/** A port free now, for a server that cannot listen on 0 (nginx): startHost retries if it is taken meanwhile. */
 export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -36,17 +67,39 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** `npm run host` on a new temporary HOST_DIR; resolves once the status record is served. */
+/** Tries to start `npm run host`; a port taken between freePort() and its binding is tried again. */
+const START_ATTEMPTS = 3;
+const PORT_TAKEN = /EADDRINUSE|Address already in use/;
+
+/**
+ * `npm run host` on a new temporary HOST_DIR; resolves once nginx serves the status record
+ * and the editor and the enquiry service say they listen. nginx cannot listen on port 0,
+ * so its ports are picked free first: if one is taken meanwhile, it starts again on others.
+ */
 export async function startHost(env: Record<string, string>): Promise<Host> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "host-test-"));
   // nginx's workers (another user when the tests run as root) read the releases.
   fs.chmodSync(dir, 0o755);
-  const port = await freePort();
-  const editorPort = await freePort();
-  const enquiryPort = await freePort();
   const login = { username: "staff", password: crypto.randomBytes(12).toString("base64url") };
   writeLogins(path.join(dir, "editors"), new Map([[login.username, hashPassword(login.password)]]));
   const auth = { authorization: `Basic ${Buffer.from(`${login.username}:${login.password}`).toString("base64")}` };
+  for (let attempt = 1; ; attempt += 1) {
+    const host = await startOnce(dir, login, auth, env);
+    if (host) return host;
+    if (attempt === START_ATTEMPTS) throw new Error(`npm run host found its ports taken ${START_ATTEMPTS} times`);
+  }
+}
+
+/** One start on new ports: the host, or null when a port was taken (stopped again). */
+async function startOnce(
+  dir: string,
+  login: Host["login"],
+  auth: Host["auth"],
+  env: Record<string, string>,
+): Promise<Host | null> {
+  const port = await freePort();
+  const editorPort = await freePort();
+  const enquiryPort = Number(env.ENQUIRY_PORT ?? (await freePort()));
   const output = path.join(dir, "host.log");
   const log = fs.openSync(output, "w");
   const child = spawn(path.join(APP_DIR, "node_modules", ".bin", "tsx"), [path.join(APP_DIR, "server", "host.ts")], {
@@ -68,20 +121,27 @@ export async function startHost(env: Record<string, string>): Promise<Host> {
     auth,
     url: `http://127.0.0.1:${port}`,
     port,
-    enquiryPort: Number(env.ENQUIRY_PORT ?? enquiryPort),
+    enquiryPort,
     editorPort,
     paths: hostPaths(dir),
     process: child,
     output,
   };
+  const listening = [`127.0.0.1:${editorPort}/api/v1`, `${ENQUIRY_API} on http://127.0.0.1:${enquiryPort}`];
   const deadline = Date.now() + 120_000;
-  while (!(await readStatus(host).catch(() => null))) {
+  for (;;) {
+    const text = fs.readFileSync(output, "utf8");
+    if (PORT_TAKEN.test(text)) {
+      console.log(`npm run host: a port was taken meanwhile; starting again on others:\n${text}`);
+      await stopHost(host);
+      return null;
+    }
+    if (listening.every((line) => text.includes(line)) && (await readStatus(host).catch(() => null))) return host;
     if (child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`npm run host did not start:\n${fs.readFileSync(output, "utf8")}`);
+      throw new Error(`npm run host did not start:\n${text}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return host;
 }
 
 export async function stopHost(host: Host | undefined): Promise<void> {

@@ -5,16 +5,19 @@ import os from "node:os";
 import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { startCatcher, type Catcher } from "../enquiry/catcher";
-import { freePort } from "./host";
 
 export class Inbox {
   readonly folder = fs.mkdtempSync(path.join(os.tmpdir(), "inbox-test-"));
   private catcher: Catcher | undefined;
 
-  constructor(readonly port: number) {}
+  /** 0 until first opened on any free port; kept, so a closed inbox reopens at the same address. */
+  port = 0;
 
+  /** An inbox open on a free port. */
   static async create(): Promise<Inbox> {
-    return new Inbox(await freePort());
+    const inbox = new Inbox();
+    await inbox.open();
+    return inbox;
   }
 
   get url() {
@@ -25,6 +28,7 @@ export class Inbox {
   async open(refuse?: { code: number; text: string }): Promise<void> {
     await this.close();
     this.catcher = await startCatcher(this.folder, this.port, refuse);
+    this.port = this.catcher.port;
   }
 
   /** Stops answering: connections are refused, as with a mail server that is down. */

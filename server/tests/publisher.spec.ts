@@ -8,7 +8,7 @@ import { expect, test } from "@playwright/test";
 import YAML from "yaml";
 import { routes } from "../../e2e/content";
 import { htmlFiles } from "../../src/build/finishPages";
-import { APP_DIR } from "../publisher/settings";
+import { APP_DIR } from "../lib/settings";
 import {
   commitFile,
   headOf,

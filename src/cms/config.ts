@@ -108,7 +108,7 @@ export function cmsCollections() {
   );
 }
 
-/** The hosted editor's backend, when the site is deployed with one (see the README). */
+/** The hosted editor's backend, when the site is deployed with one (see docs/operations.md). */
 export interface ProductionBackend {
   name: "git-gateway" | "github";
   /** owner/name, for the github backend. */

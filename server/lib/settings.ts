@@ -1,6 +1,7 @@
-// Where the server keeps its state and how the publisher behaves: read once from the
-// environment. Everything the server writes lives under HOST_DIR, so a local
-// `npm run host` never touches the developer's checkout.
+// The settings the three services share (the publisher, the editor, the enquiry service):
+// where the server keeps its state (HOST_DIR and its layout), the branch, and how the
+// publisher behaves, read once from the environment. Everything the server writes lives
+// under HOST_DIR, so a local `npm run host` never touches the developer's checkout.
 import path from "node:path";
 
 /** The checkout the server runs from (its code and node_modules). */
