@@ -1,4 +1,4 @@
-import { startTransition } from "react";
+import { startTransition, type ReactElement } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import type { GatsbyBrowser } from "gatsby";
 import { setHydrating } from "./src/browser/hydration";
@@ -9,7 +9,7 @@ import { setHydrating } from "./src/browser/hydration";
 // and the parts without behaviour are not hydrated at all (ServerHtml).
 // Where there is no server HTML (the development server, its loading indicator) React
 // renders instead. Gatsby calls the returned function to clean up.
-export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () => (element, container) => {
+function hydrate(element: ReactElement, container: Element | DocumentFragment): () => void {
   const target = container as Element;
   let root: Root | undefined;
   if (target.hasChildNodes()) {
@@ -22,7 +22,11 @@ export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = (
     root.render(element);
   }
   return () => root?.unmount();
-};
+}
+
+// Gatsby 5 calls the function this returns with the app and its container, and keeps what
+// it returns to unmount; its type still names React 17's render() (Renderer), hence the cast.
+export const replaceHydrateFunction = (() => hydrate) as unknown as GatsbyBrowser["replaceHydrateFunction"];
 
 // Gatsby starts its runtime in the task that evaluates its last script, and goes straight
 // on to fetch the page's data. Waiting for a new task here splits that work in two, so

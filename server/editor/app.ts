@@ -10,7 +10,7 @@ import { Gate } from "./logins";
 import { ContentChecker } from "./checker";
 import { checkRequest } from "./guard";
 import { Refusal } from "../lib/refusal";
-import { WRITE_ACTIONS, editorRules, MAX_UPLOAD_BYTES } from "./rules";
+import { MAX_REQUEST_BYTES, MAX_UPLOAD_BYTES, WRITE_ACTIONS, editorRules } from "./rules";
 
 export interface EditorOptions {
   /** The repository (host) or checkout (local) whose content/ the editor changes. */
@@ -95,7 +95,7 @@ export async function editorApp(options: EditorOptions) {
   });
 
   // Base64 makes an upload a third bigger; a little room for the rest of the request.
-  app.use("/api/v1", express.json({ limit: Math.ceil(MAX_UPLOAD_BYTES * 1.4) + 64 * 1024 }));
+  app.use("/api/v1", express.json({ limit: MAX_REQUEST_BYTES }));
   app.post("/api/v1", async (request: Request, response: Response, next: NextFunction) => {
     try {
       let login = process.env.USER || "local";

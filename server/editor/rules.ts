@@ -10,6 +10,8 @@ import { Refusal } from "../lib/refusal";
 
 /** Uploads larger than this are refused (a hero photo is 1 to 5 MB). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** The largest API request: an upload is base64 in JSON (a third bigger), plus the rest. */
+export const MAX_REQUEST_BYTES = Math.ceil(MAX_UPLOAD_BYTES * 1.4) + 64 * 1024;
 
 /** The actions of Decap's simple publish mode; the editorial workflow's are refused. */
 export const ALLOWED_ACTIONS = new Set([

@@ -8,7 +8,7 @@ import { EMAIL, PHONE } from "../schema/patterns";
 export const ENQUIRY_API = "/api/enquiry";
 /** The largest drawing accepted, exactly; nginx refuses bodies a little larger than this. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const MAX_FILE_LABEL = "10 MB";
+export const MAX_FILE_LABEL = `${MAX_FILE_BYTES / 1024 / 1024} MB`;
 /** The form's file field. */
 export const FILE_FIELD = "drawing";
 /** Filled only by robots: visitors never see it (hidden from eyes, keys, screen readers, autofill). */

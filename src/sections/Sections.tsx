@@ -38,15 +38,28 @@ function renderSection(section: SectionData, labels: CarouselLabels, clients: Cl
     case "ClientsSection":
       return <Clients {...clients} />;
     default: {
-      // Only reachable when content and code disagree (a newer content file, older code).
-      const unknown: { __typename?: string } = section;
-      throw new Error(`This page has a section of unknown type "${unknown.__typename}".`);
+      // A compile error here means a section type has no case above. At run time, only
+      // reachable when content and code disagree (a newer content file, older code).
+      const unknown: never = section;
+      throw new Error(`This page has a section of unknown type "${(unknown as SectionData).__typename}".`);
     }
   }
 }
 
-/** The kinds of section with behaviour; React hydrates only these (ServerHtml). */
-const MOVES = new Set(["ProductSliderSection"]);
+/**
+ * Whether each kind of section has behaviour: React hydrates only these, the others stay
+ * the build's HTML (ServerHtml). Every kind must be listed (a new one does not compile
+ * until it says), so an interactive section cannot be left dead by omission.
+ */
+const INTERACTIVE: Record<SectionData["__typename"], boolean> = {
+  StatementSection: false,
+  AboutSection: false,
+  ProductSliderSection: true,
+  ApplicationsSection: false,
+  PointsSection: false,
+  ServiceCardsSection: false,
+  ClientsSection: false,
+};
 
 /** A service page's sections, in the order its content file lists them. */
 export function Sections({ sections, labels, clients }: Props) {
@@ -54,7 +67,7 @@ export function Sections({ sections, labels, clients }: Props) {
     <>
       {sections.map((section, index) => (
         <React.Fragment key={`${section.__typename}-${index}`}>
-          {MOVES.has(section.__typename) ? (
+          {INTERACTIVE[section.__typename] ? (
             renderSection(section, labels, clients)
           ) : (
             <ServerHtml>{renderSection(section, labels, clients)}</ServerHtml>

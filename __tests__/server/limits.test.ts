@@ -1,0 +1,40 @@
+/**
+ * @jest-environment node
+ */
+// The upload limits are stated once in code; nginx's own limits (deploy/nginx/) must let
+// the largest allowed upload through and stop anything much bigger before it reaches a
+// service. A change to one side without the other fails here.
+import fs from "node:fs";
+import path from "node:path";
+import { MAX_FILE_BYTES, MAX_FILE_LABEL } from "../../src/enquiry/rules";
+import { MAX_REQUEST_BYTES, MAX_UPLOAD_BYTES } from "../../server/editor/rules";
+
+const NGINX = path.resolve(__dirname, "../../deploy/nginx");
+const MB = 1024 * 1024;
+
+/** Every client_max_body_size in a snippet, in bytes. */
+function bodyLimits(file: string): number[] {
+  const text = fs.readFileSync(path.join(NGINX, file), "utf8");
+  return [...text.matchAll(/^\s*client_max_body_size\s+(\d+)([km]?);/gm)].map(
+    ([, size, unit]) => Number(size) * (unit === "m" ? MB : unit === "k" ? 1024 : 1),
+  );
+}
+
+test("the quote form: nginx takes a drawing of the limit with the form around it, and not much more", () => {
+  const [limit, ...others] = bodyLimits("enquiry.conf");
+  expect(others).toEqual([]);
+  // The other fields are at most 20 of 32 KB (server/enquiry/app.ts), plus multipart's framing.
+  expect(limit).toBeGreaterThanOrEqual(MAX_FILE_BYTES + 20 * 32 * 1024);
+  expect(limit).toBeLessThanOrEqual(MAX_FILE_BYTES * 1.2);
+  expect(MAX_FILE_LABEL).toBe(`${MAX_FILE_BYTES / MB} MB`);
+});
+
+test("the editor: nginx takes the largest API request the backend accepts, and not much more", () => {
+  const limits = bodyLimits("editor.conf");
+  expect(limits.length).toBeGreaterThan(0);
+  for (const limit of limits) {
+    expect(limit).toBeGreaterThanOrEqual(MAX_REQUEST_BYTES);
+    expect(limit).toBeLessThanOrEqual(MAX_REQUEST_BYTES * 1.3);
+  }
+  expect(MAX_REQUEST_BYTES).toBeGreaterThan((MAX_UPLOAD_BYTES * 4) / 3);
+});
