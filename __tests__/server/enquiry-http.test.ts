@@ -1,0 +1,175 @@
+/**
+ * @jest-environment node
+ */
+// The enquiry service's HTTP answers, in process (listening on a port of its own choosing,
+// on loopback): every status a client can get, without nginx or a build. (Fastify's
+// inject needs an ESM-only package jest cannot load.) The server tests (server/tests/enquiry.spec.ts) test
+// the same through nginx, with real pages and a real mail server.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { enquirySettings } from "../../src/build/enquirySettings";
+import { ENQUIRY_API, FILE_FIELD, HONEYPOT_FIELD, MAX_FILE_BYTES, TOKEN_FIELD } from "../../src/enquiry/rules";
+import { loadContent } from "../../src/schema/load";
+import { enquiryApp } from "../../server/enquiry/app";
+import type { LiveSite } from "../../server/enquiry/site";
+import { Spool } from "../../server/enquiry/spool";
+import { FIXTURE_PROJECT } from "../helpers/contentCopy";
+
+const { files } = loadContent(FIXTURE_PROJECT);
+const data = (file: string) => files.find((loaded) => loaded.file === file)!.data as never;
+const live = enquirySettings(
+  data("content/enquiry.yaml"),
+  data("content/site.yaml"),
+  files.filter((loaded) => loaded.file.startsWith("content/services/")).map((loaded) => loaded.data as never),
+);
+/** The live release as far as JSON answers need it: its settings. */
+const site = { settings: () => live } as unknown as LiveSite;
+
+const valid: Record<string, string> = {
+  name: "Asha Rao",
+  email: "asha@rao.test",
+  phone: "+91 98765 43210",
+  service: live.services[0].slug,
+  message: "Hard anodising, 50 µm.",
+  consent: "yes",
+};
+
+const BOUNDARY = "----enquiry-test";
+/** A multipart/form-data body, as a browser sends the form. */
+function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }): Buffer {
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${FILE_FIELD}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(parts);
+}
+
+const logged: string[] = [];
+/** Every service a test started, closed after it whatever happened. */
+const open: { close: () => Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((running) => running.close()));
+});
+let dir: string;
+let spool: Spool;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "enquiry-http-"));
+  spool = new Spool(dir);
+  spool.prepare();
+  logged.length = 0;
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+interface Service {
+  url: string;
+  close: () => Promise<void>;
+}
+
+async function service(limits: { postsPerMinute?: number; postsPerHour?: number } = {}): Promise<Service> {
+  const app = await enquiryApp({
+    spool,
+    site,
+    settings: {
+      postsPerMinute: limits.postsPerMinute ?? 100,
+      postsPerHour: limits.postsPerHour ?? 100,
+      spoolMaxBytes: 100 * 1024 * 1024,
+      minFreeBytes: 0,
+      from: "",
+    },
+    stored: () => undefined,
+    log: (line) => logged.push(line),
+  });
+  const url = await app.listen({ host: "127.0.0.1", port: 0 });
+  const running = { url: `${url}${ENQUIRY_API}`, close: () => app.close() };
+  open.push(running);
+  return running;
+}
+
+interface Answer {
+  statusCode: number;
+  json: () => unknown;
+}
+
+async function post(app: Service, body: Buffer, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await fetch(app.url, {
+    method: "POST",
+    body: new Uint8Array(body),
+    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, accept: "application/json", ...headers },
+  });
+  const text = await response.text();
+  return { statusCode: response.status, json: () => JSON.parse(text) };
+}
+
+const stored = () => spool.list("pending").length;
+
+test("a complete form: 201 with its reference, stored before the answer", async () => {
+  const app = await service();
+  const answer = await post(app, multipart(valid));
+  expect(logged).toEqual([expect.stringMatching(/^enquiry: stored /)]);
+  expect(answer.statusCode).toBe(201);
+  const { reference } = answer.json() as { reference: string };
+  expect(spool.stateOf(reference)).toBe("pending");
+});
+
+test("the same token twice: one enquiry, the same reference (200 the second time)", async () => {
+  const app = await service();
+  const form = multipart({ ...valid, [TOKEN_FIELD]: "a".repeat(20) });
+  const first = await post(app, form);
+  const second = await post(app, form);
+  expect([first.statusCode, second.statusCode]).toEqual([201, 200]);
+  expect(second.json()).toEqual(first.json());
+  expect(stored()).toBe(1);
+});
+
+test.each([
+  ["not multipart: 415", Buffer.from("name=x"), { "content-type": "application/x-www-form-urlencoded" }, 415],
+  ["a field sent twice: 400", multipart(valid).toString().replace('name="email"', 'name="name"'), {}, 400],
+  ["the robots' hidden field filled: 400", multipart({ ...valid, [HONEYPOT_FIELD]: "spam" }), {}, 400],
+  ["a malformed token: 400", multipart({ ...valid, [TOKEN_FIELD]: "no spaces allowed" }), {}, 400],
+] as const)("%s, nothing stored", async (_what, body, headers, status) => {
+  const app = await service();
+  const answer = await post(app, Buffer.from(body), headers);
+  expect(answer.statusCode).toBe(status);
+  expect(answer.json()).toHaveProperty("error");
+  expect(stored()).toBe(0);
+});
+
+test("problems with the fields or the drawing: 422, each named, nothing stored", async () => {
+  const app = await service();
+  const answer = await post(
+    app,
+    multipart({ ...valid, email: "not-an-address" }, { name: "part.exe", content: Buffer.from("MZ") }),
+  );
+  expect(answer.statusCode).toBe(422);
+  expect(Object.keys((answer.json() as { problems: object }).problems).sort()).toEqual([FILE_FIELD, "email"].sort());
+  expect(stored()).toBe(0);
+});
+
+test("a drawing one byte over the limit: 413, nothing stored", async () => {
+  const app = await service();
+  const pdf = Buffer.alloc(MAX_FILE_BYTES + 1, 0x20);
+  pdf.write("%PDF-1.4", 0, "latin1");
+  const answer = await post(app, multipart(valid, { name: "part.pdf", content: pdf }));
+  expect(answer.statusCode).toBe(413);
+  expect(stored()).toBe(0);
+});
+
+test("past the per-address rate: 429; past the hourly total for everyone: 503", async () => {
+  const perAddress = await service({ postsPerMinute: 1 });
+  expect((await post(perAddress, multipart(valid))).statusCode).toBe(201);
+  expect((await post(perAddress, multipart({ ...valid, name: "Another" }))).statusCode).toBe(429);
+
+  const total = await service({ postsPerHour: 1 });
+  expect((await post(total, multipart({ ...valid, name: "Third" }))).statusCode).toBe(503);
+  expect(stored()).toBe(1);
+});
