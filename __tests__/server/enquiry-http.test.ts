@@ -8,21 +8,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { enquirySettings } from "../../src/build/enquirySettings";
+import { fixtureEnquirySettings } from "../helpers/enquirySettings";
 import { ENQUIRY_API, FILE_FIELD, HONEYPOT_FIELD, MAX_FILE_BYTES, TOKEN_FIELD } from "../../src/enquiry/rules";
-import { loadContent } from "../../src/schema/load";
 import { enquiryApp } from "../../server/enquiry/app";
 import type { LiveSite } from "../../server/enquiry/site";
 import { Spool } from "../../server/enquiry/spool";
-import { FIXTURE_PROJECT } from "../helpers/contentCopy";
 
-const { files } = loadContent(FIXTURE_PROJECT);
-const data = (file: string) => files.find((loaded) => loaded.file === file)!.data as never;
-const live = enquirySettings(
-  data("content/enquiry.yaml"),
-  data("content/site.yaml"),
-  files.filter((loaded) => loaded.file.startsWith("content/services/")).map((loaded) => loaded.data as never),
-);
+const live = fixtureEnquirySettings();
 /** The live release as far as JSON answers need it: its settings. */
 const site = { settings: () => live } as unknown as LiveSite;
 

@@ -16,25 +16,17 @@ import {
   formatOf,
   type FieldRule,
 } from "../../src/enquiry/rules";
-import { enquirySettings } from "../../src/build/enquirySettings";
-import { loadContent } from "../../src/schema/load";
+import { fixtureEnquirySettings } from "../helpers/enquirySettings";
 import { newId } from "../../server/enquiry/app";
 import { cleanFileName, composeMessage, envelopeOf, messageIdOf } from "../../server/enquiry/message";
 import { backoff } from "../../server/enquiry/settings";
 import { ID_PATTERN, Spool } from "../../server/enquiry/spool";
-import { FIXTURE_PROJECT } from "../helpers/contentCopy";
 
 const rule = (name: string) => FIELDS.find((candidate) => candidate.name === name) as FieldRule;
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, "latin1"));
 const choices = ["alpha", "other"];
 
-const { files } = loadContent(FIXTURE_PROJECT);
-const data = (file: string) => files.find((loaded) => loaded.file === file)!.data as never;
-const settings = enquirySettings(
-  data("content/enquiry.yaml"),
-  data("content/site.yaml"),
-  files.filter((loaded) => loaded.file.startsWith("content/services/")).map((loaded) => loaded.data as never),
-);
+const settings = fixtureEnquirySettings();
 
 const valid = {
   name: "Asha Rao",
