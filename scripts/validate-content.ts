@@ -2,8 +2,8 @@
 // check, in a second instead of a minute, for staff who edited content/ by hand. With
 // --report it also writes its result as JSON (ContentReport): the publisher reads that,
 // never these sentences. --project checks another project's content/ (tests).
-import fs from "node:fs";
 import path from "node:path";
+import { writeFileAtomic } from "../server/lib/files";
 import { contentReport, formatProblems, formatWarning, loadContent } from "../src/schema/load";
 
 const option = (name: string) => {
@@ -13,12 +13,8 @@ const option = (name: string) => {
 const reportFile = option("--report");
 const loaded = loadContent(path.resolve(option("--project") || path.join(__dirname, "..")));
 const report = contentReport(loaded);
-if (reportFile) {
-  // Whole or not at all: written beside the target and renamed over it.
-  const temp = `${reportFile}.${process.pid}.tmp`;
-  fs.writeFileSync(temp, JSON.stringify(report, null, 2));
-  fs.renameSync(temp, reportFile);
-}
+// Whole or not at all: the publisher reads it as soon as this exits.
+if (reportFile) writeFileAtomic(reportFile, JSON.stringify(report, null, 2));
 for (const warning of report.warnings) console.warn(`warning: ${formatWarning(warning)}`);
 if (loaded.problems.length > 0) {
   console.error(formatProblems(loaded.problems));

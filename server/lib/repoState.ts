@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** Files git leaves in .git while an operation waits for someone to finish it. */
-const UNDER_WAY: Record<string, string> = {
+export const UNDER_WAY: Record<string, string> = {
   "rebase-merge": "a rebase",
   "rebase-apply": "a rebase",
   MERGE_HEAD: "a merge",

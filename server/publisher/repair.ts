@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { git } from "../lib/git";
-import { checkedOut, operationsUnderWay, repositoryTrouble } from "../lib/repoState";
+import { UNDER_WAY, checkedOut, operationsUnderWay, repositoryTrouble, uncommitted } from "../lib/repoState";
 import { BRANCH, hostPaths, readSettings } from "../lib/settings";
 
 const repo = hostPaths(readSettings().hostDir).repo;
@@ -44,13 +44,13 @@ async function main(): Promise<number> {
       await git(repo, ...ABORT[operation]);
     } catch {
       // git could not undo it cleanly: forget the operation; the stash below keeps its files.
-      for (const name of ["rebase-merge", "rebase-apply", "MERGE_HEAD", "MERGE_MSG", "CHERRY_PICK_HEAD", "REVERT_HEAD"])
+      for (const name of [...Object.keys(UNDER_WAY), "MERGE_MSG"])
         fs.rmSync(path.join(repo, ".git", name), { recursive: true, force: true });
       await git(repo, "reset", "--quiet", "--mixed");
     }
     say(`stopped ${operation} that was under way`);
   }
-  const changed = (await git(repo, "status", "--porcelain", "--untracked-files=all")).split("\n").filter(Boolean);
+  const changed = uncommitted(repo).split("\n").filter(Boolean);
   if (changed.length) {
     const message = `set aside by sitectl repair, ${new Date().toISOString()}`;
     await git(repo, ...identity, "stash", "push", "--quiet", "--include-untracked", "--message", message);

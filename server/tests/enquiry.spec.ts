@@ -159,7 +159,6 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 test.beforeAll(async () => {
   test.setTimeout(3 * 60_000);
   inbox = await Inbox.create();
-  await inbox.open();
   host = await startHost({
     HOST_SEED_RELEASE: path.join(APP_DIR, "public"),
     SMTP_URL: inbox.url,

@@ -3,12 +3,8 @@
 // content:check, content:validate and the publish status warn about it.
 import { contentFiles } from "./content";
 import type { Field } from "./fields";
+import type { LoadedFile } from "./load";
 import { LINK } from "./patterns";
-
-interface Loaded {
-  file: string;
-  data: Record<string, unknown>;
-}
 
 export interface ContentWarning {
   file: string;
@@ -39,21 +35,12 @@ function links(field: Field, value: unknown, found: string[]): void {
   }
 }
 
-const schemaOf = (file: string) => {
-  const relative = file.replace(/^content\//, "");
-  return contentFiles.find((kind) =>
-    kind.glob.includes("*") ? relative.startsWith(kind.glob.split("*")[0]) : relative === kind.glob,
-  )?.schema;
-};
-
 /** One warning per service page that no link in the content leads to (a page's link to itself aside). */
-export function unlinkedPages(files: readonly Loaded[]): ContentWarning[] {
+export function unlinkedPages(files: readonly LoadedFile[]): ContentWarning[] {
   const linked = new Map<string, Set<string>>();
-  for (const { file, data } of files) {
-    const schema = schemaOf(file);
-    if (!schema) continue;
+  for (const { file, kind, data } of files) {
     const found: string[] = [];
-    links(schema, data, found);
+    links(contentFiles.find((candidate) => candidate.name === kind)!.schema, data, found);
     for (const link of found) {
       if (!link.startsWith("/")) continue;
       const target = link.split("#")[0].replace(/\/+$/, "") || "/";
@@ -61,7 +48,7 @@ export function unlinkedPages(files: readonly Loaded[]): ContentWarning[] {
     }
   }
   return files
-    .filter(({ file }) => file.startsWith("content/services/"))
+    .filter(({ kind }) => kind === "services")
     .filter(({ file, data }) => {
       const from = linked.get(`/${String(data.slug)}`);
       return !from || [...from].every((source) => source === file);

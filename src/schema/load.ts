@@ -17,6 +17,8 @@ export interface FileProblem extends Problem {
 
 export interface LoadedFile {
   file: string;
+  /** Which kind of content file it is (contentFiles' `name`): its schema. */
+  kind: (typeof contentFiles)[number]["name"];
   data: Record<string, unknown>;
 }
 
@@ -113,7 +115,7 @@ export function loadContent(projectDir: string): { files: LoadedFile[]; problems
       };
       const found = validate(kind.schema, data ?? null, "", { imageExists, imageInside });
       problems.push(...found.map((p) => ({ ...p, file, field: p.field || "(whole file)" })));
-      if (found.length === 0) files.push({ file, data: data as Record<string, unknown> });
+      if (found.length === 0) files.push({ file, kind: kind.name, data: data as Record<string, unknown> });
     }
   }
 
