@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import yaml from "js-yaml";
 import { editorApp } from "../../server/editor/app";
-import { ContentChecker } from "../../server/editor/checker";
+import { ContentChecker, MAX_WAITING_CHECKS } from "../../server/editor/checker";
 import { checkRequest, validateChange } from "../../server/editor/guard";
 import { hashPassword, verifyPassword, Gate, writeLogins } from "../../server/editor/logins";
 import { FailedLogins, LIMITS, MAX_TRACKED } from "../../server/editor/failedLogins";
@@ -164,6 +164,22 @@ describe("ContentChecker (issue 27, finding 7: validation off the request thread
         status: 422,
         message: expect.stringContaining("site.yaml"),
       });
+    } finally {
+      checker.close();
+    }
+  });
+
+  it(`refuses a save past ${MAX_WAITING_CHECKS} waiting for their check (503), from every login together; the others are checked`, async () => {
+    const checker = new ContentChecker();
+    try {
+      const saves = Array.from({ length: MAX_WAITING_CHECKS + 1 }, () =>
+        checker.check(repo, valid()).then(
+          () => 200,
+          (error: Refusal) => error.status,
+        ),
+      );
+      expect(await Promise.all(saves)).toEqual([...Array(MAX_WAITING_CHECKS).fill(200), 503]);
+      await expect(checker.check(repo, valid())).resolves.toBeUndefined();
     } finally {
       checker.close();
     }

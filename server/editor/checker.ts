@@ -9,6 +9,11 @@ import { Refusal } from "../lib/refusal";
 
 /** A check taking longer is stopped and the save refused (a usual one takes 50 ms; EDITOR_CHECK_TIMEOUT_MS). */
 export const CHECK_TIMEOUT_MS = envNumber(process.env, "EDITOR_CHECK_TIMEOUT_MS", 15_000);
+/**
+ * Saves waiting for their check, from every login together: each holds its request (up to
+ * 14 MB) in memory, so a flood of saves (a stolen login) is refused past this many (503).
+ */
+export const MAX_WAITING_CHECKS = 16;
 /** The worker's heap: a content file is at most 256 KB, so this is generous. */
 const CHECK_MEMORY_MB = 256;
 
@@ -18,6 +23,7 @@ export type Answer = { ok: true } | { status: number; message: string } | { erro
 export class ContentChecker {
   private worker: Worker | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  private waiting = 0;
 
   constructor(private readonly timeoutMs = CHECK_TIMEOUT_MS) {
     // Started now, so the first save does not wait for the validator to load.
@@ -26,7 +32,11 @@ export class ContentChecker {
 
   /** Resolves when the site can be built with the change; throws the validator's Refusal. One check at a time. */
   check(repo: string, change: Change): Promise<void> {
-    const turn = this.queue.then(() => this.once(repo, change));
+    if (this.waiting >= MAX_WAITING_CHECKS) {
+      return Promise.reject(new Refusal(503, "the editor is busy checking other saves; save again in a minute"));
+    }
+    this.waiting += 1;
+    const turn = this.queue.then(() => this.once(repo, change)).finally(() => (this.waiting -= 1));
     this.queue = turn.catch(() => undefined);
     return turn;
   }
