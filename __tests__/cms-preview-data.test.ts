@@ -35,8 +35,15 @@ describe("the editor's preview data", () => {
     const preview = previewEntry(serviceSchema, page, url);
     if (preview.problems) throw new Error(JSON.stringify(preview.problems));
     expect(preview.data.sections).toEqual([
-      { __typename: "StatementSection", type: "statement", eyebrow: null, title: "Why us", paragraphs: ["Because."] },
-      { __typename: "ClientsSection", type: "clients" },
+      {
+        __typename: "StatementSection",
+        type: "statement",
+        anchor: null,
+        eyebrow: null,
+        title: "Why us",
+        paragraphs: ["Because."],
+      },
+      { __typename: "ClientsSection", type: "clients", anchor: null },
     ]);
     expect(preview.data.hero.text).toBeNull();
   });

@@ -116,6 +116,25 @@ function mutations(): Mutation[] {
           mayPass: field?.required === false,
         });
       }
+      if (field?.kind === "choice") {
+        all.push({
+          file,
+          name: `${where} not one of the choices`,
+          text: setAt(data, keys, (p, k) => (p[k as string] = "purple")),
+          mayPass: false,
+        });
+      }
+      if (keys[keys.length - 1] === "anchor") {
+        // An anchor becomes an element's id: never the layout's, never with a space.
+        for (const anchor of ["main", "about us", "#aboutUs"]) {
+          all.push({
+            file,
+            name: `${where} "${anchor}"`,
+            text: setAt(data, keys, (p, k) => (p[k as string] = anchor)),
+            mayPass: false,
+          });
+        }
+      }
       if (field?.kind === "image") {
         all.push({
           file,
@@ -139,6 +158,18 @@ function mutations(): Mutation[] {
     all.push({ file, name: "YAML with a tab indent", text: text.replace(/\n {2}(\S)/, "\n\t$1"), mayPass: false });
     all.push({ file, name: "YAML that is a list", text: "- one\n- two\n", mayPass: false });
     all.push({ file, name: "YAML emptied", text: "", mayPass: false });
+  }
+  // Two sections of one page with the same anchor: one link, two targets.
+  for (const file of files) {
+    const data = yaml.load(read(file)) as Data;
+    if (!Array.isArray(data.sections) || data.sections.length < 2) continue;
+    const twice = (data.sections as Data[]).map((section, i) => (i < 2 ? { ...section, anchor: "twice" } : section));
+    all.push({
+      file,
+      name: "two sections with one anchor",
+      text: yaml.dump({ ...data, sections: twice }),
+      mayPass: false,
+    });
   }
   // Slugs: unsafe, empty, or another page's.
   const [service, other] = files.filter((file) => file.startsWith("services/"));

@@ -70,7 +70,7 @@ describe("gatsby-node", () => {
     (createSchemaCustomization as (a: unknown) => void)({ actions: { createTypes }, schema: { buildUnionType } });
     const [sdl, union] = createTypes.mock.calls[0][0];
     expect(sdl).toContain("type ServiceYaml implements Node @dontInfer");
-    expect(union.name).toBe("ServiceYamlSections");
+    expect(union.name).toBe("PageSection");
     expect(union.resolveType({ type: "productSlider" })).toBe("ProductSliderSection");
   });
 

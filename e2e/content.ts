@@ -44,14 +44,20 @@ export const goToSlide = (current: number, total: number) => `${labels.goToSlide
 
 export const heroInterval = home.hero.interval ?? HERO_INTERVAL_MS;
 
-/** Every product slider on every service page, in page order, with its timing. */
-export const sliders = services.flatMap((service) =>
-  service.sections
+/** Every page's sections: the home page's (below its hero carousel), then each service page's. */
+const pagesWithSections = [
+  { route: "/", sections: home.sections, carouselsBefore: 1 },
+  ...services.map((service) => ({ route: `/${service.slug}`, sections: service.sections, carouselsBefore: 0 })),
+];
+
+/** Every product slider on every page, in page order, with its timing. */
+export const sliders = pagesWithSections.flatMap(({ route, sections, carouselsBefore }) =>
+  sections
     .flatMap((section) => (section.type === "productSlider" ? [section] : []))
     .map((slider, index) => ({
-      route: `/${service.slug}`,
-      /** Its place among the page's carousels (service pages have no other). */
-      index,
+      route,
+      /** Its place among the page's carousels. */
+      index: carouselsBefore + index,
       count: slider.slides.length,
       interval: slider.interval ?? SLIDER_INTERVAL_MS,
       transitionTime: slider.transitionTime ?? SLIDER_TRANSITION_MS,

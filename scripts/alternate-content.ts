@@ -82,7 +82,22 @@ edit("home.yaml", (home) => {
   home.hero.interval = 2600;
   home.hero.slides[0].title = `Welcome to ${COMPANY}`;
   home.hero.slides[1].title = "Anodising — अनोडायझिंग & more";
-  home.about.title = "Twelve years' finishing for India & abroad";
+  for (const section of home.sections) {
+    if (section.type === "about") section.title = "Twelve years' finishing for India & abroad";
+  }
+  // Staff reorder and reuse sections on the home page too: the applications first, and
+  // a product slider (an interactive section) taken from a service page before the clients.
+  const at = home.sections.findIndex((section: Data) => section.type === "applications");
+  if (at > 0) home.sections.unshift(...home.sections.splice(at, 1));
+  const slider = services
+    .map((name) => yaml.load(fs.readFileSync(file(`services/${name}`), "utf8")) as Data)
+    .flatMap((service) => service.sections)
+    .find((section: Data) => section.type === "productSlider");
+  if (slider) {
+    // Image paths are relative to the file that names them.
+    const slides = slider.slides.map((slide: Data) => ({ ...slide, image: `services/${slide.image}` }));
+    home.sections.splice(home.sections.length - 1, 0, { ...slider, slides, title: "Parts we finished — नमुने" });
+  }
 });
 
 edit("clients.yaml", (clients) => {

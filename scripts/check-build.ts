@@ -183,7 +183,7 @@ function checkEveryPage(route: string, doc: HTMLElement) {
 
 function checkHome(doc: HTMLElement) {
   const route = "/";
-  const ids = [SECTION_IDS.home, SECTION_IDS.about, SECTION_IDS.clients, SECTION_IDS.footer];
+  const ids = [SECTION_IDS.home, SECTION_IDS.footer];
   const html = doc.toString();
   const positions = ids.map((id) => html.indexOf(`id="${id}"`));
   check(
@@ -192,46 +192,78 @@ function checkHome(doc: HTMLElement) {
     positions.every((p, i) => p > 0 && (i === 0 || p > positions[i - 1])),
     positions.join(","),
   );
-
-  const headings = doc.querySelectorAll("main h2").map(text);
-  const order = [
-    home.about.title,
-    home.services.title,
-    home.facilities.title,
-    home.applications.title,
-    home.certificates.title,
-    clients.title,
-  ].map(squash);
-  let from = 0;
-  const found = order.map((heading) => {
-    const at = headings.indexOf(heading, from);
-    if (at >= 0) from = at + 1;
-    return at;
-  });
-  check(
-    route,
-    "sections in order: about, services, facilities, applications, certificates, clients",
-    found.every((p) => p >= 0),
-    `${order.filter((_, i) => found[i] < 0).join(" | ")} not found in order among: ${headings.join(" | ")}`,
-  );
-
   const slides = doc.querySelectorAll(`#${SECTION_IDS.home} [aria-roledescription="slide"]`);
   check(route, `${HERO_SLIDE_COUNT} hero slides`, slides.length === HERO_SLIDE_COUNT, `${slides.length}`);
   home.hero.slides.forEach((slide: { title: string; text: string }, i: number) => {
     check(route, `hero slide ${i + 1}: its title`, text(slides[i]?.querySelector("h1, h2")) === squash(slide.title));
     check(route, `hero slide ${i + 1}: its text`, text(slides[i]?.querySelector("p")) === squash(slide.text));
   });
-
-  const cards = home.services.cards as { link: string; linkLabel: string }[];
-  for (const card of cards)
-    check(route, `service card "${card.linkLabel}" to ${card.link}`, hrefs(doc, card.linkLabel).includes(card.link));
-  for (const teaser of [home.about.teaser, home.services.teaser].flatMap((t) => (t ? [t] : [])))
-    check(route, `teaser "${teaser.linkLabel}" to ${teaser.link}`, hrefs(doc, teaser.linkLabel).includes(teaser.link));
-  checkClients(route, doc);
+  checkSections(route, doc, home.sections, []);
 }
 
-function checkClients(route: string, doc: HTMLElement) {
-  const section = doc.querySelector(`#${SECTION_IDS.clients}`);
+/** Elements of the page's main part outside the home page's hero carousel. */
+const belowHero = (doc: HTMLElement, selector: string) =>
+  doc.querySelectorAll(`main ${selector}`).filter((el) => !el.closest(`#${SECTION_IDS.home}`));
+
+/** A page's sections as its content lists them, then the headings that follow them. */
+function checkSections(route: string, doc: HTMLElement, sections: Section[], after: string[]) {
+  const headings = belowHero(doc, "h2").map(text);
+  const expected = [...sections.map((section) => squash(sectionHeading(section) ?? "")), ...after.map(squash)];
+  check(
+    route,
+    "its sections, in the content's order",
+    headings.join(" | ") === expected.join(" | "),
+    headings.join(" | "),
+  );
+  const items = doc.querySelectorAll("main li").map(text);
+  const body = text(doc.querySelector("main"));
+  for (const [index, section] of sections.entries()) {
+    if (section.anchor) {
+      const element = doc.querySelector(`#${section.anchor}`);
+      check(route, `section ${index + 1} carries its anchor #${section.anchor}`, !!element?.closest("section"));
+    }
+    if (section.type === "applications") {
+      const missing = section.items.filter((item) => !items.includes(squash(item)));
+      check(route, `all ${section.items.length} areas of "${section.title}"`, missing.length === 0, missing.join(", "));
+    }
+    if (section.type === "points") {
+      const missing = section.points.filter((p) => !body.includes(squash(p.title)));
+      check(route, `all points of "${section.title}"`, missing.length === 0, missing.join(", "));
+    }
+    if (section.type === "about") {
+      const missing = [...(section.claims ?? []), ...(section.coreValues?.values ?? [])].filter(
+        (p) => !body.includes(squash(p.title)),
+      );
+      check(route, `all claims and values of "${section.title}"`, missing.length === 0, missing.join(", "));
+    }
+    if (section.type === "serviceCards") {
+      for (const card of section.cards)
+        check(route, `card "${card.linkLabel}" to ${card.link}`, hrefs(doc, card.linkLabel).includes(card.link));
+    }
+    if (section.type === "about" || section.type === "serviceCards") {
+      const teaser = section.teaser;
+      if (teaser)
+        check(
+          route,
+          `teaser "${teaser.linkLabel}" to ${teaser.link}`,
+          hrefs(doc, teaser.linkLabel).includes(teaser.link),
+        );
+    }
+    if (section.type === "clients") checkClients(route, doc, section.anchor);
+  }
+  const sliders = sections.flatMap((s) => (s.type === "productSlider" ? [s] : []));
+  const carousels = belowHero(doc, '[aria-roledescription="carousel"]');
+  check(route, `${sliders.length} product sliders`, carousels.length === sliders.length, `${carousels.length}`);
+  sliders.forEach((slider, i) => {
+    const shown = carousels[i]?.querySelectorAll('[aria-roledescription="slide"] img').length ?? 0;
+    const photos = slider.slides.length;
+    check(route, `slider ${i + 1}: its ${photos} photos`, shown === photos, `${shown}`);
+  });
+}
+
+function checkClients(route: string, doc: HTMLElement, anchor: string | undefined) {
+  const headed = (s: HTMLElement) => text(s.querySelector("h2")) === squash(clients.title);
+  const section = anchor ? doc.querySelector(`#${anchor}`) : belowHero(doc, "section").find(headed);
   check(route, "a clients section", !!section);
   const rows = section?.querySelectorAll("ul") ?? [];
   check(
@@ -265,45 +297,13 @@ function checkService(service: ServiceContent) {
   if (!doc) return;
   checkEveryPage(route, doc);
   check(route, "h1 is the content's hero title", text(doc.querySelector("h1")) === squash(service.hero.title));
-  const headings = doc.querySelectorAll("main h2").map(text);
   // Its sections, then the call to ask for a quote.
-  const expected = [
-    ...service.sections.map((section) => squash(sectionHeading(section) ?? "")),
-    squash(enquiry.callToAction.title),
-  ];
-  check(
-    route,
-    "its sections, in the content's order",
-    headings.join(" | ") === expected.join(" | "),
-    headings.join(" | "),
-  );
-  const items = doc.querySelectorAll("main li").map(text);
-  for (const section of service.sections) {
-    if (section.type === "applications") {
-      const areas = section.items;
-      const missing = areas.filter((item) => !items.includes(squash(item)));
-      check(route, `all ${areas.length} areas of "${section.title}"`, missing.length === 0, missing.join(", "));
-    }
-    if (section.type === "points") {
-      const body = text(doc.querySelector("main"));
-      const missing = section.points.filter((p) => !body.includes(squash(p.title)));
-      check(route, `all points of "${section.title}"`, missing.length === 0, missing.join(", "));
-    }
-    if (section.type === "clients") checkClients(route, doc);
-  }
+  checkSections(route, doc, service.sections, [enquiry.callToAction.title]);
   check(
     route,
     `"${enquiry.linkLabel}" to the form with this service chosen`,
     hrefs(doc.querySelector("main") ?? doc, enquiry.linkLabel).includes(`${quoteRoute}?service=${service.slug}`),
   );
-  const sliders = service.sections.flatMap((s) => (s.type === "productSlider" ? [s] : []));
-  const carousels = doc.querySelectorAll('main [aria-roledescription="carousel"]');
-  check(route, `${sliders.length} product sliders`, carousels.length === sliders.length, `${carousels.length}`);
-  sliders.forEach((slider, i) => {
-    const shown = carousels[i]?.querySelectorAll('[aria-roledescription="slide"] img').length ?? 0;
-    const photos = slider.slides.length;
-    check(route, `slider ${i + 1}: its ${photos} photos`, shown === photos, `${shown}`);
-  });
 }
 
 /** The request-for-quote form, its privacy notice and the pages the enquiry service fills. */

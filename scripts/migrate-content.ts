@@ -5,9 +5,14 @@
 // 2026-11, one vocabulary: a section's small heading is `eyebrow` and its main heading
 // `title` everywhere (they were `heading`, `title` and `eyebrow` by turns), and the
 // section type `advantages` is `points`, after the component that draws it.
+//
+// 2026-11, the home page is a list of sections like a service page: its fixed blocks
+// (about, services, facilities, applications, certificates, then the clients) become
+// `sections:` in that order, and the claims and core values move from site.yaml into its
+// about section. Comments travel with the blocks they are written in.
 import fs from "node:fs";
 import path from "node:path";
-import { isMap, isScalar, isSeq, parseDocument, type Document } from "yaml";
+import { isMap, isScalar, isSeq, parseDocument, Scalar, YAMLMap, YAMLSeq, type Document } from "yaml";
 
 type Rename = [from: string, to: string];
 /** A change to the file's text: the characters from `start` to `end` become `text`. */
@@ -78,6 +83,66 @@ export function migrateText(relative: string, text: string): { text: string; cha
   return { text: migrated, changed: edits.length };
 }
 
+/** The home page's fixed blocks, in the page's order: [key, section type, fields it gains]. */
+const HOME_BLOCKS: [key: string, type: string, extra: Record<string, string>][] = [
+  ["about", "about", { anchor: "aboutUs" }],
+  ["services", "serviceCards", {}],
+  ["facilities", "points", {}],
+  ["applications", "applications", {}],
+  ["certificates", "points", { tone: "mist" }],
+];
+/** Site settings that belong to the home page's about section now. */
+const MOVED_TO_ABOUT = ["claims", "coreValues"];
+const PRINT = { lineWidth: 88 } as const;
+
+/**
+ * Turns an older home.yaml's fixed blocks into its `sections` list, taking the claims and
+ * core values out of site.yaml. Returns the new texts, or null when there is nothing to do.
+ */
+export function homeToSections(home: string, site: string): { home: string; site: string } | null {
+  const homeDoc = parseDocument(home);
+  const siteDoc = parseDocument(site);
+  if (homeDoc.errors.length || siteDoc.errors.length || homeDoc.has("sections") || !homeDoc.has("about")) {
+    return null;
+  }
+  const list = new YAMLSeq();
+  for (const [key, type, extra] of HOME_BLOCKS) {
+    const block = homeDoc.get(key, true);
+    if (!isMap(block)) continue;
+    const added = Object.entries({ type, ...extra }).map(([k, v]) => homeDoc.createPair(k, v));
+    block.items.unshift(...added);
+    if (key === "about") {
+      const teaserAt = block.items.findIndex((pair) => isScalar(pair.key) && pair.key.value === "teaser");
+      const moved = MOVED_TO_ABOUT.flatMap((name) => {
+        const pair =
+          siteDoc.contents instanceof YAMLMap
+            ? siteDoc.contents.items.find((p) => isScalar(p.key) && p.key.value === name)
+            : undefined;
+        if (!pair) return [];
+        siteDoc.delete(name);
+        return [pair];
+      });
+      block.items.splice(teaserAt < 0 ? block.items.length : teaserAt, 0, ...moved);
+    }
+    list.items.push(block);
+    homeDoc.delete(key);
+  }
+  const clients = new YAMLMap();
+  clients.add(homeDoc.createPair("type", "clients"));
+  clients.add(homeDoc.createPair("anchor", "clients"));
+  list.items.push(clients);
+  const key = new Scalar("sections");
+  key.spaceBefore = true;
+  homeDoc.add(homeDoc.createPair(key, list));
+  return { home: homeDoc.toString(PRINT), site: siteDoc.toString(PRINT) };
+}
+
+/** Writes a file whole, then renames it over the old one: never a half-written content file. */
+function replaceFile(file: string, text: string) {
+  fs.writeFileSync(`${file}.migrating`, text);
+  fs.renameSync(`${file}.migrating`, file);
+}
+
 /** Migrates every content file of a project folder in place; returns the files changed. */
 export function migrateContent(projectDir: string): string[] {
   const contentDir = path.join(projectDir, "content");
@@ -91,12 +156,19 @@ export function migrateContent(projectDir: string): string[] {
     const absolute = path.join(contentDir, relative);
     const { text, changed } = migrateText(relative, fs.readFileSync(absolute, "utf8"));
     if (!changed) continue;
-    // Written whole, then renamed over the old file: never a half-written content file.
-    fs.writeFileSync(`${absolute}.migrating`, text);
-    fs.renameSync(`${absolute}.migrating`, absolute);
+    replaceFile(absolute, text);
     changedFiles.push(`content/${relative}`);
   }
-  return changedFiles;
+  const [homeFile, siteFile] = ["home.yaml", "site.yaml"].map((name) => path.join(contentDir, name));
+  if (fs.existsSync(homeFile) && fs.existsSync(siteFile)) {
+    const moved = homeToSections(fs.readFileSync(homeFile, "utf8"), fs.readFileSync(siteFile, "utf8"));
+    if (moved) {
+      replaceFile(homeFile, moved.home);
+      replaceFile(siteFile, moved.site);
+      changedFiles.push("content/home.yaml", "content/site.yaml");
+    }
+  }
+  return [...new Set(changedFiles)].sort();
 }
 
 if (require.main === module) {

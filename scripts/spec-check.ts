@@ -87,6 +87,15 @@ const rows: Row[] = [
     what: `an element with id ${id}`,
     ok: (doc: HTMLElement) => !!doc.querySelector(`#${id}`),
   })),
+  {
+    spec: "§2 routes",
+    route: "/",
+    what: "sections in order: about us, services, facilities, applications, certificates, clients",
+    ok: () =>
+      home.sections.map((s) => s.type).join() === "about,serviceCards,points,applications,points,clients" &&
+      home.sections[0].anchor === "aboutUs" &&
+      home.sections[5].anchor === "clients",
+  },
   { spec: "§2 routes", route: "/anodizing", what: "hero titled Anodising", ok: h1("Anodising") },
   { spec: "§2 routes", route: "/consultancy", what: "hero 'Consultancy Services'", ok: h1("Consultancy Services") },
   { spec: "§2 routes", route: "/consultancy", what: "'what we provide'", ok: says("what we provide") },

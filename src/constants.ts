@@ -21,10 +21,20 @@ export const TRANSITION_MS = 300;
 /** Layout breakpoints in px; src/styles/tokens.css repeats them for media queries. */
 export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
 
-/** Section ids the navigation links to. */
+/** Ids the layout gives every page (the home hero's and the footer's the navigation links to). */
 export const SECTION_IDS = {
   home: "home",
-  about: "aboutUs",
-  clients: "clients",
   footer: "footer",
 } as const;
+
+/** Element ids the layout uses, which no section's anchor may take. */
+export const LAYOUT_IDS: readonly string[] = [
+  SECTION_IDS.home,
+  SECTION_IDS.footer,
+  "top",
+  "main",
+  "site-menu",
+  "___gatsby",
+  "gatsby-focus-wrapper",
+  "gatsby-announcer",
+];

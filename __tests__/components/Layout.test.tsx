@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import React from "react";
 import { ERROR_HEADING } from "../../src/components/ErrorBoundary";
 import { Layout } from "../../src/components/Layout";
-import { Statement } from "../../src/sections/Statement";
+import { Statement } from "../../src/sections/Statement/Statement";
 import { footerProps, navbarProps } from "../helpers/site";
 
 const labels = { skipToContent: "Skip to content", scrollToTop: "Back to top" };

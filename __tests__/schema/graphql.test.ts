@@ -42,10 +42,12 @@ describe("GraphQL types from the content schema", () => {
   });
 
   it("makes a list of sections a union, one type per kind of section, named after it", () => {
-    expect(sdl).toMatch(/^ {2}sections: \[ServiceYamlSections!\]!$/m);
+    // One union for every page that lists sections (the home page and each service page).
+    expect(sdl).toMatch(/^type HomeYaml [^]*?^ {2}sections: \[PageSection!\]!$/m);
+    expect(sdl).toMatch(/^type ServiceYaml [^]*?^ {2}sections: \[PageSection!\]!$/m);
     expect(unions).toEqual([
       {
-        name: "ServiceYamlSections",
+        name: "PageSection",
         members: {
           statement: "StatementSection",
           about: "AboutSection",

@@ -1,5 +1,6 @@
-// A service page no link leads to is valid content with a warning (issue 28): staff may add
-// the page before its navigation entry, and the tests must not fail on it.
+// Links that lead nowhere useful in valid content are warnings, never refusals (issue 28):
+// a service page no link leads to (staff may add it before its navigation entry), and a
+// link to an anchor no section carries. The tests must not fail on either.
 import fs from "node:fs";
 import path from "node:path";
 import { contentReport, loadContent } from "../../src/schema/load";
@@ -50,4 +51,21 @@ test("a page linked only from itself warns; a link to one of its #anchors from a
   const site = path.join(project, "content", "site.yaml");
   fs.writeFileSync(site, fs.readFileSync(site, "utf8").replace("link: /#footer", `link: /${slug}#top`));
   expect(report().warnings).toEqual([]);
+});
+
+test("a link to a section by an anchor no section of that page carries: valid, with a warning naming the link", () => {
+  const anchor = "linked-section";
+  editYaml(project, "content/home.yaml", (home) => void (home.sections[0].anchor = anchor));
+  editYaml(project, "content/site.yaml", (site) => void site.navigation.push({ label: "To it", link: `/#${anchor}` }));
+  expect(report().warnings).toEqual([]);
+  editYaml(project, "content/home.yaml", (home) => {
+    for (const section of home.sections) delete section.anchor;
+  });
+  const result = report();
+  expect(result.valid).toBe(true);
+  const anchored = result.warnings.filter((warning) => warning.message.includes("leads to no section"));
+  expect(anchored.length).toBeGreaterThan(0);
+  expect(anchored.every((warning) => warning.file === "content/site.yaml")).toBe(true);
+  // The layout's own ids (the footer, the top) are always there.
+  expect(anchored.some((warning) => warning.message.includes("#footer"))).toBe(false);
 });

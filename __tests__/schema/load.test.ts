@@ -40,10 +40,10 @@ describe("content validation", () => {
   it("refuses a YAML alias, through which a few lines stand for any number of items (issue 27, finding 7)", () => {
     // js-yaml writes a part that appears twice once, with an anchor, and aliases after.
     const problems = problemsAfter((dir) =>
-      editYaml(dir, "content/site.yaml", (d) => void (d.claims = Array(10).fill(d.claims[0]))),
+      editYaml(dir, "content/site.yaml", (d) => void (d.contacts = Array(10).fill(d.contacts[0]))),
     );
     expect(fs.readFileSync(path.join(FIXTURE_PROJECT, "content/site.yaml"), "utf8")).not.toContain("*ref");
-    expectOne(problems, /^content\/site\.yaml › claims\[1\]: repeats another part of the file through a YAML alias/);
+    expectOne(problems, /^content\/site\.yaml › contacts\[1\]: repeats another part of the file through a YAML alias/);
   });
 
   it("refuses a list longer than the largest the site takes, where the schema names none", () => {
@@ -51,10 +51,10 @@ describe("content validation", () => {
       editYaml(
         dir,
         "content/site.yaml",
-        (d) => void (d.claims = Array.from({ length: 101 }, () => ({ ...d.claims[0] }))),
+        (d) => void (d.contacts = Array.from({ length: 101 }, () => ({ ...d.contacts[0] }))),
       ),
     );
-    expectOne(problems, /^content\/site\.yaml › claims: must have at most 100 items, found 101/);
+    expectOne(problems, /^content\/site\.yaml › contacts: must have at most 100 items, found 101/);
   });
 
   it("refuses a content file over 256 KB before reading it", () => {
@@ -171,9 +171,9 @@ describe("content validation", () => {
 
   it("names a misspelt field and the fields it could have been", () => {
     const problems = problemsAfter((dir) =>
-      editYaml(dir, "content/home.yaml", (d) => void (d.about.titel = d.about.title)),
+      editYaml(dir, "content/home.yaml", (d) => void (d.sections[0].titel = d.sections[0].title)),
     );
-    expectOne(problems, /about\.titel: is not a field here \(expected one of: eyebrow, title/);
+    expectOne(problems, /sections\[0\]\.titel: is not a field here \(expected one of: anchor, eyebrow, title/);
   });
 
   it("refuses a section of unknown type and checks each section against its own type", () => {

@@ -1,13 +1,13 @@
 import { render, screen } from "@testing-library/react";
 import React from "react";
-import { About } from "../../src/sections/About";
+import { About } from "../../src/sections/About/About";
 import { fakeImage } from "../helpers/fixtures";
 
 describe("About", () => {
-  it("carries its id, copy, claims, core values and the Hard Anodising teaser", () => {
+  it("carries its anchor as its id, its copy, claims, core values and the Hard Anodising teaser", () => {
     render(
       <About
-        id="aboutUs"
+        anchor="aboutUs"
         eyebrow="About us"
         title="Over 10 years"
         paragraphs={["We anodise.", "Two plants near Pune."]}

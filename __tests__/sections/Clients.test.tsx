@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import React from "react";
-import { Clients } from "../../src/sections/Clients";
+import { Clients } from "../../src/sections/Clients/Clients";
 import { fakeImage } from "../helpers/fixtures";
 
 const logos = Array.from({ length: 10 }, (_, i) => ({ name: `Client ${i + 1}`, logo: fakeImage(`client-${i}`) }));
@@ -9,6 +9,7 @@ describe("Clients", () => {
   beforeEach(() =>
     render(
       <Clients
+        anchor="clients"
         title="our clients"
         text="We did a great job with these companies. You can be next to work-with."
         logos={logos}
@@ -18,7 +19,7 @@ describe("Clients", () => {
     ),
   );
 
-  it("is the #clients section with its heading and text", () => {
+  it("is the section its anchor names, with its heading and text", () => {
     const section = screen.getByRole("region", { name: "our clients" });
     expect(section).toHaveAttribute("id", "clients");
     expect(section).toHaveTextContent("We did a great job with these companies. You can be next to work-with.");

@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import React from "react";
 
-import { ProductSlider } from "../../src/sections/ProductSlider";
+import { ProductSlider } from "../../src/sections/ProductSlider/ProductSlider";
 import { carouselLabels, fakeImage, setReducedMotion, shownSlide, startSlideshows } from "../helpers/fixtures";
 import { slideshowLoaded } from "../../src/components/Carousel/Carousel";
 

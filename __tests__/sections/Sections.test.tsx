@@ -16,9 +16,16 @@ const clients = {
 };
 
 const sections: SectionData[] = [
-  { __typename: "StatementSection", eyebrow: "Welcome", title: "Hard anodising", paragraphs: ["Up to 600HV."] },
+  {
+    __typename: "StatementSection",
+    anchor: "welcome",
+    eyebrow: "Welcome",
+    title: "Hard anodising",
+    paragraphs: ["Up to 600HV."],
+  },
   {
     __typename: "ProductSliderSection",
+    anchor: null,
     title: "Parts",
     slides: [
       { image: fakeImage(), imageAlt: "Piston", caption: null },
@@ -29,22 +36,33 @@ const sections: SectionData[] = [
   },
   {
     __typename: "ApplicationsSection",
+    anchor: null,
     title: "Areas of application",
     intro: null,
     items: ["Railways-metro", "Defence"],
   },
-  { __typename: "PointsSection", title: "Advantages", intro: null, points: [{ title: "Hard", text: "Very." }] },
-  { __typename: "ServiceCardsSection", eyebrow: null, title: "What we provide", cards: [] },
+  {
+    __typename: "PointsSection",
+    anchor: null,
+    title: "Advantages",
+    intro: null,
+    points: [{ title: "Hard", text: "Very." }],
+    tone: "mist",
+  },
+  { __typename: "ServiceCardsSection", anchor: null, eyebrow: null, title: "What we provide", cards: [], teaser: null },
   {
     __typename: "AboutSection",
+    anchor: null,
     eyebrow: "About",
     title: "About anodising",
     paragraphs: ["Grown from the metal."],
     image: null,
     imageAlt: null,
+    claims: null,
+    coreValues: null,
     teaser: null,
   },
-  { __typename: "ClientsSection" },
+  { __typename: "ClientsSection", anchor: "clients" },
 ];
 
 describe("Sections", () => {
@@ -62,6 +80,9 @@ describe("Sections", () => {
       "our clients",
     ]);
     expect(screen.getByText("Railways-metro")).toBeInTheDocument();
+    // Anchors from content become the sections' ids; the clients take the shared logos.
+    expect(screen.getByRole("region", { name: "Hard anodising" })).toHaveAttribute("id", "welcome");
+    expect(screen.getByRole("region", { name: "our clients" })).toHaveAttribute("id", "clients");
   });
 
   it("throws on a section type it does not know, for the error page to show", () => {

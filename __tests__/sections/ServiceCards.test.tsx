@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import React from "react";
-import { ServiceCards } from "../../src/sections/ServiceCards";
+import { ServiceCards } from "../../src/sections/ServiceCards/ServiceCards";
 import { fakeImage } from "../helpers/fixtures";
 
 const card = (title: string, link: string, linkLabel = "Learn More") => ({

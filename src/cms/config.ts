@@ -46,6 +46,12 @@ export function cmsField(name: string, field: Field): CmsField {
         min: field.min,
         max: field.max,
       };
+    case "choice":
+      return {
+        ...common,
+        widget: "select",
+        options: Object.entries(field.options).map(([value, label]) => ({ value, label })),
+      };
     case "image":
       return { ...common, widget: "image", choose_url: false };
     case "list": {

@@ -1,5 +1,6 @@
 // The previews run outside Gatsby: its Link becomes a plain link that goes nowhere,
-// so a click in the preview pane does not navigate away from the entry being edited.
+// so a click in the preview pane does not navigate away from the entry being edited,
+// and its graphql tag (the fragments beside the sections) yields nothing.
 import React from "react";
 
 type LinkProps = React.AnchorHTMLAttributes<HTMLAnchorElement> & {
@@ -26,3 +27,6 @@ export const Link = React.forwardRef<HTMLAnchorElement, LinkProps>(function Link
     </a>
   );
 });
+
+/** Query fragments beside the components mean nothing here: the previews pass data in. */
+export const graphql = () => "";

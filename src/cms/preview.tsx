@@ -8,7 +8,7 @@ import { createRoot, type Root } from "react-dom/client";
 import context from "preview-context";
 import { ErrorBoundary } from "../components/ErrorBoundary";
 import { Layout } from "../components/Layout";
-import { Clients } from "../sections/Clients";
+import { Clients } from "../sections/Clients/Clients";
 import { clientsSchema, enquirySchema, homeSchema, serviceSchema, siteSchema } from "../schema/content";
 import type { Fields, ObjectField } from "../schema/fields";
 import { EnquiryContent } from "../pageBodies/EnquiryContent";

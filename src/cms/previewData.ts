@@ -5,6 +5,7 @@
 import type { ContentImage } from "../components/Picture";
 import type {
   Field,
+  ChoiceField,
   Fields,
   ImageField,
   ListField,
@@ -24,15 +25,17 @@ type ShapedValue<F> = F extends TextField
   ? string
   : F extends NumberField
     ? number
-    : F extends ImageField
-      ? PreviewImage
-      : F extends ListField<infer O>
-        ? ShapedValue<O>[]
-        : F extends ObjectField<infer Inner>
-          ? Shaped<Inner>
-          : F extends SectionsField<infer Types>
-            ? ShapedSection<Types>[]
-            : never;
+    : F extends ChoiceField<infer V>
+      ? V
+      : F extends ImageField
+        ? PreviewImage
+        : F extends ListField<infer O>
+          ? ShapedValue<O>[]
+          : F extends ObjectField<infer Inner>
+            ? Shaped<Inner>
+            : F extends SectionsField<infer Types>
+              ? ShapedSection<Types>[]
+              : never;
 
 /** A group of fields as a page query returns it: optional fields may be null. */
 export type Shaped<F extends Fields> = {

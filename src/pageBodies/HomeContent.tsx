@@ -1,12 +1,6 @@
 import React from "react";
-import { ServerHtml } from "../components/ServerHtml";
-import { SECTION_IDS } from "../constants";
-import { About } from "../sections/About";
-import { Applications } from "../sections/Applications";
-import { Clients } from "../sections/Clients";
 import { HomeHero } from "../sections/HomeHero";
-import { Points } from "../sections/Points";
-import { ServiceCards } from "../sections/ServiceCards";
+import { Sections } from "../sections/Sections";
 
 export interface HomeContentProps {
   home: NonNullable<Queries.HomePageQuery["homeYaml"]>;
@@ -14,20 +8,16 @@ export interface HomeContentProps {
   clients: NonNullable<Queries.HomePageQuery["clientsYaml"]>;
 }
 
-/** The home page's body: hero, about us, services, facilities, applications, certificates, clients. */
+/** The home page's body: the hero carousel, then its sections in the order content/home.yaml lists them. */
 export function HomeContent({ home, site, clients }: HomeContentProps) {
   return (
     <>
       <HomeHero {...home.hero} label={site.company.name} labels={site.labels} />
-      {/* The rest has no behaviour: React leaves its HTML as the build made it. */}
-      <ServerHtml>
-        <About id={SECTION_IDS.about} {...home.about} claims={site.claims} coreValues={site.coreValues} />
-        <ServiceCards {...home.services} />
-        <Points {...home.facilities} tone="plain" />
-        <Applications {...home.applications} />
-        <Points {...home.certificates} tone="mist" />
-        <Clients {...clients} contact={site.webmail} newTabLabel={site.labels.opensInNewTab} />
-      </ServerHtml>
+      <Sections
+        sections={home.sections}
+        labels={site.labels}
+        clients={{ ...clients, contact: site.webmail, newTabLabel: site.labels.opensInNewTab }}
+      />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { HomeContent } from "../pageBodies/HomeContent";
 import { PageShell } from "../pageBodies/PageShell";
 import { siteForSeo } from "../queries/siteForSeo";
 
-/** The home page: hero, about us, services, facilities, applications, certificates, clients. */
+/** The home page: its hero, then its sections in the order content/home.yaml lists them. */
 export default function HomePage({ data, location }: PageProps<Queries.HomePageQuery>) {
   const { homeYaml: home, siteYaml: site, clientsYaml: clients } = data;
   if (!home || !site || !clients) throw new Error("The home page's content could not be loaded.");
@@ -49,48 +49,8 @@ export const query = graphql`
         }
         interval
       }
-      about {
-        eyebrow
-        title
-        paragraphs
-        image {
-          ...CardImage
-        }
-        imageAlt
-        teaser {
-          ...LinkedCard
-        }
-      }
-      services {
-        eyebrow
-        title
-        cards {
-          ...LinkedCard
-        }
-        teaser {
-          ...LinkedCard
-        }
-      }
-      facilities {
-        title
-        intro
-        points {
-          title
-          text
-        }
-      }
-      applications {
-        title
-        intro
-        items
-      }
-      certificates {
-        title
-        intro
-        points {
-          title
-          text
-        }
+      sections {
+        ...PageSections
       }
     }
     site {
@@ -101,17 +61,6 @@ export const query = graphql`
       ...CarouselLabels
       company {
         name
-      }
-      claims {
-        title
-        text
-      }
-      coreValues {
-        title
-        values {
-          title
-          text
-        }
       }
     }
     clientsYaml {

@@ -1,121 +1,47 @@
 // The content schema: the single description of every file under content/.
 // The build validates against it, gatsby-node derives its GraphQL types from it,
 // and the editor's configuration is derived from it too.
-import {
-  CLIENT_LOGO_COUNT,
-  HERO_INTERVAL_MS,
-  HERO_SLIDE_COUNT,
-  SLIDER_INTERVAL_MS,
-  SLIDER_TRANSITION_MS,
-} from "../constants";
-import { image, list, number, object, paragraph, sections, text } from "./fields";
-import { EMAIL, GSTIN, HTTPS_URL, LINK, PHONE, SLUG, gstinChecksumProblem } from "./patterns";
-
-const link = (label: string, options: { required?: boolean } = {}) => text(label, { ...options, pattern: LINK });
-
-const titledText = object(
-  "Point",
-  {
-    title: text("Title"),
-    text: paragraph("Text"),
-  },
-  { typeName: "TitledText" },
-);
-
-const linkedCard = object(
-  "Card",
-  {
-    title: text("Title"),
-    text: paragraph("Text"),
-    image: image("Image"),
-    imageAlt: text("Image description (for screen readers)"),
-    link: link("Link (a page of this site)"),
-    linkLabel: text("Button label"),
-  },
-  { typeName: "LinkedCard" },
-);
+import { CLIENT_LOGO_COUNT, HERO_INTERVAL_MS, HERO_SLIDE_COUNT, LAYOUT_IDS } from "../constants";
+import { schema as about } from "../sections/About/schema";
+import { schema as applications } from "../sections/Applications/schema";
+import { schema as clients } from "../sections/Clients/schema";
+import { schema as points } from "../sections/Points/schema";
+import { schema as productSlider } from "../sections/ProductSlider/schema";
+import { schema as serviceCards } from "../sections/ServiceCards/schema";
+import { schema as statement } from "../sections/Statement/schema";
+import { image, list, number, object, paragraph, sections, text, type Fields, type ObjectField } from "./fields";
+import { ANCHOR, EMAIL, GSTIN, HTTPS_URL, PHONE, SLUG, gstinChecksumProblem } from "./patterns";
+import { link, title } from "./pieces";
 
 const pageMeta = {
   title: text("Page title (browser tab and search results)"),
   description: paragraph("Page description (search results, at most about 160 characters)"),
 };
 
-// ---- Sections a page can be built from. Home uses the same shapes by name.
-// One vocabulary: `eyebrow` is the small heading above a section's `title`, its main
-// heading (the h2); a section type and the component that draws it share a name.
+// ---- Sections a page is built from, in the order its file lists them. Each kind lives
+// in its own folder under src/sections/ (its schema here, its component and query
+// fragment beside it); src/sections/Sections.tsx draws them.
 
-/** The small heading above a section's title: always optional. */
-const eyebrow = () => text("Small heading (above the title, optional)", { required: false });
-/** A section's main heading. */
-const title = () => text("Title (the section's heading)");
-
-const statement = object("Statement", {
-  eyebrow: eyebrow(),
-  title: title(),
-  paragraphs: list("Paragraphs", paragraph("Paragraph"), { min: 1 }),
+/** Every section may name its element, for links such as /#aboutUs (optional). */
+const anchor = text("Anchor (optional): links such as /#aboutUs scroll to this section", {
+  required: false,
+  pattern: ANCHOR,
+  check: (value) => (LAYOUT_IDS.includes(value) ? `is used by every page's layout: choose another` : null),
 });
 
-const about = object("About", {
-  eyebrow: eyebrow(),
-  title: title(),
-  paragraphs: list("Paragraphs", paragraph("Paragraph"), { min: 1 }),
-  image: image("Image", { required: false }),
-  imageAlt: text("Image description (for screen readers)", { required: false }),
-  teaser: { ...linkedCard, label: "Teaser (a highlighted service)", required: false },
-});
-
-const productSlider = object("Product slider", {
-  title: title(),
-  slides: list(
-    "Slides",
-    object("Slide", {
-      image: image("Photo"),
-      imageAlt: text("Photo description (for screen readers)"),
-      caption: text("Caption", { required: false }),
-    }),
-    { min: 2 },
-  ),
-  interval: number("Time each slide shows (ms)", 500, 20000, {
-    required: false,
-    hint: `Leave empty for the standard ${SLIDER_INTERVAL_MS} ms`,
-  }),
-  transitionTime: number("Time the change of slide takes (ms)", 0, 5000, {
-    required: false,
-    hint: `Leave empty for the standard ${SLIDER_TRANSITION_MS} ms`,
-  }),
-});
-
-const applications = object("Areas of application", {
-  title: title(),
-  intro: paragraph("Introduction", { required: false }),
-  items: list("Areas", text("Area"), { min: 1 }),
-});
-
-// A titled list of points: a service's advantages, the home page's facilities and certificates.
-const points = object("Points (advantages, facilities, certificates…)", {
-  title: title(),
-  intro: paragraph("Introduction", { required: false }),
-  points: list("Points", titledText, { min: 1 }),
-});
-
-const serviceCards = object("Service cards", {
-  eyebrow: eyebrow(),
-  title: title(),
-  cards: list("Cards", linkedCard, { min: 1 }),
-});
-
-// The logos and their text come from content/clients.yaml, so one edit serves every page.
-const clients = object("Clients", {});
+const withAnchor = <F extends Fields>(shape: ObjectField<F, true>) => object(shape.label, { anchor, ...shape.fields });
 
 export const sectionTypes = {
-  statement,
-  about,
-  productSlider,
-  applications,
-  points,
-  serviceCards,
-  clients,
+  statement: withAnchor(statement),
+  about: withAnchor(about),
+  productSlider: withAnchor(productSlider),
+  applications: withAnchor(applications),
+  points: withAnchor(points),
+  serviceCards: withAnchor(serviceCards),
+  clients: withAnchor(clients),
 };
+
+const pageSections = () => sections("Sections", sectionTypes, "PageSection");
 
 // ---- One file each.
 
@@ -130,11 +56,6 @@ export const siteSchema = object("Site settings", {
     themeColor: text("Theme colour", {
       pattern: { regex: "^#[0-9a-fA-F]{6}$", message: "must be a colour such as #0b3a5b" },
     }),
-  }),
-  claims: list("Claims", titledText, { min: 1 }),
-  coreValues: object("Core values", {
-    title: text("Title"),
-    values: list("Values", titledText, { min: 1 }),
   }),
   units: list(
     "Plants",
@@ -222,11 +143,7 @@ export const homeSchema = object("Home page", {
       hint: `Leave empty for the standard ${HERO_INTERVAL_MS} ms`,
     }),
   }),
-  about,
-  services: object("Services", { ...serviceCards.fields, teaser: { ...linkedCard, label: "Teaser" } }),
-  facilities: { ...points, label: "Facilities" },
-  applications,
-  certificates: { ...points, label: "Certificates" },
+  sections: pageSections(),
 });
 
 export const clientsSchema = object("Clients", {
@@ -251,7 +168,7 @@ export const serviceSchema = object("Service page", {
     image: image("Background photo"),
     imageAlt: text("Photo description (for screen readers)"),
   }),
-  sections: sections("Sections", sectionTypes),
+  sections: pageSections(),
 });
 
 // The request-for-quote form, the pages around it and where its enquiries go. The form's

@@ -33,6 +33,12 @@ export interface NumberField<R extends boolean = boolean> extends Base<R> {
   integer: boolean;
 }
 
+/** One of a few fixed values: `options` maps each value to what the editor shows. */
+export interface ChoiceField<V extends string = string, R extends boolean = boolean> extends Base<R> {
+  kind: "choice";
+  options: Record<V, string>;
+}
+
 export interface ImageField<R extends boolean = boolean> extends Base<R> {
   kind: "image";
 }
@@ -57,9 +63,11 @@ export interface ObjectField<F extends Fields = Fields, R extends boolean = bool
 export interface SectionsField<T extends Record<string, ObjectField> = Record<string, ObjectField>> extends Base<true> {
   kind: "sections";
   types: T;
+  /** The GraphQL union's name, one for every page that lists sections. */
+  typeName: string;
 }
 
-export type Field = TextField | NumberField | ImageField | ListField | ObjectField | SectionsField;
+export type Field = TextField | NumberField | ChoiceField | ImageField | ListField | ObjectField | SectionsField;
 
 type Options = { required?: boolean; hint?: string };
 /** Required unless the options say `required: false`. */
@@ -90,6 +98,18 @@ export const number = <O extends Options & { integer?: boolean }>(
   hint: options.hint,
 });
 
+export const choice = <V extends string, O extends Options>(
+  label: string,
+  options: Record<V, string>,
+  fieldOptions: O = {} as O,
+): ChoiceField<V, Required<O>> => ({
+  kind: "choice",
+  label,
+  options,
+  required: required(fieldOptions),
+  hint: fieldOptions.hint,
+});
+
 export const image = <O extends Options>(label: string, options: O = {} as O): ImageField<Required<O>> => ({
   kind: "image",
   label,
@@ -109,27 +129,28 @@ export const object = <F extends Fields, O extends Options & { typeName?: string
   options: O = {} as O,
 ): ObjectField<F, Required<O>> => ({ kind: "object", label, fields, ...options, required: required(options) });
 
-export const sections = <T extends Record<string, ObjectField>>(label: string, types: T): SectionsField<T> => ({
-  kind: "sections",
-  label,
-  types,
-  required: true,
-});
+export const sections = <T extends Record<string, ObjectField>>(
+  label: string,
+  types: T,
+  typeName: string,
+): SectionsField<T> => ({ kind: "sections", label, types, typeName, required: true });
 
 /** A field's value as a content file holds it (images are paths relative to the file). */
 type DataValue<F> = F extends TextField
   ? string
   : F extends NumberField
     ? number
-    : F extends ImageField
-      ? string
-      : F extends ListField<infer O>
-        ? DataValue<O>[]
-        : F extends ObjectField<infer Inner>
-          ? Data<Inner>
-          : F extends SectionsField<infer Types>
-            ? DataSection<Types>[]
-            : never;
+    : F extends ChoiceField<infer V>
+      ? V
+      : F extends ImageField
+        ? string
+        : F extends ListField<infer O>
+          ? DataValue<O>[]
+          : F extends ObjectField<infer Inner>
+            ? Data<Inner>
+            : F extends SectionsField<infer Types>
+              ? DataSection<Types>[]
+              : never;
 
 type RequiredKeys<F extends Fields> = { [K in keyof F]: F[K] extends { required: true } ? K : never }[keyof F];
 

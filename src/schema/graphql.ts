@@ -37,6 +37,16 @@ class TypeWriter {
         return "String";
       case "number":
         return field.integer ? "Int" : "Float";
+      case "choice": {
+        // An enum, so queries and the generated types know the values ("plain" | "mist").
+        this.declare(
+          name,
+          `enum ${name} {\n${Object.keys(field.options)
+            .map((value) => `  ${value}\n`)
+            .join("")}}`,
+        );
+        return name;
+      }
       case "image":
         return "File @fileByRelativePath";
       case "list": {
@@ -55,8 +65,11 @@ class TypeWriter {
           members[type] = sectionTypeName(type);
           this.object(shape, members[type], "  type: String!\n");
         }
-        this.unions.push({ name, members });
-        return `[${name}!]`;
+        // Every page's sections share one union, so one fragment serves them all.
+        if (!this.unions.some((union) => union.name === field.typeName)) {
+          this.unions.push({ name: field.typeName, members });
+        }
+        return `[${field.typeName}!]`;
       }
     }
   }

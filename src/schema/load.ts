@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
 import { contentFiles } from "./content";
-import { unlinkedPages, type ContentWarning } from "./links";
+import { missingAnchors, unlinkedPages, type ContentWarning } from "./links";
 import { validate, type Problem } from "./validate";
 
 /** The id Gatsby prints beside a content error ("ERROR #..._CONTENT_INVALID"). */
@@ -185,7 +185,7 @@ export interface ContentReport {
   /** The content files checked, relative to the project. */
   files: string[];
   problems: FileProblem[];
-  /** What does not stop the build but should be fixed (a page nothing links to). */
+  /** What does not stop the build but should be fixed (a page nothing links to, a link to no section). */
   warnings: ContentWarning[];
 }
 
@@ -193,7 +193,7 @@ export const contentReport = (loaded: { files: LoadedFile[]; problems: FileProbl
   valid: loaded.problems.length === 0,
   files: loaded.files.map((file) => file.file),
   problems: loaded.problems,
-  warnings: loaded.problems.length === 0 ? unlinkedPages(loaded.files) : [],
+  warnings: loaded.problems.length === 0 ? [...unlinkedPages(loaded.files), ...missingAnchors(loaded.files)] : [],
 });
 
 /** A warning as one line: "content/services/x.yaml: no link leads to …". */

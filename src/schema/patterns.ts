@@ -30,6 +30,12 @@ export const LINK: Pattern = {
   message: "must be a page of this site such as /hard_anodizing or /#clients, or a full https:// address",
 };
 
+// An element's id, so a link can end in #anchor (the same form LINK accepts after '#').
+export const ANCHOR: Pattern = {
+  regex: "^[A-Za-z][\\w-]*$",
+  message: "must start with a letter and use only letters, digits, '_' and '-' (for example aboutUs)",
+};
+
 // Becomes the page's address, so only lower-case letters, digits, '_' and '-'.
 export const SLUG: Pattern = {
   regex: "^[a-z0-9]+(?:[_-][a-z0-9]+)*$",

@@ -61,6 +61,12 @@ export function validate(field: Field, value: Value, path: string, context: Cont
       }
       return [];
     }
+    case "choice": {
+      const values = Object.keys(field.options);
+      return typeof value === "string" && values.includes(value)
+        ? []
+        : problem(`must be one of: ${values.join(", ")}; found ${describe(value)}`);
+    }
     case "image": {
       if (typeof value !== "string") return problem(`must be an image path, found ${describe(value)}`);
       const extension = value.split(".").pop()?.toLowerCase() ?? "";
@@ -123,6 +129,7 @@ function validateSections(field: SectionsField, value: Value, path: string, cont
     return [{ field: path, message: `must have at most ${MAX_LIST_ITEMS} sections, found ${value.length}` }];
   }
   const typeNames = Object.keys(field.types);
+  const anchors = new Map<unknown, number>();
   return value.flatMap((section, index) => {
     const at = `${path}[${index}]`;
     if (!isMapping(section)) return [{ field: at, message: `must be a section, found ${describe(section)}` }];
@@ -130,6 +137,11 @@ function validateSections(field: SectionsField, value: Value, path: string, cont
     if (typeof type !== "string" || !typeNames.includes(type)) {
       return [{ field: `${at}.type`, message: `must be one of: ${typeNames.join(", ")}; found ${describe(type)}` }];
     }
-    return validateObject(field.types[type], section, at, context, ["type"]);
+    // An anchor becomes the section's id: two on one page would be one link's two targets.
+    const first = anchors.get(section.anchor);
+    if (section.anchor && first === undefined) anchors.set(section.anchor, index);
+    const twice =
+      first === undefined ? [] : [{ field: `${at}.anchor`, message: `is also the anchor of ${path}[${first}]` }];
+    return [...validateObject(field.types[type], section, at, context, ["type"]), ...twice];
   });
 }

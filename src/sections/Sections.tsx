@@ -1,79 +1,94 @@
+import { graphql } from "gatsby";
 import React from "react";
 import type { CarouselLabels } from "../components/Carousel";
 import { ServerHtml } from "../components/ServerHtml";
-import { About } from "./About";
-import { Applications } from "./Applications";
-import { Clients, type ClientsProps } from "./Clients";
-import { Points } from "./Points";
-import { ProductSlider } from "./ProductSlider";
-import { ServiceCards } from "./ServiceCards";
-import { Statement } from "./Statement";
+import * as about from "./About/About";
+import * as applications from "./Applications/Applications";
+import * as clients from "./Clients/Clients";
+import * as points from "./Points/Points";
+import * as productSlider from "./ProductSlider/ProductSlider";
+import * as serviceCards from "./ServiceCards/ServiceCards";
+import * as statement from "./Statement/Statement";
 
-/** One entry of a service file's `sections` list, as the service page's query returns it. */
-export type SectionData = NonNullable<Queries.ServicePageQuery["serviceYaml"]>["sections"][number];
+// Every kind of section lives in its own folder: schema.ts (its fields, gathered by
+// src/schema/content.ts), the component with its query fragment and whether it is
+// interactive, and its CSS. This file draws a page's list of them.
 
-interface Props {
-  sections: readonly SectionData[];
+/** One entry of a page's `sections` list, as the page's query returns it. */
+export type SectionData = Queries.PageSectionsFragment;
+type TypeName = SectionData["__typename"];
+type Of<T extends TypeName> = Extract<SectionData, { __typename: T }>;
+
+/** What every section may need besides its own content. */
+interface Shared {
   labels: CarouselLabels;
-  /** The shared client logos, for any `clients` section. */
-  clients: ClientsProps;
+  /** The client logos and their text (content/clients.yaml), for any `clients` section. */
+  clients: Omit<clients.ClientsProps, "anchor">;
 }
 
-// Each kind of section is drawn by the component of the same name (src/schema/graphql.ts
-// names the GraphQL type after the section's `type`: productSlider → ProductSliderSection).
-function renderSection(section: SectionData, labels: CarouselLabels, clients: ClientsProps) {
-  switch (section.__typename) {
-    case "StatementSection":
-      return <Statement {...section} />;
-    case "AboutSection":
-      return <About {...section} />;
-    case "ProductSliderSection":
-      return <ProductSlider {...section} labels={labels} />;
-    case "ApplicationsSection":
-      return <Applications {...section} />;
-    case "PointsSection":
-      return <Points {...section} />;
-    case "ServiceCardsSection":
-      return <ServiceCards {...section} />;
-    case "ClientsSection":
-      return <Clients {...clients} />;
-    default: {
-      // A compile error here means a section type has no case above. At run time, only
-      // reachable when content and code disagree (a newer content file, older code).
-      const unknown: never = section;
-      throw new Error(`This page has a section of unknown type "${(unknown as SectionData).__typename}".`);
-    }
-  }
+interface Kind<T extends TypeName> {
+  draw: (section: Of<T>, shared: Shared) => React.ReactElement;
+  /** React hydrates only interactive sections; the others stay the build's HTML (ServerHtml). */
+  interactive: boolean;
 }
 
 /**
- * Whether each kind of section has behaviour: React hydrates only these, the others stay
- * the build's HTML (ServerHtml). Every kind must be listed (a new one does not compile
- * until it says), so an interactive section cannot be left dead by omission.
+ * How each kind is drawn. GraphQL names a section's type after its `type`
+ * (productSlider → ProductSliderSection, src/schema/graphql.ts). A kind missing here, or
+ * one that does not say whether it is interactive, does not compile.
  */
-const INTERACTIVE: Record<SectionData["__typename"], boolean> = {
-  StatementSection: false,
-  AboutSection: false,
-  ProductSliderSection: true,
-  ApplicationsSection: false,
-  PointsSection: false,
-  ServiceCardsSection: false,
-  ClientsSection: false,
+const KINDS: { [T in TypeName]: Kind<T> } = {
+  StatementSection: { draw: (s) => <statement.Statement {...s} />, interactive: statement.interactive },
+  AboutSection: { draw: (s) => <about.About {...s} />, interactive: about.interactive },
+  ProductSliderSection: {
+    draw: (s, { labels }) => <productSlider.ProductSlider {...s} labels={labels} />,
+    interactive: productSlider.interactive,
+  },
+  ApplicationsSection: { draw: (s) => <applications.Applications {...s} />, interactive: applications.interactive },
+  PointsSection: { draw: (s) => <points.Points {...s} />, interactive: points.interactive },
+  ServiceCardsSection: { draw: (s) => <serviceCards.ServiceCards {...s} />, interactive: serviceCards.interactive },
+  ClientsSection: {
+    draw: (s, shared) => <clients.Clients {...shared.clients} {...s} />,
+    interactive: clients.interactive,
+  },
 };
 
-/** A service page's sections, in the order its content file lists them. */
-export function Sections({ sections, labels, clients }: Props) {
+/** Whether a kind of section has behaviour (for tests and the hydration check). */
+export const isInteractive = (typeName: TypeName) => KINDS[typeName].interactive;
+
+function drawSection<T extends TypeName>(section: Of<T>, shared: Shared) {
+  const kind = KINDS[section.__typename as T] as Kind<T> | undefined;
+  // Only when content and code disagree (a newer content file, older code).
+  if (!kind) throw new Error(`This page has a section of unknown type "${section.__typename}".`);
+  const drawn = kind.draw(section, shared);
+  return kind.interactive ? drawn : <ServerHtml>{drawn}</ServerHtml>;
+}
+
+interface Props extends Shared {
+  sections: readonly SectionData[];
+}
+
+/** A page's sections, in the order its content file lists them. */
+export function Sections({ sections, ...shared }: Props) {
   return (
     <>
       {sections.map((section, index) => (
-        <React.Fragment key={`${section.__typename}-${index}`}>
-          {INTERACTIVE[section.__typename] ? (
-            renderSection(section, labels, clients)
-          ) : (
-            <ServerHtml>{renderSection(section, labels, clients)}</ServerHtml>
-          )}
-        </React.Fragment>
+        <React.Fragment key={`${section.__typename}-${index}`}>{drawSection(section, shared)}</React.Fragment>
       ))}
     </>
   );
 }
+
+/** What a page's query asks of its sections: each kind's own fragment. */
+export const fragment = graphql`
+  fragment PageSections on PageSection {
+    __typename
+    ...StatementFields
+    ...AboutFields
+    ...ProductSliderFields
+    ...ApplicationsFields
+    ...PointsFields
+    ...ServiceCardsFields
+    ...ClientsFields
+  }
+`;

@@ -49,56 +49,7 @@ export const query = graphql`
         imageAlt
       }
       sections {
-        __typename
-        ... on StatementSection {
-          eyebrow
-          title
-          paragraphs
-        }
-        ... on AboutSection {
-          eyebrow
-          title
-          paragraphs
-          image {
-            ...CardImage
-          }
-          imageAlt
-          teaser {
-            ...LinkedCard
-          }
-        }
-        ... on ProductSliderSection {
-          title
-          slides {
-            image {
-              ...SlideImage
-            }
-            imageAlt
-            caption
-          }
-          interval
-          transitionTime
-        }
-        ... on ApplicationsSection {
-          title
-          intro
-          items
-        }
-        ... on PointsSection {
-          title
-          intro
-          points {
-            title
-            text
-          }
-        }
-        ... on ServiceCardsSection {
-          eyebrow
-          title
-          cards {
-            ...LinkedCard
-          }
-        }
+        ...PageSections
       }
     }
     site {

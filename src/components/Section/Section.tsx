@@ -2,7 +2,7 @@ import React, { useId } from "react";
 import * as styles from "./Section.module.css";
 
 interface Props {
-  id?: string;
+  id?: string | null;
   /** plain: white; mist: light grey; dark: brand colour with light text. */
   tone?: "plain" | "mist" | "dark";
   eyebrow?: string | null;
@@ -15,7 +15,7 @@ interface Props {
 export function Section({ id, tone = "plain", eyebrow, title, intro, children }: Props) {
   const headingId = useId();
   return (
-    <section id={id} aria-labelledby={headingId} className={`${styles.section} ${styles[tone]} reveal`}>
+    <section id={id ?? undefined} aria-labelledby={headingId} className={`${styles.section} ${styles[tone]} reveal`}>
       <div className={styles.inner}>
         {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
         <h2 id={headingId} className={styles.title}>

@@ -1,4 +1,5 @@
 import { Picture, type ContentImage } from "../../components/Picture";
+import { graphql } from "gatsby";
 import React from "react";
 import { Card, type CardProps } from "../../components/Card";
 import { Section } from "../../components/Section";
@@ -7,22 +8,22 @@ import * as styles from "./About.module.css";
 type Point = { title: string; text: string };
 
 export interface AboutProps {
-  id?: string;
+  anchor?: string | null;
   eyebrow?: string | null;
   title: string;
   paragraphs: readonly string[];
   image?: ContentImage | null;
   imageAlt?: string | null;
   teaser?: CardProps | null;
-  /** Home only: the company's claims and core values. */
-  claims?: readonly Point[];
-  coreValues?: { title: string; values: readonly Point[] };
+  /** Short facts under the text (the home page's claims). */
+  claims?: readonly Point[] | null;
+  coreValues?: { title: string; values: readonly Point[] } | null;
 }
 
 /** Who the company is, with an optional teaser for one service. */
-export function About({ id, eyebrow, title, paragraphs, image, imageAlt, teaser, claims, coreValues }: AboutProps) {
+export function About({ anchor, eyebrow, title, paragraphs, image, imageAlt, teaser, claims, coreValues }: AboutProps) {
   return (
-    <Section id={id} eyebrow={eyebrow} title={title}>
+    <Section id={anchor} eyebrow={eyebrow} title={title}>
       <div className={image ? styles.split : undefined}>
         <div className={styles.text}>
           {paragraphs.map((paragraph) => (
@@ -58,3 +59,34 @@ export function About({ id, eyebrow, title, paragraphs, image, imageAlt, teaser,
     </Section>
   );
 }
+
+/** What the page's query asks of an about section. */
+export const fragment = graphql`
+  fragment AboutFields on AboutSection {
+    anchor
+    eyebrow
+    title
+    paragraphs
+    image {
+      ...CardImage
+    }
+    imageAlt
+    claims {
+      title
+      text
+    }
+    coreValues {
+      title
+      values {
+        title
+        text
+      }
+    }
+    teaser {
+      ...LinkedCard
+    }
+  }
+`;
+
+/** No behaviour: the build's HTML is kept as it is. */
+export const interactive = false;

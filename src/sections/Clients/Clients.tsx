@@ -1,11 +1,13 @@
 import { Picture, type ContentImage } from "../../components/Picture";
+import { graphql } from "gatsby";
 import React from "react";
 import { Section } from "../../components/Section";
 import { SmartLink } from "../../components/SmartLink";
-import { CLIENT_LOGOS_PER_ROW, SECTION_IDS } from "../../constants";
+import { CLIENT_LOGOS_PER_ROW } from "../../constants";
 import * as styles from "./Clients.module.css";
 
 export interface ClientsProps {
+  anchor?: string | null;
   title: string;
   text: string;
   logos: readonly { name: string; logo: ContentImage | null }[];
@@ -15,13 +17,13 @@ export interface ClientsProps {
 }
 
 /** 'our clients': the client logos in rows of five, and a way to become one. */
-export function Clients({ title, text, logos, contact, newTabLabel }: ClientsProps) {
+export function Clients({ anchor, title, text, logos, contact, newTabLabel }: ClientsProps) {
   const rows: (typeof logos)[] = [];
   for (let start = 0; start < logos.length; start += CLIENT_LOGOS_PER_ROW) {
     rows.push(logos.slice(start, start + CLIENT_LOGOS_PER_ROW));
   }
   return (
-    <Section id={SECTION_IDS.clients} title={title}>
+    <Section id={anchor} title={title}>
       <p className={styles.text}>{text}</p>
       {rows.map((row, index) => (
         <ul key={index} className={styles.row}>
@@ -38,3 +40,13 @@ export function Clients({ title, text, logos, contact, newTabLabel }: ClientsPro
     </Section>
   );
 }
+
+/** What the page's query asks of a clients section: the logos are the same on every page. */
+export const fragment = graphql`
+  fragment ClientsFields on ClientsSection {
+    anchor
+  }
+`;
+
+/** No behaviour: the build's HTML is kept as it is. */
+export const interactive = false;

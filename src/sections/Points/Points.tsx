@@ -1,18 +1,21 @@
+import { graphql } from "gatsby";
 import React from "react";
 import { Section } from "../../components/Section";
 import * as styles from "./Points.module.css";
 
 export interface PointsProps {
+  anchor?: string | null;
   title: string;
   intro?: string | null;
   points: readonly { title: string; text: string }[];
-  tone?: "plain" | "mist";
+  /** The background: white unless the content chooses light grey. */
+  tone?: "plain" | "mist" | null;
 }
 
 /** A heading over short titled points: advantages, facilities, certificates. */
-export function Points({ title, intro, points, tone = "plain" }: PointsProps) {
+export function Points({ anchor, title, intro, points, tone }: PointsProps) {
   return (
-    <Section title={title} intro={intro} tone={tone}>
+    <Section id={anchor} title={title} intro={intro} tone={tone ?? "plain"}>
       <ul className={styles.list}>
         {points.map((point) => (
           <li key={point.title} className={styles.point}>
@@ -24,3 +27,20 @@ export function Points({ title, intro, points, tone = "plain" }: PointsProps) {
     </Section>
   );
 }
+
+/** What the page's query asks of a points section. */
+export const fragment = graphql`
+  fragment PointsFields on PointsSection {
+    anchor
+    title
+    intro
+    points {
+      title
+      text
+    }
+    tone
+  }
+`;
+
+/** No behaviour: the build's HTML is kept as it is. */
+export const interactive = false;

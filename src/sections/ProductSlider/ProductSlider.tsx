@@ -1,4 +1,5 @@
 import { Picture, type ContentImage } from "../../components/Picture";
+import { graphql } from "gatsby";
 import React from "react";
 import { Carousel, type CarouselLabels } from "../../components/Carousel";
 import { Section } from "../../components/Section";
@@ -6,6 +7,7 @@ import { SLIDER_INTERVAL_MS, SLIDER_TRANSITION_MS } from "../../constants";
 import * as styles from "./ProductSlider.module.css";
 
 export interface ProductSliderProps {
+  anchor?: string | null;
   title: string;
   slides: readonly { image: ContentImage | null; imageAlt: string; caption?: string | null }[];
   interval?: number | null;
@@ -14,9 +16,9 @@ export interface ProductSliderProps {
 }
 
 /** Photos of treated parts, advancing by themselves (1500 ms unless the content says otherwise). */
-export function ProductSlider({ title, slides, interval, transitionTime, labels }: ProductSliderProps) {
+export function ProductSlider({ anchor, title, slides, interval, transitionTime, labels }: ProductSliderProps) {
   return (
-    <Section title={title} tone="mist">
+    <Section id={anchor} title={title} tone="mist">
       <Carousel
         label={title}
         interval={interval ?? SLIDER_INTERVAL_MS}
@@ -36,3 +38,23 @@ export function ProductSlider({ title, slides, interval, transitionTime, labels 
     </Section>
   );
 }
+
+/** What the page's query asks of a product slider. */
+export const fragment = graphql`
+  fragment ProductSliderFields on ProductSliderSection {
+    anchor
+    title
+    slides {
+      image {
+        ...SlideImage
+      }
+      imageAlt
+      caption
+    }
+    interval
+    transitionTime
+  }
+`;
+
+/** It moves: React hydrates it in the browser. */
+export const interactive = true;

@@ -1,1 +1,0 @@
-export { About, type AboutProps } from "./About";

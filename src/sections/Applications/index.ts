@@ -1,1 +1,0 @@
-export { Applications, type ApplicationsProps } from "./Applications";

@@ -1,1 +1,0 @@
-export { Clients, type ClientsProps } from "./Clients";

@@ -1,1 +1,0 @@
-export { Points, type PointsProps } from "./Points";

@@ -1,0 +1,10 @@
+import { choice, list, object, paragraph } from "../../schema/fields";
+import { title, titledText } from "../../schema/pieces";
+
+/** A titled list of points: a service's advantages, the facilities, the certificates. */
+export const schema = object("Points (advantages, facilities, certificates…)", {
+  title: title(),
+  intro: paragraph("Introduction", { required: false }),
+  points: list("Points", titledText, { min: 1 }),
+  tone: choice("Background", { plain: "White", mist: "Light grey" }, { required: false, hint: "White unless chosen" }),
+});

@@ -1,1 +1,0 @@
-export { ProductSlider, type ProductSliderProps } from "./ProductSlider";

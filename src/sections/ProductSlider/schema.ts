@@ -1,0 +1,25 @@
+import { SLIDER_INTERVAL_MS, SLIDER_TRANSITION_MS } from "../../constants";
+import { image, list, number, object, text } from "../../schema/fields";
+import { title } from "../../schema/pieces";
+
+/** Photos of treated parts, advancing by themselves. */
+export const schema = object("Product slider", {
+  title: title(),
+  slides: list(
+    "Slides",
+    object("Slide", {
+      image: image("Photo"),
+      imageAlt: text("Photo description (for screen readers)"),
+      caption: text("Caption", { required: false }),
+    }),
+    { min: 2 },
+  ),
+  interval: number("Time each slide shows (ms)", 500, 20000, {
+    required: false,
+    hint: `Leave empty for the standard ${SLIDER_INTERVAL_MS} ms`,
+  }),
+  transitionTime: number("Time the change of slide takes (ms)", 0, 5000, {
+    required: false,
+    hint: `Leave empty for the standard ${SLIDER_TRANSITION_MS} ms`,
+  }),
+});

@@ -1,1 +1,0 @@
-export { ServiceCards, type ServiceCardsProps } from "./ServiceCards";

@@ -1,1 +1,0 @@
-export { Statement, type StatementProps } from "./Statement";
