@@ -2,9 +2,8 @@ import { graphql, type HeadFC, type PageProps } from "gatsby";
 import { Link } from "gatsby";
 import React from "react";
 import { Section } from "../components/Section";
-import { Seo } from "../components/Seo";
+import { PageHead } from "../components/PageHead";
 import { PageShell } from "../pageBodies/PageShell";
-import { siteForSeo } from "../queries/siteForSeo";
 import * as styles from "./404.module.css";
 
 /** Any unknown address: the navigation and footer, and a way to every page. */
@@ -37,27 +36,13 @@ export default function NotFoundPage({ data, location }: PageProps<Queries.NotFo
 export const Head: HeadFC<Queries.NotFoundPageQuery> = ({ data }) => {
   const site = data.siteYaml;
   if (!site) throw new Error("content/site.yaml was not loaded.");
-  return (
-    <>
-      <Seo
-        title={site.notFound.title}
-        description={site.notFound.text}
-        pathname="/404"
-        site={siteForSeo(site)}
-        policy={data.site?.siteMetadata?.pagePolicy}
-      />
-      <meta name="robots" content="noindex" />
-    </>
-  );
+  return <PageHead data={data} title={site.notFound.title} description={site.notFound.text} pathname="/404" noindex />;
 };
 
 export const query = graphql`
   query NotFoundPage {
-    site {
-      ...PagePolicy
-    }
+    ...PageHeadData
     siteYaml {
-      ...PageHead
       notFound {
         title
         text

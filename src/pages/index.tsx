@@ -1,9 +1,8 @@
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
-import { Seo } from "../components/Seo";
+import { PageHead } from "../components/PageHead";
 import { HomeContent } from "../pageBodies/HomeContent";
 import { PageShell } from "../pageBodies/PageShell";
-import { siteForSeo } from "../queries/siteForSeo";
 
 /** The home page: its hero, then its sections in the order content/home.yaml lists them. */
 export default function HomePage({ data, location }: PageProps<Queries.HomePageQuery>) {
@@ -17,15 +16,14 @@ export default function HomePage({ data, location }: PageProps<Queries.HomePageQ
 }
 
 export const Head: HeadFC<Queries.HomePageQuery> = ({ data, location }) => {
-  const { homeYaml: page, siteYaml: site } = data;
-  if (!page || !site) throw new Error("This page's content could not be loaded.");
+  const page = data.homeYaml;
+  if (!page) throw new Error("The home page's content could not be loaded.");
   return (
-    <Seo
+    <PageHead
+      data={data}
       title={page.title}
       description={page.description}
       pathname={location.pathname}
-      site={siteForSeo(site)}
-      policy={data.site?.siteMetadata?.pagePolicy}
       image={page.hero.slides[0]?.image}
       imageAlt={page.hero.slides[0]?.imageAlt}
       kind="home"
@@ -53,11 +51,8 @@ export const query = graphql`
         ...PageSections
       }
     }
-    site {
-      ...PagePolicy
-    }
+    ...PageHeadData
     siteYaml {
-      ...PageHead
       ...CarouselLabels
       company {
         name

@@ -1,6 +1,7 @@
 import { graphql } from "gatsby";
 
-// Query pieces shared by the home page, the service template and the 404 page.
+// Query pieces shared by several pages (images, cards, labels). Each section type keeps
+// its own fragment beside its component, and the page head its own (PageHead).
 // Gatsby makes every fragment in src/ available to every query by name.
 export const contentFragments = graphql`
   fragment HeroImage on File {
@@ -42,35 +43,6 @@ export const contentFragments = graphql`
     imageAlt
     link
     linkLabel
-  }
-
-  fragment PagePolicy on Site {
-    siteMetadata {
-      pagePolicy
-    }
-  }
-
-  fragment PageHead on SiteYaml {
-    url
-    company {
-      name
-      description
-      themeColor
-      logo {
-        publicURL
-      }
-    }
-    email
-    gstin
-    units {
-      name
-      address
-    }
-    contacts {
-      name
-      role
-      phone
-    }
   }
 
   fragment CarouselLabels on SiteYaml {

@@ -1,9 +1,8 @@
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
-import { Seo } from "../components/Seo";
+import { PageHead } from "../components/PageHead";
 import { EnquiryContent } from "../pageBodies/EnquiryContent";
 import { PageShell } from "../pageBodies/PageShell";
-import { siteForSeo } from "../queries/siteForSeo";
 
 /** The request-for-quote page (content/enquiry.yaml), at the address its content chooses. */
 export default function EnquiryPage({ data, location }: PageProps<Queries.EnquiryPageQuery>) {
@@ -18,26 +17,15 @@ export default function EnquiryPage({ data, location }: PageProps<Queries.Enquir
 }
 
 export const Head: HeadFC<Queries.EnquiryPageQuery> = ({ data, location }) => {
-  const { enquiryYaml: page, siteYaml: site } = data;
-  if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
-  return (
-    <Seo
-      title={page.title}
-      description={page.description}
-      pathname={location.pathname}
-      site={siteForSeo(site)}
-      policy={data.site?.siteMetadata?.pagePolicy}
-    />
-  );
+  const page = data.enquiryYaml;
+  if (!page) throw new Error("content/enquiry.yaml was not loaded.");
+  return <PageHead data={data} title={page.title} description={page.description} pathname={location.pathname} />;
 };
 
 export const query = graphql`
   query EnquiryPage {
-    site {
-      ...PagePolicy
-    }
+    ...PageHeadData
     siteYaml {
-      ...PageHead
       labels {
         opensInNewTab
       }

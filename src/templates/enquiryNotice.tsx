@@ -1,10 +1,9 @@
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
-import { Seo } from "../components/Seo";
+import { PageHead } from "../components/PageHead";
 import { MAX_FILE_LABEL } from "../enquiry/rules";
 import { REFERENCE_ID, type Notice } from "../enquiry/pages";
 import { PageShell } from "../pageBodies/PageShell";
-import { siteForSeo } from "../queries/siteForSeo";
 import { ContactOptions } from "../sections/ContactOptions";
 import * as styles from "./enquiry.module.css";
 
@@ -43,30 +42,24 @@ export default function EnquiryNoticePage({ data, location, pageContext }: Props
 }
 
 export const Head: HeadFC<Queries.EnquiryNoticeQuery, { notice: Notice }> = ({ data, location, pageContext }) => {
-  const { enquiryYaml: page, siteYaml: site } = data;
-  if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
+  const page = data.enquiryYaml;
+  if (!page) throw new Error("content/enquiry.yaml was not loaded.");
   const notice = page[pageContext.notice];
   return (
-    <>
-      <Seo
-        title={notice.title}
-        description={notice.text.replaceAll("{max}", MAX_FILE_LABEL)}
-        pathname={location.pathname}
-        site={siteForSeo(site)}
-        policy={data.site?.siteMetadata?.pagePolicy}
-      />
-      <meta name="robots" content="noindex" />
-    </>
+    <PageHead
+      data={data}
+      title={notice.title}
+      description={notice.text.replaceAll("{max}", MAX_FILE_LABEL)}
+      pathname={location.pathname}
+      noindex
+    />
   );
 };
 
 export const query = graphql`
   query EnquiryNotice {
-    site {
-      ...PagePolicy
-    }
+    ...PageHeadData
     siteYaml {
-      ...PageHead
       labels {
         opensInNewTab
       }

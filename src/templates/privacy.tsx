@@ -1,9 +1,8 @@
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
 import { ServerHtml } from "../components/ServerHtml";
-import { Seo } from "../components/Seo";
+import { PageHead } from "../components/PageHead";
 import { PageShell } from "../pageBodies/PageShell";
-import { siteForSeo } from "../queries/siteForSeo";
 import * as styles from "./enquiry.module.css";
 
 /** The privacy notice the request-for-quote form links to (content/enquiry.yaml › privacy). */
@@ -29,27 +28,21 @@ export default function PrivacyPage({ data, location }: PageProps<Queries.Privac
 }
 
 export const Head: HeadFC<Queries.PrivacyPageQuery> = ({ data, location }) => {
-  const { enquiryYaml: page, siteYaml: site } = data;
-  if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
+  const page = data.enquiryYaml;
+  if (!page) throw new Error("content/enquiry.yaml was not loaded.");
   return (
-    <Seo
+    <PageHead
+      data={data}
       title={page.privacy.title}
       description={page.privacy.description}
       pathname={location.pathname}
-      site={siteForSeo(site)}
-      policy={data.site?.siteMetadata?.pagePolicy}
     />
   );
 };
 
 export const query = graphql`
   query PrivacyPage {
-    site {
-      ...PagePolicy
-    }
-    siteYaml {
-      ...PageHead
-    }
+    ...PageHeadData
     enquiryYaml {
       slug
       backLabel

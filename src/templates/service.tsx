@@ -1,9 +1,8 @@
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
-import { Seo } from "../components/Seo";
+import { PageHead } from "../components/PageHead";
 import { PageShell } from "../pageBodies/PageShell";
 import { ServiceContent } from "../pageBodies/ServiceContent";
-import { siteForSeo } from "../queries/siteForSeo";
 
 /** One service page (gatsby-node makes one per content/services/*.yaml). */
 export default function ServicePage({ data, location }: PageProps<Queries.ServicePageQuery>) {
@@ -17,15 +16,14 @@ export default function ServicePage({ data, location }: PageProps<Queries.Servic
 }
 
 export const Head: HeadFC<Queries.ServicePageQuery> = ({ data, location }) => {
-  const { serviceYaml: page, siteYaml: site } = data;
-  if (!page || !site) throw new Error("This page's content could not be loaded.");
+  const page = data.serviceYaml;
+  if (!page) throw new Error("This page's content could not be loaded.");
   return (
-    <Seo
+    <PageHead
+      data={data}
       title={page.title}
       description={page.description}
       pathname={location.pathname}
-      site={siteForSeo(site)}
-      policy={data.site?.siteMetadata?.pagePolicy}
       image={page.hero.image}
       imageAlt={page.hero.imageAlt}
       kind="service"
@@ -52,11 +50,8 @@ export const query = graphql`
         ...PageSections
       }
     }
-    site {
-      ...PagePolicy
-    }
+    ...PageHeadData
     siteYaml {
-      ...PageHead
       ...CarouselLabels
     }
     clientsYaml {

@@ -1,0 +1,60 @@
+import { graphql } from "gatsby";
+import React from "react";
+import { Seo, type SeoProps } from "../Seo";
+
+type Props = Omit<SeoProps, "site" | "policy"> & {
+  /** The query's shared part: every page query spreads `...PageHeadData` at its top. */
+  data: Queries.PageHeadDataFragment;
+  /** Pages search engines should not list (the form's notices, the 404 page). */
+  noindex?: boolean;
+};
+
+/** Every page's document head (Gatsby's Head API): the Seo tags from the page and the site. */
+export function PageHead({ data, noindex = false, ...page }: Props) {
+  const site = data.siteYaml;
+  if (!site) throw new Error("content/site.yaml was not loaded.");
+  const logo = site.company.logo.publicURL;
+  return (
+    <>
+      <Seo
+        {...page}
+        site={{ ...site, themeColor: site.company.themeColor, logoUrl: logo ? new URL(logo, site.url).href : null }}
+        policy={data.site?.siteMetadata?.pagePolicy}
+      />
+      {noindex && <meta name="robots" content="noindex" />}
+    </>
+  );
+}
+
+/** What every page's head reads: the site's facts and this page's security policy. */
+export const fragment = graphql`
+  fragment PageHeadData on Query {
+    site {
+      siteMetadata {
+        pagePolicy
+      }
+    }
+    siteYaml {
+      url
+      company {
+        name
+        description
+        themeColor
+        logo {
+          publicURL
+        }
+      }
+      email
+      gstin
+      units {
+        name
+        address
+      }
+      contacts {
+        name
+        role
+        phone
+      }
+    }
+  }
+`;
