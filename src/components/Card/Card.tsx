@@ -22,7 +22,7 @@ export function Card({ title, text, image, imageAlt, link, linkLabel, variant = 
       <div className={styles.body}>
         <h3 className={styles.title}>{title}</h3>
         <p>{text}</p>
-        <SmartLink to={link} className={styles.button}>
+        <SmartLink to={link} className="button">
           {linkLabel}
           <span className="visually-hidden">: {title}</span>
         </SmartLink>

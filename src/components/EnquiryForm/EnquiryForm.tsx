@@ -231,7 +231,7 @@ export function EnquiryForm({ words, services, privacyPath }: EnquiryFormProps) 
         {notice}
       </p>
       <div className={styles.send}>
-        <button type="submit" className={styles.button}>
+        <button type="submit" className={`button ${styles.button}`}>
           {words.submit}
         </button>
         {percent !== null && <progress className={styles.progress} max={100} value={percent} aria-hidden="true" />}

@@ -59,11 +59,11 @@ export function Footer({
             <Picture image={logo} alt="" className={styles.logo} fit="contain" />
             <span>{companyName}</span>
           </Link>
-          <a className={styles.mail} href={`mailto:${email}`}>
+          <a className={`button button-gold ${styles.mail}`} href={`mailto:${email}`}>
             {wording.mailLabel}
           </a>
           {/* A plain link: the form's page loads its own script, which no other page needs. */}
-          <a className={styles.quote} href={quote.path}>
+          <a className={`button button-outline ${styles.quote}`} href={quote.path}>
             {quote.label}
           </a>
           <p className={styles.gstin}>
@@ -72,7 +72,7 @@ export function Footer({
         </div>
 
         <div>
-          <h2 className={styles.heading}>{wording.unitsHeading}</h2>
+          <h2 className={`eyebrow ${styles.heading}`}>{wording.unitsHeading}</h2>
           {units.map((unit) => (
             <address key={unit.name} className={styles.unit}>
               <strong>{unit.name}</strong>
@@ -83,7 +83,7 @@ export function Footer({
         </div>
 
         <div>
-          <h2 className={styles.heading}>{wording.contactsHeading}</h2>
+          <h2 className={`eyebrow ${styles.heading}`}>{wording.contactsHeading}</h2>
           <ul className={styles.contacts}>
             {contacts.map((contact) => (
               <li key={contact.name + contact.phone}>

@@ -17,7 +17,7 @@ export function Section({ id, tone = "plain", eyebrow, title, intro, children }:
   return (
     <section id={id ?? undefined} aria-labelledby={headingId} className={`${styles.section} ${styles[tone]} reveal`}>
       <div className={styles.inner}>
-        {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
+        {eyebrow && <p className={`eyebrow ${styles.eyebrow}`}>{eyebrow}</p>}
         <h2 id={headingId} className={styles.title}>
           {title}
         </h2>

@@ -34,7 +34,7 @@ export function Clients({ anchor, title, text, logos, contact, newTabLabel }: Cl
           ))}
         </ul>
       ))}
-      <SmartLink to={contact.url} className={styles.contact} newTabLabel={newTabLabel}>
+      <SmartLink to={contact.url} className={`button ${styles.contact}`} newTabLabel={newTabLabel}>
         {contact.label}
       </SmartLink>
     </Section>

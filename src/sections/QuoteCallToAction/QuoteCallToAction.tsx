@@ -17,7 +17,7 @@ export function QuoteCallToAction({ title, text, label, to }: QuoteCallToActionP
     <Section title={title} tone="dark">
       <p className={styles.text}>{text}</p>
       {/* A plain link: the form's page loads its own script, which no other page needs. */}
-      <a className={styles.button} href={to}>
+      <a className={`button button-gold ${styles.button}`} href={to}>
         {label}
       </a>
     </Section>
