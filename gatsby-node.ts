@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { compileHintBanner } from "./src/build/compileHints";
+import { writeEarlyScript } from "./src/build/earlyScript";
 import { finishPagesInBuild } from "./src/build/finishPages";
 import { writeEnquirySettings } from "./src/build/enquirySettings";
 import { NOTICES } from "./src/enquiry/pages";
@@ -25,6 +26,11 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter, store }) => {
     reporter.panic({ id: CONTENT_ERROR, context: { message: formatProblems(loaded.problems) } });
   }
   for (const warning of contentReport(loaded).warnings) reporter.warn(formatWarning(warning));
+};
+
+// The early script, bundled before any page renders (gatsby-ssr.tsx reads it).
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ store }) => {
+  await writeEarlyScript(store.getState().program.directory);
 };
 
 // Every style is a CSS module (scoped), so the order in which pages import them does

@@ -1,11 +1,12 @@
 import React from "react";
 import type { GatsbySSR } from "gatsby";
-import { earlyScript } from "./src/browser/early";
+import { readEarlyScript } from "./src/build/earlyScriptFile";
 
-// The early script (reveal-on-scroll, a menu tap before hydration) ends every page,
-// ahead of Gatsby's own scripts; the build moves it into the page's first script file.
+// The early script (reveal-on-scroll, a menu tap before hydration, the map when near),
+// bundled by gatsby-node.ts, ends every page ahead of Gatsby's own scripts; the build
+// moves it into the page's first script file.
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setPostBodyComponents }) => {
-  setPostBodyComponents([<script key="early" dangerouslySetInnerHTML={{ __html: earlyScript }} />]);
+  setPostBodyComponents([<script key="early" dangerouslySetInnerHTML={{ __html: readEarlyScript() }} />]);
 };
 
 // The web app manifest only on the home page, its start_url: Chrome fetches a page's

@@ -23,16 +23,17 @@ async function expectEverySectionRevealed(page: Page, route: string) {
   }
 }
 
-test("with the app's scripts blocked, every section of every page is revealed as it comes into view", async ({
-  page,
-}) => {
-  // "aborted" is how the browser itself cancels a load; the fixture counts other failures.
-  await page.route(isAppScript, (route) => route.abort("aborted"));
-  for (const route of builtRoutes()) {
+// One test per page: a loop over every page in one test outlasts its time on a busy machine.
+for (const route of builtRoutes()) {
+  test(`with the app's scripts blocked, every section of ${route} is revealed as it comes into view`, async ({
+    page,
+  }) => {
+    // "aborted" is how the browser itself cancels a load; the fixture counts other failures.
+    await page.route(isAppScript, (route) => route.abort("aborted"));
     await page.goto(route);
     await expectEverySectionRevealed(page, route);
-  }
-});
+  });
+}
 
 test("a tap on the menu toggle before React has hydrated opens the menu, and React then keeps it", async ({ page }) => {
   // Hold the app's scripts until the tap has been made.

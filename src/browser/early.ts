@@ -1,8 +1,8 @@
 // The site's early script: the only code that runs before React. It needs none of the
 // app's bundles, so what it does works while they load on a slow phone, and if they
-// never arrive. gatsby-ssr.tsx writes it into every page as the text of these two
-// functions (so each must use nothing from outside its own body); the build then moves
-// it into the page's first script file (src/build/inlineScripts.ts).
+// never arrive. src/browser/earlyMain.ts runs these functions; the build bundles it into
+// one file that ends every page (src/build/earlyScript.ts). The components import
+// them too (useRevealOnScroll, Footer), to run again after a client-side navigation.
 // The class names and attributes are the contract with the components and global.css.
 
 /**
@@ -92,8 +92,3 @@ export function loadMapWhenNear(doc: Document): () => void {
   boxes.forEach((box) => observer.observe(box));
   return () => observer.disconnect();
 }
-
-/** The script's text, as gatsby-ssr.tsx writes it into each page. */
-export const earlyScript = [revealOnScroll, menuBeforeHydration, loadMapWhenNear]
-  .map((run) => `(${run.toString()})(document);`)
-  .join("");
