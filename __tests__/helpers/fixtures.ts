@@ -1,5 +1,6 @@
-import { act } from "@testing-library/react";
-import type { CarouselLabels } from "../../src/components/Carousel";
+import { act, render, screen } from "@testing-library/react";
+import React from "react";
+import { Carousel, type CarouselLabels } from "../../src/components/Carousel";
 
 /** An image as GraphQL hands it to components, small enough to read in a test. */
 export const fakeImage = (name = "photo") => ({
@@ -50,3 +51,23 @@ export const shownSlide = () =>
  * moment, which in jsdom (no requestIdleCallback) is a 0 ms timer. Fake timers only.
  */
 export const startSlideshows = () => act(() => jest.advanceTimersByTime(0));
+
+/**
+ * Resolves once a carousel's code (a React.lazy component) has loaded and rendered once,
+ * so the tests after it render the slideshow at once: React.lazy suspends only the first
+ * time. For a beforeAll, with real timers.
+ */
+export async function carouselCodeLoaded() {
+  const slides = [React.createElement("p", { key: 1 }, "One"), React.createElement("p", { key: 2 }, "Two")];
+  const { unmount } = render(
+    React.createElement(Carousel, {
+      label: "Warm-up",
+      interval: 1000,
+      transitionTime: 0,
+      labels: carouselLabels,
+      children: slides,
+    }),
+  );
+  await screen.findByRole("button", { name: carouselLabels.nextSlide });
+  unmount();
+}

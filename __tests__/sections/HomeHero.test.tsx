@@ -10,11 +10,11 @@ import {
   shownSlide,
   slideGroups,
   startSlideshows,
+  carouselCodeLoaded,
 } from "../helpers/fixtures";
-import { slideshowLoaded } from "../../src/components/Carousel/Carousel";
 
 // The carousels' code is a file of its own (a dynamic import).
-beforeAll(() => slideshowLoaded);
+beforeAll(carouselCodeLoaded);
 
 const slides = ["Welcome", "Anodising", "Conversion & Passivation", "Consultancy"].map((title) => ({
   title,

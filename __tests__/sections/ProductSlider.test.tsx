@@ -2,11 +2,17 @@ import { act, render, screen } from "@testing-library/react";
 import React from "react";
 
 import { ProductSlider } from "../../src/sections/ProductSlider/ProductSlider";
-import { carouselLabels, fakeImage, setReducedMotion, shownSlide, startSlideshows } from "../helpers/fixtures";
-import { slideshowLoaded } from "../../src/components/Carousel/Carousel";
+import {
+  carouselLabels,
+  fakeImage,
+  setReducedMotion,
+  shownSlide,
+  startSlideshows,
+  carouselCodeLoaded,
+} from "../helpers/fixtures";
 
 // The carousels' code is a file of its own (a dynamic import).
-beforeAll(() => slideshowLoaded);
+beforeAll(carouselCodeLoaded);
 
 const slides = ["Pistons", "Cylinders", "Heat-sinks"].map((caption) => ({
   image: fakeImage(caption),

@@ -1,11 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import React from "react";
 import { Sections, type SectionData } from "../../src/sections/Sections";
-import { carouselLabels, fakeImage, setReducedMotion } from "../helpers/fixtures";
-import { slideshowLoaded } from "../../src/components/Carousel/Carousel";
+import { carouselLabels, fakeImage, setReducedMotion, carouselCodeLoaded } from "../helpers/fixtures";
 
 // The carousels' code is a file of its own (a dynamic import).
-beforeAll(() => slideshowLoaded);
+beforeAll(carouselCodeLoaded);
 
 const clients = {
   title: "our clients",

@@ -6,25 +6,25 @@ import * as styles from "./Carousel.module.css";
 export type { CarouselLabels } from "./Slideshow";
 
 // The slideshow and the carousel library come in a file of their own, fetched as soon
-// as a page with a carousel starts. Evaluating them is then a task of its own, not part
-// of the task that starts the page (shorter tasks on a slow phone).
-let Slideshow: typeof import("./Slideshow").Slideshow | undefined;
-let failed = false;
-/** Settles once the slideshow's code has loaded (or failed to). */
-export const slideshowLoaded: Promise<void> = import("./Slideshow").then(
-  (module) => {
-    Slideshow = module.Slideshow;
-  },
-  () => {
-    failed = true;
-  },
+// as a page with a carousel starts (this module's import, not the first render).
+// Evaluating them is then a task of its own, not part of the task that starts the page
+// (shorter tasks on a slow phone).
+const loading = import("./Slideshow").then(
+  (module) => ({ default: module.Slideshow }),
+  // If it could not load, every slide still shows, one under the other.
+  () => ({ default: AllSlides }),
 );
+/** Settles once the slideshow's code has loaded (or failed to). */
+export const slideshowLoaded: Promise<void> = loading.then(() => undefined);
+
+/** Suspends until its code is here: the Island keeps the build's HTML on screen meanwhile. */
+const Slideshow = React.lazy(() => loading);
 
 /** A carousel, hydrated in a pass of its own (Island) once its code is here. */
 export function Carousel(props: SlideshowProps) {
   return (
     <Island fallback={<FirstSlide {...props} />}>
-      <LoadedSlideshow {...props} />
+      <Slideshow {...props} />
     </Island>
   );
 }
@@ -38,17 +38,11 @@ function FirstSlide({ label, className, children }: SlideshowProps) {
   );
 }
 
-function LoadedSlideshow(props: SlideshowProps) {
-  // Until the code is here, suspend (the way React.lazy does, without suspending again
-  // once it is loaded): the Island keeps the build's HTML on screen meanwhile.
-  if (Slideshow) return <Slideshow {...props} />;
-  // If it could not load, every slide still shows, one under the other.
-  if (failed) {
-    return (
-      <div role="group" aria-label={props.label} className={props.className}>
-        {props.children}
-      </div>
-    );
-  }
-  throw slideshowLoaded;
+/** Every slide, one under the other: the carousel when its code could not load. */
+function AllSlides({ label, className, children }: SlideshowProps) {
+  return (
+    <div role="group" aria-label={label} className={className}>
+      {children}
+    </div>
+  );
 }
