@@ -2,14 +2,25 @@
 // The build validates against it, gatsby-node derives its GraphQL types from it,
 // and the editor's configuration is derived from it too.
 import { CLIENT_LOGO_COUNT, HERO_INTERVAL_MS, HERO_SLIDE_COUNT, LAYOUT_IDS } from "../constants";
-import { schema as about } from "../sections/About/schema";
-import { schema as applications } from "../sections/Applications/schema";
-import { schema as clients } from "../sections/Clients/schema";
-import { schema as points } from "../sections/Points/schema";
-import { schema as productSlider } from "../sections/ProductSlider/schema";
-import { schema as serviceCards } from "../sections/ServiceCards/schema";
-import { schema as statement } from "../sections/Statement/schema";
-import { image, list, number, object, paragraph, sections, text, type Fields, type ObjectField } from "./fields";
+import * as about from "../sections/About/schema";
+import * as applications from "../sections/Applications/schema";
+import * as clients from "../sections/Clients/schema";
+import * as points from "../sections/Points/schema";
+import * as productSlider from "../sections/ProductSlider/schema";
+import * as serviceCards from "../sections/ServiceCards/schema";
+import * as statement from "../sections/Statement/schema";
+import {
+  image,
+  list,
+  number,
+  object,
+  paragraph,
+  sections,
+  text,
+  type Data,
+  type Fields,
+  type ObjectField,
+} from "./fields";
 import { ANCHOR, EMAIL, GSTIN, HTTPS_URL, PHONE, SLUG, gstinChecksumProblem } from "./patterns";
 import { link, title } from "./pieces";
 
@@ -32,13 +43,24 @@ const anchor = text("Anchor (optional): links such as /#aboutUs scroll to this s
 const withAnchor = <F extends Fields>(shape: ObjectField<F, true>) => object(shape.label, { anchor, ...shape.fields });
 
 export const sectionTypes = {
-  statement: withAnchor(statement),
-  about: withAnchor(about),
-  productSlider: withAnchor(productSlider),
-  applications: withAnchor(applications),
-  points: withAnchor(points),
-  serviceCards: withAnchor(serviceCards),
-  clients: withAnchor(clients),
+  statement: withAnchor(statement.schema),
+  about: withAnchor(about.schema),
+  productSlider: withAnchor(productSlider.schema),
+  applications: withAnchor(applications.schema),
+  points: withAnchor(points.schema),
+  serviceCards: withAnchor(serviceCards.schema),
+  clients: withAnchor(clients.schema),
+};
+
+/** A valid example of each kind, for the tests that draw and hydrate every kind. */
+export const sectionExamples: { [K in keyof typeof sectionTypes]: Data<(typeof sectionTypes)[K]["fields"]> } = {
+  statement: statement.example,
+  about: about.example,
+  productSlider: productSlider.example,
+  applications: applications.example,
+  points: points.example,
+  serviceCards: serviceCards.example,
+  clients: clients.example,
 };
 
 const pageSections = () => sections("Sections", sectionTypes, "PageSection");

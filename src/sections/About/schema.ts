@@ -1,4 +1,4 @@
-import { image, list, object, paragraph, text } from "../../schema/fields";
+import { image, list, object, paragraph, text, type Data } from "../../schema/fields";
 import { eyebrow, linkedCard, title, titledText } from "../../schema/pieces";
 
 /** Who the company is, with an optional teaser for one service. */
@@ -16,3 +16,22 @@ export const schema = object("About", {
   ),
   teaser: { ...linkedCard, label: "Teaser (a highlighted service)", required: false },
 });
+
+/** A valid example, for the tests that draw and hydrate every kind of section. */
+export const example: Data<typeof schema.fields> = {
+  eyebrow: "About us",
+  title: "Finishing aluminium for industry",
+  paragraphs: ["Two plants near Pune."],
+  image: "images/example-about.jpg",
+  imageAlt: "A heat-sink",
+  claims: [{ title: "10+ years", text: "Of anodising." }],
+  coreValues: { title: "Our values", values: [{ title: "Trust", text: "Long relationships." }] },
+  teaser: {
+    title: "Hard anodising",
+    text: "Up to 600HV.",
+    image: "images/example-teaser.jpg",
+    imageAlt: "A piston",
+    link: "/hard_anodizing",
+    linkLabel: "Know more",
+  },
+};

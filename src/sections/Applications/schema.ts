@@ -1,4 +1,4 @@
-import { list, object, paragraph, text } from "../../schema/fields";
+import { list, object, paragraph, text, type Data } from "../../schema/fields";
 import { title } from "../../schema/pieces";
 
 /** The industries and parts a treatment serves. */
@@ -7,3 +7,9 @@ export const schema = object("Areas of application", {
   intro: paragraph("Introduction", { required: false }),
   items: list("Areas", text("Area"), { min: 1 }),
 });
+
+/** A valid example, for the tests that draw and hydrate every kind of section. */
+export const example: Data<typeof schema.fields> = {
+  title: "Areas of application",
+  items: ["Railways", "Defence"],
+};

@@ -1,4 +1,4 @@
-import { choice, list, object, paragraph } from "../../schema/fields";
+import { choice, list, object, paragraph, type Data } from "../../schema/fields";
 import { title, titledText } from "../../schema/pieces";
 
 /** A titled list of points: a service's advantages, the facilities, the certificates. */
@@ -8,3 +8,10 @@ export const schema = object("Points (advantages, facilities, certificates…)",
   points: list("Points", titledText, { min: 1 }),
   tone: choice("Background", { plain: "White", mist: "Light grey" }, { required: false, hint: "White unless chosen" }),
 });
+
+/** A valid example, for the tests that draw and hydrate every kind of section. */
+export const example: Data<typeof schema.fields> = {
+  title: "Advantages",
+  points: [{ title: "Hard", text: "Up to 600HV." }],
+  tone: "mist",
+};

@@ -1,5 +1,5 @@
 import { SLIDER_INTERVAL_MS, SLIDER_TRANSITION_MS } from "../../constants";
-import { image, list, number, object, text } from "../../schema/fields";
+import { image, list, number, object, text, type Data } from "../../schema/fields";
 import { title } from "../../schema/pieces";
 
 /** Photos of treated parts, advancing by themselves. */
@@ -23,3 +23,12 @@ export const schema = object("Product slider", {
     hint: `Leave empty for the standard ${SLIDER_TRANSITION_MS} ms`,
   }),
 });
+
+/** A valid example, for the tests that draw and hydrate every kind of section. */
+export const example: Data<typeof schema.fields> = {
+  title: "Parts we finished",
+  slides: [
+    { image: "images/example-piston.jpg", imageAlt: "A piston", caption: "Hard anodised" },
+    { image: "images/example-gear.jpg", imageAlt: "A gear" },
+  ],
+};

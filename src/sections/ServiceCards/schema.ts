@@ -1,4 +1,4 @@
-import { list, object } from "../../schema/fields";
+import { list, object, type Data } from "../../schema/fields";
 import { eyebrow, linkedCard, title } from "../../schema/pieces";
 
 /** 'What do we provide?': one card per service, and optionally one highlighted below. */
@@ -8,3 +8,18 @@ export const schema = object("Service cards", {
   cards: list("Cards", linkedCard, { min: 1 }),
   teaser: { ...linkedCard, label: "Teaser (a highlighted service, below the cards)", required: false },
 });
+
+/** A valid example, for the tests that draw and hydrate every kind of section. */
+export const example: Data<typeof schema.fields> = {
+  title: "Our services",
+  cards: [
+    {
+      title: "Anodising",
+      text: "Soft, colour and hard.",
+      image: "images/example-card.jpg",
+      imageAlt: "A blue panel",
+      link: "/anodizing",
+      linkLabel: "Learn more",
+    },
+  ],
+};

@@ -1,4 +1,4 @@
-import { list, object, paragraph } from "../../schema/fields";
+import { list, object, paragraph, type Data } from "../../schema/fields";
 import { eyebrow, title } from "../../schema/pieces";
 
 /** A page's opening words. */
@@ -7,3 +7,10 @@ export const schema = object("Statement", {
   title: title(),
   paragraphs: list("Paragraphs", paragraph("Paragraph"), { min: 1 }),
 });
+
+/** A valid example, for the tests that draw and hydrate every kind of section. */
+export const example: Data<typeof schema.fields> = {
+  eyebrow: "Welcome",
+  title: "Hard anodising",
+  paragraphs: ["Layers of 30 to 150 microns."],
+};
