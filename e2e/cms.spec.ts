@@ -146,3 +146,17 @@ test("the preview shows what the build would refuse, in its words, instead of a 
   await expect(preview.getByRole("alert")).toContainText("company.name: is required");
   await expect(preview.locator("footer#footer")).toHaveCount(0);
 });
+
+test("the editor links to the staff's guide, which opens as a page of the editor", async ({ page, context }) => {
+  await openSiteSettings(page);
+  // docs/editing.md's own first heading: the guide staff read is the one in the repository.
+  const heading = /^# (.+)$/m.exec(fs.readFileSync("docs/editing.md", "utf8"))![1];
+  const [guide] = await Promise.all([
+    context.waitForEvent("page"),
+    page.getByRole("link", { name: /^Help: how to change the site/ }).click(),
+  ]);
+  await guide.waitForLoadState();
+  expect(new URL(guide.url()).pathname).toBe("/admin/help/");
+  await expect(guide.getByRole("heading", { level: 1 })).toHaveText(heading);
+  await expect(guide.getByRole("table").first()).toBeVisible();
+});

@@ -2,7 +2,8 @@
 // whether the site is live, publishing, or why the last publish was refused (the
 // validator's words), and whether enquiries from the quote form are waiting to be
 // e-mailed or have failed. It reads /admin/status.json and /admin/enquiries.json (the
-// company's server only; where there are none, as with `npm run cms`, it shows nothing).
+// company's server only; where there are none, as with `npm run cms`, it shows only the
+// link to the staff's guide, /admin/help/).
 import React, { useEffect, useState } from "react";
 
 /** How often the panel asks again while the editor is open. */
@@ -64,10 +65,26 @@ export function enquiriesLine({ waiting, oldestWaiting, failed }: Enquiries): st
   return parts.length ? parts.join("; ") : "all enquiries sent";
 }
 
-export function PublishStatus({ url, enquiriesUrl }: { url: string; enquiriesUrl: string }) {
+/** The staff's guide, always one click away (written by the build from docs/editing.md). */
+function HelpLink({ href }: { href: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener" style={{ color: "#0b3a5b", fontWeight: 600 }}>
+      Help: how to change the site (opens in a new tab)
+    </a>
+  );
+}
+
+export function PublishStatus({ url, enquiriesUrl, helpUrl }: { url: string; enquiriesUrl: string; helpUrl: string }) {
   const status = usePolled<Status>(url);
   const enquiries = usePolled<Enquiries>(enquiriesUrl);
-  if (!status) return null;
+  // Where no publisher runs (npm run cms), only the help link.
+  if (!status) {
+    return (
+      <div style={{ position: "fixed", left: 12, bottom: 12, zIndex: 1000, font: "14px/1.4 system-ui, sans-serif" }}>
+        <HelpLink href={helpUrl} />
+      </div>
+    );
+  }
   return (
     <div
       role="status"
@@ -104,6 +121,8 @@ export function PublishStatus({ url, enquiriesUrl }: { url: string; enquiriesUrl
           {enquiriesLine(enquiries)}
         </span>
       )}
+      {"\n"}
+      <HelpLink href={helpUrl} />
     </div>
   );
 }

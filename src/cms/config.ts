@@ -8,6 +8,8 @@ type CmsField = Record<string, unknown> & { name: string; label: string; widget:
 
 /** Where the editor is served. */
 export const ADMIN_PATH = "/admin";
+/** The staff's guide (docs/editing.md), under the editor: /admin/help/. */
+export const HELP_PATH = "help/";
 
 /**
  * The editor's backend (server/editor/): always same-origin at /api/v1. On the server

@@ -17,7 +17,7 @@ import { layoutProps } from "../queries/layoutProps";
 import { ServiceContent } from "../pageBodies/ServiceContent";
 import "../styles/global.css";
 import "./preview.css";
-import { ADMIN_PATH } from "./config";
+import { ADMIN_PATH, HELP_PATH } from "./config";
 import { previewEntry, type ImageUrl, type Preview, type Shaped } from "./previewData";
 import { PreviewProblems } from "./PreviewProblems";
 import { PublishStatus } from "./PublishStatus";
@@ -153,5 +153,9 @@ if (isDecap(window)) register(window);
 const panel = document.createElement("div");
 document.body.append(panel);
 createRoot(panel).render(
-  <PublishStatus url={`${ADMIN_PATH}/status.json`} enquiriesUrl={`${ADMIN_PATH}/enquiries.json`} />,
+  <PublishStatus
+    url={`${ADMIN_PATH}/status.json`}
+    enquiriesUrl={`${ADMIN_PATH}/enquiries.json`}
+    helpUrl={`${ADMIN_PATH}/${HELP_PATH}`}
+  />,
 );

@@ -1,6 +1,7 @@
 // Writes the editor to <public>/admin/: Decap's prebuilt bundle (it carries its own
 // React, so nothing of it reaches the public pages' bundles), the configuration derived
-// from the content schema, and the preview bundle built from src/cms/preview.tsx.
+// from the content schema, the preview bundle built from src/cms/preview.tsx, and the
+// staff's guide (docs/editing.md) at /admin/help/.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -9,6 +10,7 @@ import { clientsSchema, siteSchema } from "../schema/content";
 import type { ObjectField } from "../schema/fields";
 import { ADMIN_PATH, cmsConfig, type ProductionBackend } from "./config";
 import { previewEntry } from "./previewData";
+import { writeHelp } from "./writeHelp";
 
 export const ADMIN_DIR = ADMIN_PATH.slice(1);
 
@@ -56,6 +58,7 @@ export async function writeAdmin({ projectDir, publicDir, siteUrl, companyName, 
   const adminDir = path.join(publicDir, ADMIN_DIR);
   fs.rmSync(adminDir, { recursive: true, force: true });
   fs.mkdirSync(adminDir, { recursive: true });
+  writeHelp(projectDir, adminDir, companyName);
 
   const decapDist = path.join(
     path.dirname(createRequire(path.join(projectDir, "package.json")).resolve("decap-cms/package.json")),
