@@ -1,4 +1,5 @@
 import { buildSchema } from "graphql";
+import { sectionTypes } from "../../src/schema/content";
 import { contentTypes } from "../../src/schema/graphql";
 
 // What Gatsby itself declares, so the generated SDL can be checked on its own.
@@ -45,20 +46,18 @@ describe("GraphQL types from the content schema", () => {
     // One union for every page that lists sections (the home page and each service page).
     expect(sdl).toMatch(/^type HomeYaml [^]*?^ {2}sections: \[PageSection!\]!$/m);
     expect(sdl).toMatch(/^type ServiceYaml [^]*?^ {2}sections: \[PageSection!\]!$/m);
+    // Each kind of the schema, its type named after it: productSlider → ProductSliderSection.
     expect(unions).toEqual([
       {
         name: "PageSection",
-        members: {
-          statement: "StatementSection",
-          about: "AboutSection",
-          productSlider: "ProductSliderSection",
-          applications: "ApplicationsSection",
-          points: "PointsSection",
-          serviceCards: "ServiceCardsSection",
-          clients: "ClientsSection",
-        },
+        members: Object.fromEntries(
+          Object.keys(sectionTypes).map((type) => [type, `${type[0].toUpperCase()}${type.slice(1)}Section`]),
+        ),
       },
     ]);
+    expect(unions[0].members.productSlider).toBe("ProductSliderSection");
+    // A choice is an enum of its values, so the generated types know them.
+    expect(sdl).toMatch(/^enum PointsSectionTone \{\n {2}plain\n {2}mist\n\}$/m);
     const slider = sdl.match(/type ProductSliderSection \{[^}]*\}/)?.[0] ?? "";
     expect(slider).toContain("type: String!");
     expect(slider).toContain("title: String!");
