@@ -23,6 +23,15 @@ export const carouselLabels: CarouselLabels = {
   slideOf: "{current} of {total}",
 };
 
+/** The shared client logos and their text, as a page hands them to its `clients` sections. */
+export const clientsProps = {
+  title: "our clients",
+  text: "You can be next.",
+  logos: [{ name: "Client A", logo: fakeImage() }],
+  contact: { label: "Contact us", url: "https://mail.example.test/" },
+  newTabLabel: "opens in a new tab",
+};
+
 /** Makes `prefers-reduced-motion: reduce` match (or not) for the hooks that ask. */
 export function setReducedMotion(reduce: boolean) {
   Object.defineProperty(window, "matchMedia", {

@@ -1,18 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import React from "react";
 import { Sections, type SectionData } from "../../src/sections/Sections";
-import { carouselLabels, fakeImage, setReducedMotion, carouselCodeLoaded } from "../helpers/fixtures";
+import { carouselLabels, fakeImage, setReducedMotion, carouselCodeLoaded, clientsProps } from "../helpers/fixtures";
 
 // The carousels' code is a file of its own (a dynamic import).
 beforeAll(carouselCodeLoaded);
-
-const clients = {
-  title: "our clients",
-  text: "You can be next.",
-  logos: [{ name: "Client A", logo: fakeImage() }],
-  contact: { label: "Contact us", url: "https://mail.example.test/" },
-  newTabLabel: "opens in a new tab",
-};
 
 const sections: SectionData[] = [
   {
@@ -68,7 +60,7 @@ describe("Sections", () => {
   beforeEach(() => setReducedMotion(false));
 
   it("renders each section type, in the order the content lists them", () => {
-    render(<Sections sections={sections} labels={carouselLabels} clients={clients} />);
+    render(<Sections sections={sections} labels={carouselLabels} clients={clientsProps} />);
     expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([
       "Hard anodising",
       "Parts",
@@ -91,7 +83,7 @@ describe("Sections", () => {
         <Sections
           sections={[{ __typename: "GallerySection" } as unknown as SectionData]}
           labels={carouselLabels}
-          clients={clients}
+          clients={clientsProps}
         />,
       ),
     ).toThrow('unknown type "GallerySection"');

@@ -13,17 +13,10 @@ import { previewEntry } from "../../src/cms/previewData";
 import { sectionExamples, sectionTypes } from "../../src/schema/content";
 import { object, sections } from "../../src/schema/fields";
 import { isInteractive, Sections, type SectionData } from "../../src/sections/Sections";
-import { carouselCodeLoaded, carouselLabels, fakeImage, setReducedMotion } from "../helpers/fixtures";
+import { carouselCodeLoaded, carouselLabels, clientsProps, setReducedMotion } from "../helpers/fixtures";
 
 const kinds = Object.keys(sectionTypes) as (keyof typeof sectionTypes)[];
 const page = object("Page", { sections: sections("Sections", sectionTypes, "PageSection") });
-const clients = {
-  title: "our clients",
-  text: "You can be next.",
-  logos: [{ name: "Client A", logo: fakeImage() }],
-  contact: { label: "Contact us", url: "https://mail.example.test/" },
-  newTabLabel: "opens in a new tab",
-};
 
 /** Every example as the page query returns it, in the schema's order of kinds. */
 function everyKind(): SectionData[] {
@@ -46,7 +39,7 @@ test("each kind's example is valid content", () => {
 
 test("every kind of section hydrates: the plain ones keep the build's HTML, the interactive ones become ready", async () => {
   const data = everyKind();
-  const view = <Sections sections={data} labels={carouselLabels} clients={clients} />;
+  const view = <Sections sections={data} labels={carouselLabels} clients={clientsProps} />;
   const container = document.createElement("div");
   container.innerHTML = renderToString(view);
   document.body.append(container);
