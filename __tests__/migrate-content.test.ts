@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
-import { migrateContent, migrateText } from "../scripts/migrate-content";
+import { homeToSections, migrateContent, migrateText } from "../scripts/migrate-content";
 import { loadContent } from "../src/schema/load";
 import { copyContent, FIXTURE_PROJECT } from "./helpers/contentCopy";
 
@@ -65,5 +65,48 @@ describe("npm run content:migrate", () => {
 
   it("leaves broken YAML alone, for the validator to name", () => {
     expect(migrateText("home.yaml", "about: [\n")).toEqual({ text: "about: [\n", changed: 0 });
+  });
+
+  it("turns the home page's fixed blocks into its sections, in the page's order, with the site's claims in about us", () => {
+    const home = [
+      "title: Home",
+      "about:",
+      "  title: About # kept",
+      "  paragraphs: [One]",
+      "  teaser: { title: T }",
+      "services: { title: Services }",
+      "facilities: { title: Facilities }",
+      "applications: { title: Areas }",
+      "certificates: { title: Certificates }",
+      "",
+    ].join("\n");
+    const site =
+      "url: https://x.test\nclaims:\n  - title: Ten years # a claim\n    text: Long.\ncoreValues:\n  title: Values\n";
+    const moved = homeToSections(home, site)!;
+    const data = yaml.load(moved.home) as { sections: Record<string, unknown>[] };
+    expect(data.sections.map((s) => [s.type, s.title, s.anchor ?? null, s.tone ?? null])).toEqual([
+      ["about", "About", "aboutUs", null],
+      ["serviceCards", "Services", null, null],
+      ["points", "Facilities", null, null],
+      ["applications", "Areas", null, null],
+      ["points", "Certificates", null, "mist"],
+      ["clients", undefined, "clients", null],
+    ]);
+    // The claims and values now belong to about us, before its teaser; site.yaml keeps the rest.
+    expect(Object.keys(data.sections[0])).toEqual([
+      "type",
+      "anchor",
+      "title",
+      "paragraphs",
+      "claims",
+      "coreValues",
+      "teaser",
+    ]);
+    expect(yaml.load(moved.site)).toEqual({ url: "https://x.test" });
+    // Comments travel with what they were written beside.
+    expect(moved.home).toContain("title: About # kept");
+    expect(moved.home).toContain("# a claim");
+    // Already done: nothing to do.
+    expect(homeToSections(moved.home, moved.site)).toBeNull();
   });
 });

@@ -173,7 +173,7 @@ describe("content validation", () => {
     const problems = problemsAfter((dir) =>
       editYaml(dir, "content/home.yaml", (d) => void (d.sections[0].titel = d.sections[0].title)),
     );
-    expectOne(problems, /sections\[0\]\.titel: is not a field here \(expected one of: anchor, eyebrow, title/);
+    expectOne(problems, /sections\[0\]\.titel: is not a field here \(expected one of: eyebrow, title/);
   });
 
   it("refuses a section of unknown type and checks each section against its own type", () => {

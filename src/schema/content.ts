@@ -40,7 +40,7 @@ const anchor = text("Anchor (optional): links such as /#aboutUs scroll to this s
   check: (value) => (LAYOUT_IDS.includes(value) ? `is used by every page's layout: choose another` : null),
 });
 
-const withAnchor = <F extends Fields>(shape: ObjectField<F, true>) => object(shape.label, { anchor, ...shape.fields });
+const withAnchor = <F extends Fields>(shape: ObjectField<F, true>) => object(shape.label, { ...shape.fields, anchor });
 
 export const sectionTypes = {
   statement: withAnchor(statement.schema),
