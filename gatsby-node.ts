@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { compileHintBanner } from "./src/build/compileHints";
-import { writeEarlyScript } from "./src/build/earlyScript";
+import { EARLY_SCRIPT_CONSTANT, bundleEarlyScript } from "./src/build/earlyScript";
 import { finishPagesInBuild } from "./src/build/finishPages";
 import { writeEnquirySettings } from "./src/build/enquirySettings";
 import { NOTICES } from "./src/enquiry/pages";
@@ -28,15 +28,23 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter, store }) => {
   for (const warning of contentReport(loaded).warnings) reporter.warn(formatWarning(warning));
 };
 
-// The early script, bundled before any page renders (gatsby-ssr.tsx reads it).
+// The early script, bundled before anything is compiled; the page renderer gets it as a
+// constant (below), so rendering reads no file (Gatsby would then re-render every page
+// on every build, incremental ones included).
+let earlyScript: string | undefined;
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ store }) => {
-  await writeEarlyScript(store.getState().program.directory);
+  earlyScript = await bundleEarlyScript(store.getState().program.directory);
 };
 
 // Every style is a CSS module (scoped), so the order in which pages import them does
 // not matter; this silences mini-css-extract-plugin's "Conflicting order" warnings.
 // The production scripts carry V8's compile hint (src/build/compileHints.ts).
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ getConfig, actions, stage, plugins }) => {
+  if (stage === "build-html" || stage === "develop-html") {
+    if (earlyScript === undefined) throw new Error("The early script was not bundled before the page renderer.");
+    actions.setWebpackConfig({ plugins: [plugins.define({ [EARLY_SCRIPT_CONSTANT]: JSON.stringify(earlyScript) })] });
+    return;
+  }
   if (stage !== "build-javascript" && stage !== "develop") return;
   const config = getConfig();
   for (const plugin of config.plugins ?? []) {

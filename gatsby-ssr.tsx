@@ -1,12 +1,13 @@
 import React from "react";
 import type { GatsbySSR } from "gatsby";
-import { readEarlyScript } from "./src/build/earlyScriptFile";
+/** The bundled early script: gatsby-node.ts defines it for the page renderer (src/build/earlyScript.ts). */
+declare const EARLY_SCRIPT: string;
 
-// The early script (reveal-on-scroll, a menu tap before hydration, the map when near),
-// bundled by gatsby-node.ts, ends every page ahead of Gatsby's own scripts; the build
-// moves it into the page's first script file.
+// The early script (reveal-on-scroll, a menu tap before hydration, the map when near)
+// ends every page, ahead of Gatsby's own scripts; the build moves it into the page's
+// first script file.
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setPostBodyComponents }) => {
-  setPostBodyComponents([<script key="early" dangerouslySetInnerHTML={{ __html: readEarlyScript() }} />]);
+  setPostBodyComponents([<script key="early" dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />]);
 };
 
 // The web app manifest only on the home page, its start_url: Chrome fetches a page's

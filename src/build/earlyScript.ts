@@ -1,11 +1,12 @@
 // The early script (src/browser/early.ts, run by src/browser/earlyMain.ts) is bundled
 // like any other script: esbuild follows its imports into one self-contained file, so
-// a helper it imports is part of it, not a ReferenceError in the browser. gatsby-ssr.tsx
-// writes it into every page; the build then moves it into the page's first script file
-// (src/build/inlineScripts.ts).
-import fs from "node:fs";
+// a helper it imports is part of it, not a ReferenceError in the browser. gatsby-node.ts
+// hands it to the page renderer as a constant; gatsby-ssr.tsx writes it into every page;
+// the build then moves it into the page's first script file (src/build/inlineScripts.ts).
 import path from "node:path";
-import { EARLY_SCRIPT_FILE } from "./earlyScriptFile";
+
+/** The name the page renderer's code uses for the bundled script (webpack's DefinePlugin). */
+export const EARLY_SCRIPT_CONSTANT = "EARLY_SCRIPT";
 
 /** The early script as one minified classic script. */
 export async function bundleEarlyScript(projectDir: string): Promise<string> {
@@ -25,12 +26,4 @@ export async function bundleEarlyScript(projectDir: string): Promise<string> {
     logLevel: "warning",
   });
   return result.outputFiles[0].text.trim();
-}
-
-/** Bundles the early script into the project's .cache, whole or not at all. */
-export async function writeEarlyScript(projectDir: string): Promise<void> {
-  const target = path.join(projectDir, EARLY_SCRIPT_FILE);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(`${target}.partial`, await bundleEarlyScript(projectDir));
-  fs.renameSync(`${target}.partial`, target);
 }
