@@ -6,7 +6,7 @@ import { EARLY_SCRIPT_CONSTANT, bundleEarlyScript } from "./src/build/earlyScrip
 import { finishPagesInBuild } from "./src/build/finishPages";
 import { writeEnquirySettings } from "./src/build/enquirySettings";
 import { NOTICES } from "./src/enquiry/pages";
-import { productionBackend } from "./src/cms/config";
+import { HELP_PATH, productionBackend } from "./src/cms/config";
 import { ADMIN_DIR, writeAdmin } from "./src/cms/writeAdmin";
 import { contentTypes } from "./src/schema/graphql";
 import { CONTENT_ERROR, contentReport, formatProblems, formatWarning, loadContent } from "./src/schema/load";
@@ -82,9 +82,14 @@ export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = async ({ store }) 
 
 // The development server serves public/ but not a folder's index.html: open the editor's.
 export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = ({ app, store }) => {
-  const index = path.join(store.getState().program.directory, "public", ADMIN_DIR, "index.html");
-  app.get([`/${ADMIN_DIR}`, `/${ADMIN_DIR}/`], (_request: unknown, response: { sendFile(file: string): void }) =>
-    response.sendFile(index),
+  const adminDir = path.join(store.getState().program.directory, "public", ADMIN_DIR);
+  type Response = { sendFile(file: string): void };
+  app.get([`/${ADMIN_DIR}`, `/${ADMIN_DIR}/`], (_request: unknown, response: Response) =>
+    response.sendFile(path.join(adminDir, "index.html")),
+  );
+  // The staff's guide the editor links to (src/cms/writeHelp.ts).
+  app.get(`/${ADMIN_DIR}/${HELP_PATH}`, (_request: unknown, response: Response) =>
+    response.sendFile(path.join(adminDir, HELP_PATH, "index.html")),
   );
 };
 
