@@ -50,7 +50,14 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ get
   for (const plugin of config.plugins ?? []) {
     if (plugin?.constructor?.name === "MiniCssExtractPlugin") plugin.options.ignoreOrder = true;
   }
-  if (stage === "build-javascript") config.plugins.push(plugins.banner(compileHintBanner));
+  if (stage === "build-javascript") {
+    config.plugins.push(plugins.banner(compileHintBanner));
+    // Code two templates share (the home and service pages' section components) stays in
+    // each template's own chunk, not a chunk of its own: a page loads one template, so it
+    // gets the same bytes in one script fewer (e2e/budget.spec.ts counts them).
+    const groups = config.optimization?.splitChunks?.cacheGroups;
+    if (groups?.shared) groups.shared = false;
+  }
   actions.replaceWebpackConfig(config);
 };
 

@@ -93,6 +93,26 @@ edit("home.yaml", (home) => {
     .map((name) => yaml.load(fs.readFileSync(file(`services/${name}`), "utf8")) as Data)
     .flatMap((service) => service.sections)
     .find((section: Data) => section.type === "productSlider");
+  // Twenty questions, some in Devanagari, and a long process.
+  home.sections.push({
+    type: "faq",
+    title: "Questions & answers — प्रश्न",
+    questions: Array.from({ length: 20 }, (_, i) => ({
+      question:
+        i % 2
+          ? `प्रश्न ${i + 1}: क्या यह काम करता है?`
+          : `Question ${i + 1}: what about O'Brien's "special" parts & alloys?`,
+      answer: `Answer ${i + 1}.\n\nA second paragraph — उत्तर ${i + 1}.`,
+    })),
+  });
+  home.sections.push({
+    type: "steps",
+    title: "Twelve steps — चरण",
+    steps: Array.from({ length: 12 }, (_, i) => ({
+      title: `Step ${i + 1} (चरण ${i + 1})`,
+      duration: i % 3 ? undefined : `${i + 1} days`,
+    })),
+  });
   if (slider) {
     // Image paths are relative to the file that names them.
     const slides = slider.slides.map((slide: Data) => ({ ...slide, image: `services/${slide.image}` }));
@@ -107,6 +127,21 @@ edit("clients.yaml", (clients) => {
 
 services.forEach((name, i) =>
   edit(`services/${name}`, (service) => {
+    // A long specification table, with Devanagari and long values, on every service page.
+    service.sections.push({
+      type: "capabilities",
+      title: "Capabilities — क्षमता",
+      columns: { property: "What", value: "How much", unit: "Unit", standard: "Standard" },
+      groups: Array.from({ length: 4 }, (_, g) => ({
+        heading: g ? `Group ${g + 1} (समूह)` : undefined,
+        rows: Array.from({ length: 10 }, (_, r) => ({
+          property: `Property ${g * 10 + r + 1}: a rather long property name for a narrow phone`,
+          value: r % 2 ? "MIL-A-8625 Type III, Class 1 and Class 2, undyed and dyed" : `${(r + 1) * 100}`,
+          unit: r % 3 ? "µm" : undefined,
+          standard: r % 4 ? undefined : "ISO 7599 / QUALANOD",
+        })),
+      })),
+    });
     for (const section of service.sections) {
       if (section.type !== "productSlider") continue;
       section.interval = 1700 + 100 * i;

@@ -250,6 +250,40 @@ function checkSections(route: string, doc: HTMLElement, sections: Section[], aft
         );
     }
     if (section.type === "clients") checkClients(route, doc, section.anchor);
+    if (section.type === "capabilities") {
+      const headers = doc.querySelectorAll('main table th[scope="row"]').map(text);
+      const missing = section.groups.flatMap((g) => g.rows).filter((row) => !headers.includes(squash(row.property)));
+      check(
+        route,
+        `every row of "${section.title}" a row header`,
+        missing.length === 0,
+        missing.map((r) => r.property).join(", "),
+      );
+    }
+    if (section.type === "steps") {
+      const steps = doc.querySelectorAll("main ol > li h3").map(text);
+      const missing = section.steps.filter((step) => !steps.includes(squash(step.title)));
+      check(
+        route,
+        `every step of "${section.title}" in an ordered list`,
+        missing.length === 0,
+        missing.map((s) => s.title).join(", "),
+      );
+    }
+    if (section.type === "faq") {
+      const asked = doc.querySelectorAll("main details > summary").map(text);
+      const missing = section.questions.filter((q) => !asked.includes(squash(q.question)));
+      check(
+        route,
+        `every question of "${section.title}" opens without JavaScript`,
+        missing.length === 0,
+        missing.map((q) => q.question).join(", "),
+      );
+      const described = doc
+        .querySelectorAll('main script[type="application/ld+json"]')
+        .some((script) => script.textContent.includes('"FAQPage"'));
+      check(route, `"${section.title}" described as an FAQPage`, described);
+    }
   }
   const sliders = sections.flatMap((s) => (s.type === "productSlider" ? [s] : []));
   const carousels = belowHero(doc, '[aria-roledescription="carousel"]');

@@ -4,11 +4,14 @@
 import { CLIENT_LOGO_COUNT, HERO_INTERVAL_MS, HERO_SLIDE_COUNT, LAYOUT_IDS } from "../constants";
 import * as about from "../sections/About/schema";
 import * as applications from "../sections/Applications/schema";
+import * as capabilities from "../sections/Capabilities/schema";
 import * as clients from "../sections/Clients/schema";
+import * as faq from "../sections/Faq/schema";
 import * as points from "../sections/Points/schema";
 import * as productSlider from "../sections/ProductSlider/schema";
 import * as serviceCards from "../sections/ServiceCards/schema";
 import * as statement from "../sections/Statement/schema";
+import * as steps from "../sections/Steps/schema";
 import {
   image,
   list,
@@ -50,6 +53,9 @@ export const sectionTypes = {
   points: withAnchor(points.schema),
   serviceCards: withAnchor(serviceCards.schema),
   clients: withAnchor(clients.schema),
+  capabilities: withAnchor(capabilities.schema),
+  steps: withAnchor(steps.schema),
+  faq: withAnchor(faq.schema),
 };
 
 /** A valid example of each kind, for the tests that draw and hydrate every kind. */
@@ -61,6 +67,9 @@ export const sectionExamples: { [K in keyof typeof sectionTypes]: Data<(typeof s
   points: points.example,
   serviceCards: serviceCards.example,
   clients: clients.example,
+  capabilities: capabilities.example,
+  steps: steps.example,
+  faq: faq.example,
 };
 
 const pageSections = () => sections("Sections", sectionTypes, "PageSection");

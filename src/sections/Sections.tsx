@@ -4,11 +4,14 @@ import type { CarouselLabels } from "../components/Carousel";
 import { ServerHtml } from "../components/ServerHtml";
 import * as about from "./About/About";
 import * as applications from "./Applications/Applications";
+import * as capabilities from "./Capabilities/Capabilities";
 import * as clients from "./Clients/Clients";
+import * as faq from "./Faq/Faq";
 import * as points from "./Points/Points";
 import * as productSlider from "./ProductSlider/ProductSlider";
 import * as serviceCards from "./ServiceCards/ServiceCards";
 import * as statement from "./Statement/Statement";
+import * as steps from "./Steps/Steps";
 
 // Every kind of section lives in its own folder: schema.ts (its fields, gathered by
 // src/schema/content.ts), the component with its query fragment and whether it is
@@ -47,6 +50,9 @@ const KINDS: { [T in TypeName]: Kind<T> } = {
   ApplicationsSection: { draw: (s) => <applications.Applications {...s} />, interactive: applications.interactive },
   PointsSection: { draw: (s) => <points.Points {...s} />, interactive: points.interactive },
   ServiceCardsSection: { draw: (s) => <serviceCards.ServiceCards {...s} />, interactive: serviceCards.interactive },
+  CapabilitiesSection: { draw: (s) => <capabilities.Capabilities {...s} />, interactive: capabilities.interactive },
+  StepsSection: { draw: (s) => <steps.Steps {...s} />, interactive: steps.interactive },
+  FaqSection: { draw: (s) => <faq.Faq {...s} />, interactive: faq.interactive },
   ClientsSection: {
     draw: (s, shared) => <clients.Clients {...shared.clients} {...s} />,
     interactive: clients.interactive,
@@ -90,5 +96,8 @@ export const fragment = graphql`
     ...PointsFields
     ...ServiceCardsFields
     ...ClientsFields
+    ...CapabilitiesFields
+    ...StepsFields
+    ...FaqFields
   }
 `;

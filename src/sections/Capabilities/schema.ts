@@ -1,0 +1,46 @@
+import { list, object, paragraph, text, type Data } from "../../schema/fields";
+import { eyebrow, title } from "../../schema/pieces";
+
+const row = object("Row", {
+  property: text("Property (for example: Maximum part length)"),
+  value: text("Value (for example: 3000)"),
+  unit: text("Unit (optional, for example: mm)", { required: false }),
+  standard: text("Standard (optional, for example: MIL-A-8625 Type III)", { required: false }),
+});
+
+/** A specification table: what parts, alloys, thicknesses and standards a process takes. */
+export const schema = object("Capabilities (a specification table)", {
+  eyebrow: eyebrow(),
+  title: title(),
+  intro: paragraph("Introduction", { required: false }),
+  columns: object("Column headings", {
+    property: text("Heading of the property column"),
+    value: text("Heading of the value column"),
+    unit: text("Heading of the unit column"),
+    standard: text("Heading of the standard column"),
+  }),
+  groups: list(
+    "Groups of rows",
+    object("Group", {
+      heading: text("Subheading (optional)", { required: false }),
+      rows: list("Rows", row, { min: 1 }),
+    }),
+    { min: 1 },
+  ),
+});
+
+/** A valid example, for the tests that draw and hydrate every kind of section. */
+export const example: Data<typeof schema.fields> = {
+  title: "Capabilities",
+  columns: { property: "Property", value: "Value", unit: "Unit", standard: "Standard" },
+  groups: [
+    {
+      heading: "Parts",
+      rows: [
+        { property: "Maximum length", value: "3000", unit: "mm" },
+        { property: "Maximum weight", value: "50", unit: "kg" },
+      ],
+    },
+    { rows: [{ property: "Hard anodising thickness", value: "30–150", unit: "µm", standard: "MIL-A-8625 Type III" }] },
+  ],
+};

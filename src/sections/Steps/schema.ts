@@ -1,0 +1,28 @@
+import { list, object, paragraph, text, type Data } from "../../schema/fields";
+import { eyebrow, title } from "../../schema/pieces";
+
+/** An ordered process: what happens after an enquiry, step by step. */
+export const schema = object("Steps (an ordered process)", {
+  eyebrow: eyebrow(),
+  title: title(),
+  intro: paragraph("Introduction", { required: false }),
+  steps: list(
+    "Steps, in order",
+    object("Step", {
+      title: text("Step"),
+      text: paragraph("What happens", { required: false }),
+      duration: text("How long it takes (optional)", { required: false, hint: "For example: 1–2 working days" }),
+    }),
+    { min: 1 },
+  ),
+});
+
+/** A valid example, for the tests that draw and hydrate every kind of section. */
+export const example: Data<typeof schema.fields> = {
+  title: "From enquiry to dispatch",
+  steps: [
+    { title: "Enquiry", text: "Send a drawing.", duration: "same day" },
+    { title: "Sample", text: "We treat a sample." },
+    { title: "Production" },
+  ],
+};
