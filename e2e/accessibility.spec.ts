@@ -1,8 +1,9 @@
-// axe-core on every route at 1280 and 375 px wide (the two projects), and with the
-// folded menu and the Services drop-down open: zero violations of WCAG 2.2 A and AA.
+// axe-core on every route at 1280 and 375 px wide (the two projects), with the folded
+// menu and the Services drop-down open, and with every question of a page's FAQ open:
+// zero violations of WCAG 2.2 A and AA.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { dropdown, labels, routes } from "./content";
+import { dropdown, home, labels, routes, services } from "./content";
 import { expect, open, openMenu, revealAll, test } from "./fixtures";
 
 const ROUTES = [...routes, "/missing-page"];
@@ -21,6 +22,25 @@ async function violations(page: Page) {
 for (const route of ROUTES) {
   test(`${route} has no accessibility violations`, async ({ page }) => {
     await open(page, route);
+    expect(await violations(page)).toEqual([]);
+  });
+}
+
+/** The pages whose content has questions and answers (any valid content may have none). */
+const withQuestions = [
+  ...(home.sections.some((section) => section.type === "faq") ? ["/"] : []),
+  ...services.filter((s) => s.sections.some((section) => section.type === "faq")).map((s) => `/${s.slug}`),
+];
+
+for (const route of withQuestions) {
+  test(`${route} has no accessibility violations with every question open`, async ({ page }) => {
+    await open(page, route);
+    const questions = page.locator("main details");
+    // Opened as a visitor opens them: a click on each question.
+    for (const question of await questions.all()) {
+      await question.locator("summary").click();
+      await expect(question).toHaveAttribute("open", "");
+    }
     expect(await violations(page)).toEqual([]);
   });
 }
