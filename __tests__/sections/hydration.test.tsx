@@ -10,13 +10,14 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { setHydrating } from "../../src/browser/hydration";
 import { previewEntry } from "../../src/cms/previewData";
-import { sectionExamples, sectionTypes } from "../../src/schema/content";
-import { object, sections } from "../../src/schema/fields";
+import { sectionExamples, sectionTypes, serviceSchema } from "../../src/schema/content";
+import { object } from "../../src/schema/fields";
 import { isInteractive, Sections, type SectionData } from "../../src/sections/Sections";
 import { carouselCodeLoaded, carouselLabels, clientsProps, setReducedMotion } from "../helpers/fixtures";
 
 const kinds = Object.keys(sectionTypes) as (keyof typeof sectionTypes)[];
-const page = object("Page", { sections: sections("Sections", sectionTypes, "PageSection") });
+// The sections field every page has (the service page's, the home page's alike).
+const page = object("Page", { sections: serviceSchema.fields.sections });
 
 /** Every example as the page query returns it, in the schema's order of kinds. */
 function everyKind(): SectionData[] {

@@ -72,7 +72,8 @@ export const sectionExamples: { [K in keyof typeof sectionTypes]: Data<(typeof s
   faq: faq.example,
 };
 
-const pageSections = () => sections("Sections", sectionTypes, "PageSection");
+// An anchor becomes the section's id: two on one page would be one link's two targets.
+const pageSections = () => sections("Sections", sectionTypes, "PageSection", { unique: "anchor" });
 
 // ---- One file each.
 

@@ -65,6 +65,8 @@ export interface SectionsField<T extends Record<string, ObjectField> = Record<st
   types: T;
   /** The GraphQL union's name, one for every page that lists sections. */
   typeName: string;
+  /** A key whose value no two sections of the list may share (their ids: `anchor`). */
+  unique?: string;
 }
 
 export type Field = TextField | NumberField | ChoiceField | ImageField | ListField | ObjectField | SectionsField;
@@ -133,7 +135,8 @@ export const sections = <T extends Record<string, ObjectField>>(
   label: string,
   types: T,
   typeName: string,
-): SectionsField<T> => ({ kind: "sections", label, types, typeName, required: true });
+  options: { unique?: string } = {},
+): SectionsField<T> => ({ kind: "sections", label, types, typeName, ...options, required: true });
 
 /** A field's value as a content file holds it (images are paths relative to the file). */
 type DataValue<F> = F extends TextField

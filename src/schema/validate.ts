@@ -129,7 +129,7 @@ function validateSections(field: SectionsField, value: Value, path: string, cont
     return [{ field: path, message: `must have at most ${MAX_LIST_ITEMS} sections, found ${value.length}` }];
   }
   const typeNames = Object.keys(field.types);
-  const anchors = new Map<unknown, number>();
+  const seen = new Map<unknown, number>();
   return value.flatMap((section, index) => {
     const at = `${path}[${index}]`;
     if (!isMapping(section)) return [{ field: at, message: `must be a section, found ${describe(section)}` }];
@@ -137,11 +137,12 @@ function validateSections(field: SectionsField, value: Value, path: string, cont
     if (typeof type !== "string" || !typeNames.includes(type)) {
       return [{ field: `${at}.type`, message: `must be one of: ${typeNames.join(", ")}; found ${describe(type)}` }];
     }
-    // An anchor becomes the section's id: two on one page would be one link's two targets.
-    const first = anchors.get(section.anchor);
-    if (section.anchor && first === undefined) anchors.set(section.anchor, index);
+    const key = field.unique;
+    const own = key ? section[key] : undefined;
+    const first = seen.get(own);
+    if (!isEmpty(own) && first === undefined) seen.set(own, index);
     const twice =
-      first === undefined ? [] : [{ field: `${at}.anchor`, message: `is also the anchor of ${path}[${first}]` }];
+      key && first !== undefined ? [{ field: `${at}.${key}`, message: `is also the ${key} of ${path}[${first}]` }] : [];
     return [...validateObject(field.types[type], section, at, context, ["type"]), ...twice];
   });
 }
