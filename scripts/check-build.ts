@@ -205,6 +205,10 @@ function checkHome(doc: HTMLElement) {
 const belowHero = (doc: HTMLElement, selector: string) =>
   doc.querySelectorAll(`main ${selector}`).filter((el) => !el.closest(`#${SECTION_IDS.home}`));
 
+/** One check that names what it did not find. */
+const noneMissing = (route: string, what: string, missing: string[]) =>
+  check(route, what, missing.length === 0, missing.join(", "));
+
 /** A page's sections as its content lists them, then the headings that follow them. */
 function checkSections(route: string, doc: HTMLElement, sections: Section[], after: string[]) {
   const headings = belowHero(doc, "h2").map(text);
@@ -224,17 +228,25 @@ function checkSections(route: string, doc: HTMLElement, sections: Section[], aft
     }
     if (section.type === "applications") {
       const missing = section.items.filter((item) => !items.includes(squash(item)));
-      check(route, `all ${section.items.length} areas of "${section.title}"`, missing.length === 0, missing.join(", "));
+      noneMissing(route, `all ${section.items.length} areas of "${section.title}"`, missing);
     }
     if (section.type === "points") {
       const missing = section.points.filter((p) => !body.includes(squash(p.title)));
-      check(route, `all points of "${section.title}"`, missing.length === 0, missing.join(", "));
+      noneMissing(
+        route,
+        `all points of "${section.title}"`,
+        missing.map((p) => p.title),
+      );
     }
     if (section.type === "about") {
       const missing = [...(section.claims ?? []), ...(section.coreValues?.values ?? [])].filter(
         (p) => !body.includes(squash(p.title)),
       );
-      check(route, `all claims and values of "${section.title}"`, missing.length === 0, missing.join(", "));
+      noneMissing(
+        route,
+        `all claims and values of "${section.title}"`,
+        missing.map((p) => p.title),
+      );
     }
     if (section.type === "serviceCards") {
       for (const card of section.cards)
@@ -253,31 +265,28 @@ function checkSections(route: string, doc: HTMLElement, sections: Section[], aft
     if (section.type === "capabilities") {
       const headers = doc.querySelectorAll('main table th[scope="row"]').map(text);
       const missing = section.groups.flatMap((g) => g.rows).filter((row) => !headers.includes(squash(row.property)));
-      check(
+      noneMissing(
         route,
         `every row of "${section.title}" a row header`,
-        missing.length === 0,
-        missing.map((r) => r.property).join(", "),
+        missing.map((r) => r.property),
       );
     }
     if (section.type === "steps") {
       const steps = doc.querySelectorAll("main ol > li h3").map(text);
       const missing = section.steps.filter((step) => !steps.includes(squash(step.title)));
-      check(
+      noneMissing(
         route,
         `every step of "${section.title}" in an ordered list`,
-        missing.length === 0,
-        missing.map((s) => s.title).join(", "),
+        missing.map((s) => s.title),
       );
     }
     if (section.type === "faq") {
       const asked = doc.querySelectorAll("main details > summary").map(text);
       const missing = section.questions.filter((q) => !asked.includes(squash(q.question)));
-      check(
+      noneMissing(
         route,
         `every question of "${section.title}" opens without JavaScript`,
-        missing.length === 0,
-        missing.map((q) => q.question).join(", "),
+        missing.map((q) => q.question),
       );
       const described = doc
         .querySelectorAll('main script[type="application/ld+json"]')
