@@ -6,6 +6,8 @@ import { contentTypes } from "../../src/schema/graphql";
 const GATSBY_BUILT_INS = `
   directive @dontInfer on OBJECT
   directive @fileByRelativePath on FIELD_DEFINITION
+  directive @dateformat(formatString: String) on FIELD_DEFINITION
+  scalar Date
   interface Node { id: ID! }
   type File implements Node { id: ID! }
   type Query { ok: Boolean }

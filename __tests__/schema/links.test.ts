@@ -10,7 +10,8 @@ let project: string;
 beforeEach(() => (project = copyContent()));
 afterEach(() => fs.rmSync(project, { recursive: true, force: true }));
 
-const report = () => contentReport(loadContent(project));
+// A day on which every fixture document is still valid: these tests are about links only.
+const report = () => contentReport(loadContent(project), "2000-01-01");
 const services = () =>
   fs.readdirSync(path.join(project, "content", "services")).filter((name) => name.endsWith(".yaml"));
 

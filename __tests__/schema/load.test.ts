@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import yaml from "js-yaml";
+import { FILE_KINDS, megabytes } from "../../src/schema/files";
 import { formatProblems, loadContent } from "../../src/schema/load";
 import { copyContent, editYaml, FIXTURE_PROJECT, writeFile } from "../helpers/contentCopy";
 
@@ -107,7 +109,74 @@ describe("content validation", () => {
     const problems = problemsAfter((dir) =>
       editYaml(dir, "content/clients.yaml", (d) => void (d.logos[0].logo = "../site.yaml")),
     );
-    expectOne(problems, /logos\[0\]\.logo: must be a jpg, jpeg, png/);
+    expectOne(problems, /logos\[0\]\.logo: must be a JPEG, PNG, WebP, AVIF or TIFF image, found "\.\.\/site\.yaml"/);
+  });
+
+  it("refuses an image whose content is another type than its name says", () => {
+    const problems = problemsAfter((dir) => {
+      const clients = yaml.load(fs.readFileSync(path.join(dir, "content/clients.yaml"), "utf8")) as {
+        logos: { logo: string }[];
+      };
+      fs.writeFileSync(path.join(dir, "content", clients.logos[0].logo), "<svg onload='alert(1)'/>");
+    });
+    // Every logo of the fixture names that one file: each says so.
+    expect(problems.length).toBeGreaterThan(0);
+    for (const problem of problems) {
+      expect(problem).toMatch(
+        /^content\/clients\.yaml › logos\[\d+\]\.logo: ".+" is not a JPEG, PNG, WebP, AVIF or TIFF image: its content is another type/,
+      );
+    }
+  });
+
+  describe("a documents section's PDF", () => {
+    const pdfOf = (dir: string) => path.join(dir, "content/services/documents/current.pdf");
+
+    it("refuses a file that is not a PDF inside", () => {
+      const problems = problemsAfter((dir) => fs.writeFileSync(pdfOf(dir), "<html>not a PDF</html>"));
+      // Two documents of the fixture name that file.
+      expect(problems.length).toBeGreaterThan(0);
+      for (const problem of problems) {
+        expect(problem).toMatch(
+          /^content\/services\/beta\.yaml › sections\[\d+\]\.documents\[\d+\]\.file: "documents\/current\.pdf" is not a PDF/,
+        );
+      }
+    });
+
+    it("refuses a PDF over the size limit, naming the limit", () => {
+      const problems = problemsAfter((dir) => fs.appendFileSync(pdfOf(dir), Buffer.alloc(FILE_KINDS.pdf.maxBytes)));
+      expect(problems[0]).toMatch(
+        new RegExp(`documents\\[\\d+\\]\\.file: .* more than a PDF may be \\(${megabytes(FILE_KINDS.pdf.maxBytes)}\\)`),
+      );
+    });
+
+    it.each([
+      ["an image", "images/photo.png", /must be a PDF, found "images\/photo\.png"/],
+      ["a path out of content/", "../../package.json", /must be a PDF/],
+      ["a PDF outside content/", "../../../outside.pdf", /must be a path inside content\//],
+      ["a missing PDF", "documents/missing.pdf", /points at "documents\/missing\.pdf", which does not exist/],
+    ])("refuses %s where a PDF belongs", (_name, file, message) => {
+      const problems = problemsAfter((dir) => {
+        editYaml(dir, "content/services/beta.yaml", (d) => {
+          const section = d.sections.find((s: { type: string }) => s.type === "documents");
+          section.documents[0].file = file;
+        });
+      });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(message);
+    });
+
+    it.each([
+      ["a day that is not in the calendar", "2027-02-30"],
+      ["another format", "31/03/2027"],
+      ["a number", 2027],
+    ])("refuses %s as a date", (_name, day) => {
+      const problems = problemsAfter((dir) =>
+        editYaml(dir, "content/services/beta.yaml", (d) => {
+          d.sections.find((s: { type: string }) => s.type === "documents").documents[0].validUntil = day;
+        }),
+      );
+      expectOne(problems, /documents\[0\]\.validUntil: must be a date written YYYY-MM-DD/);
+    });
   });
 
   it("refuses two pages with the same slug, naming the second", () => {

@@ -1,5 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import React from "react";
+import { today } from "../../src/schema/expiry";
 import { Sections, type SectionData } from "../../src/sections/Sections";
 import { carouselLabels, fakeImage, setReducedMotion, carouselCodeLoaded, clientsProps } from "../helpers/fixtures";
 
@@ -60,7 +61,7 @@ describe("Sections", () => {
   beforeEach(() => setReducedMotion(false));
 
   it("renders each section type, in the order the content lists them", () => {
-    render(<Sections sections={sections} labels={carouselLabels} clients={clientsProps} />);
+    render(<Sections sections={sections} labels={carouselLabels} clients={clientsProps} today={today()} />);
     expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([
       "Hard anodising",
       "Parts",
@@ -84,6 +85,7 @@ describe("Sections", () => {
           sections={[{ __typename: "GallerySection" } as unknown as SectionData]}
           labels={carouselLabels}
           clients={clientsProps}
+          today={today()}
         />,
       ),
     ).toThrow('unknown type "GallerySection"');

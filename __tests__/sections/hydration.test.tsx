@@ -12,6 +12,7 @@ import { setHydrating } from "../../src/browser/hydration";
 import { previewEntry } from "../../src/cms/previewData";
 import { sectionExamples, sectionTypes, serviceSchema } from "../../src/schema/content";
 import { object } from "../../src/schema/fields";
+import { today } from "../../src/schema/expiry";
 import { isInteractive, Sections, type SectionData } from "../../src/sections/Sections";
 import { carouselCodeLoaded, carouselLabels, clientsProps, setReducedMotion } from "../helpers/fixtures";
 
@@ -40,7 +41,7 @@ test("each kind's example is valid content", () => {
 
 test("every kind of section hydrates: the plain ones keep the build's HTML, the interactive ones become ready", async () => {
   const data = everyKind();
-  const view = <Sections sections={data} labels={carouselLabels} clients={clientsProps} />;
+  const view = <Sections sections={data} labels={carouselLabels} clients={clientsProps} today={today()} />;
   const container = document.createElement("div");
   container.innerHTML = renderToString(view);
   document.body.append(container);

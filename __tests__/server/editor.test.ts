@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword, Gate, writeLogins } from "../../server/ed
 import { FailedLogins, LIMITS, MAX_TRACKED } from "../../server/editor/failedLogins";
 import { addressKeys } from "../../server/lib/addresses";
 import { MAX_UPLOAD_BYTES, editorRules } from "../../server/editor/rules";
+import { FILE_KINDS } from "../../src/schema/files";
 import { Refusal } from "../../server/lib/refusal";
 import { copyContent } from "../helpers/contentCopy";
 
@@ -38,9 +39,10 @@ const upload = (file: string, bytes: Buffer) => ({
   params: { asset: { path: file, content: bytes.toString("base64"), encoding: "base64" } },
 });
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]);
+const PDF = Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n");
 
 describe("editorRules", () => {
-  it("allows the editor's content files, the service folder and the image folders beside them", () => {
+  it("allows the editor's content files, the service folder, and the image and document folders beside them", () => {
     expect([...rules.files].sort()).toEqual([
       "content/clients.yaml",
       "content/enquiry.yaml",
@@ -49,9 +51,11 @@ describe("editorRules", () => {
     ]);
     expect([...rules.folders]).toEqual(["content/services"]);
     expect([...rules.mediaFolders].sort()).toEqual([
-      "content/images",
-      "content/images/clients",
-      "content/services/images",
+      ["content/documents", "pdf"],
+      ["content/images", "image"],
+      ["content/images/clients", "image"],
+      ["content/services/documents", "pdf"],
+      ["content/services/images", "image"],
     ]);
   });
 });
@@ -69,6 +73,12 @@ describe("checkRequest", () => {
     expect([...change!.write.keys()]).toEqual(["content/services/new_page.yaml", "content/services/images/a.jpg"]);
   });
 
+  it("lets a PDF into a documents folder", () => {
+    for (const file of ["content/documents/iso-9001.pdf", "content/services/documents/datasheet.PDF"]) {
+      expect([...checkRequest(rules, repo, upload(file, PDF))!.write.keys()]).toEqual([file]);
+    }
+  });
+
   it.each([
     ["a code file", persist("gatsby-node.ts"), 403],
     ["package.json", persist("package.json"), 403],
@@ -81,6 +91,16 @@ describe("checkRequest", () => {
     ["an SVG", upload("content/images/a.svg", Buffer.from("<svg/>")), 403],
     ["an image outside the image folders", upload("content/a.jpg", JPEG), 403],
     ["HTML named .png", upload("content/images/a.png", Buffer.from("<html><script></script>")), 422],
+    ["a PDF in an image folder", upload("content/images/a.pdf", PDF), 403],
+    ["an image in a documents folder", upload("content/documents/a.jpg", JPEG), 403],
+    ["a PDF outside the documents folders", upload("content/a.pdf", PDF), 403],
+    ["HTML named .pdf", upload("content/documents/a.pdf", Buffer.from("<html><script></script>")), 422],
+    ["a JPEG named .pdf", upload("content/documents/a.pdf", JPEG), 422],
+    [
+      "a PDF over the documents' limit (below the images')",
+      upload("content/documents/a.pdf", Buffer.concat([PDF, Buffer.alloc(FILE_KINDS.pdf.maxBytes)])),
+      413,
+    ],
     [
       "an upload over the limit",
       upload("content/images/a.jpg", Buffer.concat([JPEG, Buffer.alloc(MAX_UPLOAD_BYTES)])),

@@ -5,16 +5,19 @@ import { validateChange } from "./guard";
 import { Refusal } from "../lib/refusal";
 
 const port = parentPort!;
-port.on("message", ({ repo, write, remove }: { repo: string; write: [string, string | null][]; remove: string[] }) => {
-  let answer: Answer;
-  try {
-    validateChange(repo, { write: new Map(write), remove });
-    answer = { ok: true };
-  } catch (error) {
-    answer =
-      error instanceof Refusal
-        ? { status: error.status, message: error.message }
-        : { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
-  }
-  port.postMessage(answer);
-});
+port.on(
+  "message",
+  ({ repo, write, remove }: { repo: string; write: [string, string | Uint8Array][]; remove: string[] }) => {
+    let answer: Answer;
+    try {
+      validateChange(repo, { write: new Map(write), remove });
+      answer = { ok: true };
+    } catch (error) {
+      answer =
+        error instanceof Refusal
+          ? { status: error.status, message: error.message }
+          : { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    }
+    port.postMessage(answer);
+  },
+);

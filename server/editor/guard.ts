@@ -5,9 +5,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { formatProblems, loadContent } from "../../src/schema/load";
+import { HEAD_BYTES } from "../../src/schema/files";
 import { BRANCH } from "../lib/settings";
 import { Refusal } from "../lib/refusal";
-import { ALLOWED_ACTIONS, checkUpload, dataFile, imageFile, isDataFile, noSymlink, type Rules } from "./rules";
+import { ALLOWED_ACTIONS, checkUpload, dataFile, isDataFile, noSymlink, uploadFile, type Rules } from "./rules";
 
 type Params = Record<string, unknown>;
 interface DataFile {
@@ -21,14 +22,21 @@ interface Asset {
   encoding?: unknown;
 }
 
-/** What a write does to content/: files written (path → text or bytes) and removed. */
+/**
+ * What a write does to content/: files written and removed. A content file is its text;
+ * an upload its first bytes (its type; its size was checked already, by checkUpload).
+ */
 export interface Change {
-  write: Map<string, string | null>;
+  write: Map<string, string | Uint8Array>;
   remove: string[];
 }
 
+/** An upload's first bytes, enough for the validator to tell its type. */
+const uploadHead = (asset: Asset) =>
+  Buffer.from(String(asset.content).slice(0, Math.ceil(HEAD_BYTES / 3) * 4), "base64");
+
 const anyFile = (rules: Rules, file: unknown) =>
-  typeof file === "string" && isDataFile(rules, file) ? dataFile(rules, file) : imageFile(rules, file);
+  typeof file === "string" && isDataFile(rules, file) ? dataFile(rules, file) : uploadFile(rules, file).file;
 
 /** Checks one API request; returns the change a write would make (null for reads). */
 export function checkRequest(rules: Rules, repo: string, body: unknown): Change | null {
@@ -85,17 +93,15 @@ export function checkRequest(rules: Rules, repo: string, body: unknown): Change 
         change.write.set(target, file.raw);
       }
       for (const asset of (params.assets as Asset[] | undefined) ?? []) {
-        checkUpload(rules, asset);
+        change.write.set(checkUpload(rules, asset), uploadHead(asset));
         paths.push(asset.path as string);
-        change.write.set(asset.path as string, null);
       }
       break;
     }
     case "persistMedia": {
       const asset = (params.asset ?? {}) as Asset;
-      checkUpload(rules, asset);
+      change.write.set(checkUpload(rules, asset), uploadHead(asset));
       paths.push(asset.path as string);
-      change.write.set(asset.path as string, null);
       break;
     }
     case "deleteFile":
@@ -137,8 +143,7 @@ export function validateChange(repo: string, change: Change): void {
     for (const [file, text] of change.write) {
       fs.mkdirSync(path.dirname(path.join(project, file)), { recursive: true });
       fs.rmSync(path.join(project, file), { force: true });
-      // An upload's bytes were checked already; the validator only asks that it exists.
-      fs.writeFileSync(path.join(project, file), text ?? "");
+      fs.writeFileSync(path.join(project, file), text);
     }
     const { problems } = loadContent(project);
     if (problems.length > 0) throw new Refusal(422, formatProblems(problems));

@@ -1,15 +1,16 @@
 // What the editor may touch, derived from the editor's own configuration (src/cms/config.ts,
 // itself made from the content schema): the content files, the folder of service pages,
-// and the image folders beside them. decap-server alone only checks that a path is inside
+// and the image and document (PDF) folders beside them. decap-server alone only checks that a path is inside
 // the repository, so without this the editor could write gatsby-node.ts or package.json
 // (which the next build runs) or read .git/config.
 import fs from "node:fs";
 import path from "node:path";
 import { cmsConfig } from "../../src/cms/config";
+import { FILE_KINDS, extensionOf, fileProblem, HEAD_BYTES, megabytes, type FileKindName } from "../../src/schema/files";
 import { Refusal } from "../lib/refusal";
 
-/** Uploads larger than this are refused (a hero photo is 1 to 5 MB). */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** The largest upload of any kind (each kind's own limit is in src/schema/files.ts). */
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(FILE_KINDS).map((kind) => kind.maxBytes));
 /** The largest API request: an upload is base64 in JSON (a third bigger), plus the rest. */
 export const MAX_REQUEST_BYTES = Math.ceil(MAX_UPLOAD_BYTES * 1.4) + 64 * 1024;
 
@@ -30,37 +31,63 @@ export const ALLOWED_ACTIONS = new Set([
 export const WRITE_ACTIONS = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFiles"]);
 
 const DATA_FILE = /\.ya?ml$/i;
-/** Raster images only: an SVG is a document that can carry script, on the editor's origin. */
-const IMAGE_FILE = /\.(jpe?g|png|webp)$/i;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-/** The first bytes each allowed image type starts with. */
-const SIGNATURES: [RegExp, (bytes: Buffer) => boolean][] = [
-  [/\.jpe?g$/i, (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
-  [/\.png$/i, (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
-  [/\.webp$/i, (b) => b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP"],
-];
+/**
+ * What the editor stores in each kind of folder. Images: raster ones only, as the build
+ * takes (an SVG is a document that can carry script, on the editor's origin).
+ */
+const UPLOADS: Record<FileKindName, { extensions: string[]; told: string }> = {
+  image: {
+    extensions: ["jpg", "jpeg", "png", "webp"],
+    told: "an image the editor may store (JPEG, PNG or WebP in an image folder)",
+  },
+  pdf: { extensions: ["pdf"], told: "a document the editor may store (a PDF in a documents folder)" },
+};
 
 export interface Rules {
   /** Content files the editor edits one by one (content/site.yaml, ...). */
   files: Set<string>;
   /** Folders whose every YAML file is an entry (content/services). */
   folders: Set<string>;
-  /** Folders uploads go to. */
-  mediaFolders: Set<string>;
+  /** Folders uploads go to, and the kind of file each holds. */
+  mediaFolders: Map<string, FileKindName>;
+}
+
+type ConfigField = {
+  widget?: string;
+  media_folder?: string;
+  fields?: ConfigField[];
+  field?: ConfigField;
+  types?: ConfigField[];
+};
+
+/** The folders fields name for their own uploads (PDFs: documents/), relative to the entry. */
+function fieldFolders(fields: ConfigField[] = []): string[] {
+  return fields.flatMap((field) => [
+    ...(field.media_folder ? [field.media_folder] : []),
+    ...fieldFolders(field.fields),
+    ...fieldFolders(field.field ? [field.field] : []),
+    ...fieldFolders(field.types),
+  ]);
 }
 
 export function editorRules(): Rules {
   const config = cmsConfig({ siteUrl: "https://example.invalid" });
-  const rules: Rules = { files: new Set(), folders: new Set(), mediaFolders: new Set([config.media_folder]) };
+  const mediaFolders = new Map<string, FileKindName>([[config.media_folder, "image"]]);
+  const rules: Rules = { files: new Set(), folders: new Set(), mediaFolders };
+  const addFolders = (base: string, imageFolder: string, fields: ConfigField[]) => {
+    mediaFolders.set(path.posix.join(base, imageFolder), "image");
+    for (const folder of fieldFolders(fields)) mediaFolders.set(path.posix.join(base, folder), "pdf");
+  };
   for (const collection of config.collections) {
     if ("folder" in collection) {
       rules.folders.add(collection.folder);
-      rules.mediaFolders.add(path.posix.join(collection.folder, collection.media_folder));
+      addFolders(collection.folder, collection.media_folder, collection.fields);
     } else {
       for (const file of collection.files) {
         rules.files.add(file.file);
-        rules.mediaFolders.add(path.posix.join(path.posix.dirname(file.file), file.media_folder));
+        addFolders(path.posix.dirname(file.file), file.media_folder, file.fields);
       }
     }
   }
@@ -84,10 +111,11 @@ export function isDataFile(rules: Rules, file: string): boolean {
   return rules.folders.has(path.posix.dirname(file)) && NAME.test(path.posix.basename(file));
 }
 
-export function isImageFile(rules: Rules, file: string): boolean {
-  return (
-    IMAGE_FILE.test(file) && rules.mediaFolders.has(path.posix.dirname(file)) && NAME.test(path.posix.basename(file))
-  );
+/** The kind of upload `file` is (by its folder), when its name is one that kind takes. */
+export function uploadKind(rules: Rules, file: string): FileKindName | null {
+  const kind = rules.mediaFolders.get(path.posix.dirname(file));
+  if (!kind || !NAME.test(path.posix.basename(file))) return null;
+  return UPLOADS[kind].extensions.includes(extensionOf(file)) ? kind : null;
 }
 
 export function dataFile(rules: Rules, file: unknown): string {
@@ -96,12 +124,17 @@ export function dataFile(rules: Rules, file: unknown): string {
   return checked;
 }
 
-export function imageFile(rules: Rules, file: unknown): string {
+/** An upload's path: an image in an image folder, or a PDF in a documents folder. */
+export function uploadFile(rules: Rules, file: unknown): { file: string; kind: FileKindName } {
   const checked = plain(file);
-  if (!isImageFile(rules, checked)) {
-    throw new Refusal(403, `not an image the editor may store (JPEG, PNG or WebP in an image folder): ${checked}`);
+  const kind = uploadKind(rules, checked);
+  if (!kind) {
+    // Say what the folder takes, or for a file in no upload folder, what either takes.
+    const folderKind = rules.mediaFolders.get(path.posix.dirname(checked));
+    const told = folderKind ? UPLOADS[folderKind].told : `${UPLOADS.image.told} or ${UPLOADS.pdf.told}`;
+    throw new Refusal(403, `not ${told}: ${checked}`);
   }
-  return checked;
+  return { file: checked, kind };
 }
 
 /** Refuses a path when any part of it inside the repository is a symlink. */
@@ -119,16 +152,21 @@ export function noSymlink(repo: string, file: string): void {
   }
 }
 
-/** An upload: an allowed image path, at most MAX_UPLOAD_BYTES, whose bytes are that image type. */
-export function checkUpload(rules: Rules, asset: { path?: unknown; content?: unknown; encoding?: unknown }): void {
-  const file = imageFile(rules, asset.path);
+/**
+ * An upload: an allowed path, whose bytes are the type its name says, no bigger than its
+ * kind may be (the build's own check, src/schema/files.ts). Returns its path.
+ */
+export function checkUpload(rules: Rules, asset: { path?: unknown; content?: unknown; encoding?: unknown }): string {
+  const { file, kind } = uploadFile(rules, asset.path);
   if (asset.encoding !== "base64" || typeof asset.content !== "string")
     throw new Refusal(422, `upload ${file}: not base64`);
-  if ((asset.content.length * 3) / 4 > MAX_UPLOAD_BYTES + 3) {
-    throw new Refusal(413, `upload ${file}: larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
-  }
-  const bytes = Buffer.from(asset.content.slice(0, 64), "base64");
-  const signature = SIGNATURES.find(([extension]) => extension.test(file));
-  if (!signature || !signature[1](bytes))
-    throw new Refusal(422, `upload ${file}: its content is not the image type its name says`);
+  const bytes = Math.floor((asset.content.replace(/=+$/, "").length * 3) / 4);
+  const head = Buffer.from(asset.content.slice(0, Math.ceil(HEAD_BYTES / 3) * 4), "base64");
+  const problem = fileProblem(kind, file, { bytes, head });
+  if (!problem) return file;
+  const tooBig = bytes > FILE_KINDS[kind].maxBytes;
+  throw new Refusal(
+    tooBig ? 413 : 422,
+    tooBig ? `upload ${file}: larger than ${megabytes(FILE_KINDS[kind].maxBytes)}` : `upload ${file}: ${problem}`,
+  );
 }

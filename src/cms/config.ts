@@ -3,6 +3,7 @@
 // src/cms/writeAdmin.ts writes it to /admin/config.yml.
 import { contentFiles } from "../schema/content";
 import type { Field, ObjectField } from "../schema/fields";
+import { COLOUR } from "../schema/patterns";
 
 type CmsField = Record<string, unknown> & { name: string; label: string; widget: string };
 
@@ -23,6 +24,8 @@ export const LOCAL_BACKEND_PORT = 8081;
 // Uploads are stored beside the content file, in images/ (client logos in
 // images/clients/), and the file keeps that relative path, so the build processes them.
 const IMAGE_FOLDER = "images";
+/** PDFs (certificates, datasheets) go to documents/ beside the content file instead. */
+export const DOCUMENT_FOLDER = "documents";
 const MEDIA_FOLDERS: Partial<Record<(typeof contentFiles)[number]["name"], string>> = { clients: "images/clients" };
 const media = (name: (typeof contentFiles)[number]["name"]) => {
   const folder = MEDIA_FOLDERS[name] ?? IMAGE_FOLDER;
@@ -36,7 +39,8 @@ export function cmsField(name: string, field: Field): CmsField {
     case "text":
       return {
         ...common,
-        widget: field.multiline ? "text" : "string",
+        // A colour gets the editor's colour picker (it writes #rrggbb, as the pattern asks).
+        widget: field.multiline ? "text" : field.pattern === COLOUR ? "color" : "string",
         ...(field.pattern ? { pattern: [field.pattern.regex, field.pattern.message] } : {}),
       };
     case "number":
@@ -56,6 +60,17 @@ export function cmsField(name: string, field: Field): CmsField {
       };
     case "image":
       return { ...common, widget: "image", choose_url: false };
+    case "pdf":
+      return {
+        ...common,
+        widget: "file",
+        choose_url: false,
+        media_folder: DOCUMENT_FOLDER,
+        public_folder: DOCUMENT_FOLDER,
+      };
+    case "date":
+      // A day, stored YYYY-MM-DD; shown in UTC so every time zone sees the day written.
+      return { ...common, widget: "datetime", date_format: "YYYY-MM-DD", time_format: false, picker_utc: true };
     case "list": {
       const sizes = {
         ...(field.min !== undefined ? { min: field.min } : {}),

@@ -10,6 +10,7 @@ import { ErrorBoundary } from "../components/ErrorBoundary";
 import { Layout } from "../components/Layout";
 import { Clients } from "../sections/Clients/Clients";
 import { clientsSchema, enquirySchema, homeSchema, serviceSchema, siteSchema } from "../schema/content";
+import { today } from "../schema/expiry";
 import type { Fields, ObjectField } from "../schema/fields";
 import { EnquiryContent } from "../pageBodies/EnquiryContent";
 import { HomeContent } from "../pageBodies/HomeContent";
@@ -115,7 +116,7 @@ function register(decap: DecapGlobals) {
   decap.CMS.registerPreviewTemplate(
     "home",
     template(decap, homeSchema, (home) =>
-      withContext((siteData, logos) => <HomeContent home={home} site={siteData} clients={logos} />),
+      withContext((siteData, logos) => <HomeContent home={home} site={siteData} clients={logos} today={today()} />),
     ),
   );
   decap.CMS.registerPreviewTemplate(
@@ -130,7 +131,7 @@ function register(decap: DecapGlobals) {
     "services",
     template(decap, serviceSchema, (page) =>
       withContext((siteData, logos, form) => (
-        <ServiceContent page={page} site={siteData} clients={logos} enquiry={form} />
+        <ServiceContent page={page} site={siteData} clients={logos} enquiry={form} today={today()} />
       )),
     ),
   );

@@ -6,18 +6,20 @@ import type { ContentImage } from "../components/Picture";
 import type {
   Field,
   ChoiceField,
+  DateField,
   Fields,
   ImageField,
   ListField,
   NumberField,
   ObjectField,
+  PdfField,
   SectionsField,
   TextField,
 } from "../schema/fields";
 import { sectionTypeName } from "../schema/graphql";
-import { validate, type Problem } from "../schema/validate";
+import { dayOf, validate, type Problem } from "../schema/validate";
 
-/** Resolves an image path as the entry stores it to a URL the preview can show. */
+/** Resolves an image's or a PDF's path as the entry stores it to a URL the preview can show. */
 export type ImageUrl = (path: string) => string | undefined;
 
 /** A field's value as a page query returns it. */
@@ -29,13 +31,17 @@ type ShapedValue<F> = F extends TextField
       ? V
       : F extends ImageField
         ? PreviewImage
-        : F extends ListField<infer O>
-          ? ShapedValue<O>[]
-          : F extends ObjectField<infer Inner>
-            ? Shaped<Inner>
-            : F extends SectionsField<infer Types>
-              ? ShapedSection<Types>[]
-              : never;
+        : F extends PdfField
+          ? PreviewFile
+          : F extends DateField
+            ? string
+            : F extends ListField<infer O>
+              ? ShapedValue<O>[]
+              : F extends ObjectField<infer Inner>
+                ? Shaped<Inner>
+                : F extends SectionsField<infer Types>
+                  ? ShapedSection<Types>[]
+                  : never;
 
 /** A group of fields as a page query returns it: optional fields may be null. */
 export type Shaped<F extends Fields> = {
@@ -46,6 +52,9 @@ export type Shaped<F extends Fields> = {
 type ShapedSection<Types extends Record<string, ObjectField>> = {
   [K in keyof Types & string]: { __typename: `${Capitalize<K>}Section`; type: K } & Shaped<Types[K]["fields"]>;
 }[keyof Types & string];
+
+/** A PDF as queries return it; the editor does not know its size (0: the link says only "PDF"). */
+type PreviewFile = { publicURL: string | null; size: number };
 
 /** An image as queries return it (publicURL for the logo); no childImageSharp until the editor has it. */
 type PreviewImage = NonNullable<ContentImage> & { publicURL: string | null };
@@ -80,6 +89,10 @@ function previewValue(field: Field, value: unknown, imageUrl: ImageUrl): unknown
       return previewFields(field.fields, value, imageUrl);
     case "image":
       return typeof value === "string" ? previewImage(value, imageUrl) : null;
+    case "pdf":
+      return typeof value === "string" ? { publicURL: imageUrl(value) ?? null, size: 0 } : null;
+    case "date":
+      return dayOf(value);
     case "list":
       return Array.isArray(value) ? value.map((item) => previewValue(field.of, item, imageUrl)) : null;
     case "sections":
@@ -113,8 +126,8 @@ export type Preview<F extends Fields> = { data: Shaped<F>; problems?: undefined 
  * query returns; otherwise the problems, for the preview to show instead of the page.
  */
 export function previewEntry<F extends Fields>(schema: ObjectField<F>, data: unknown, imageUrl: ImageUrl): Preview<F> {
-  // Images are resolved by the editor, which says so itself when one is missing.
-  const problems = validate(schema, data, "", { imageExists: () => true, imageInside: () => true });
+  // Files are resolved by the editor, which says so itself when one is missing.
+  const problems = validate(schema, data, "", { inside: () => true });
   if (problems.length) return { problems };
   // The validator has just checked every field against the schema the type is derived from.
   return { data: previewFields(schema.fields, data, imageUrl) as Shaped<F> };

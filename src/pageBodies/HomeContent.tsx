@@ -5,11 +5,13 @@ import { Sections } from "../sections/Sections";
 export interface HomeContentProps {
   home: NonNullable<Queries.HomePageQuery["homeYaml"]>;
   site: NonNullable<Queries.HomePageQuery["siteYaml"]>;
+  /** The day the page is built, "YYYY-MM-DD" (src/sections/Sections.tsx). */
+  today: string;
   clients: NonNullable<Queries.HomePageQuery["clientsYaml"]>;
 }
 
 /** The home page's body: the hero carousel, then its sections in the order content/home.yaml lists them. */
-export function HomeContent({ home, site, clients }: HomeContentProps) {
+export function HomeContent({ home, site, clients, today }: HomeContentProps) {
   return (
     <>
       <HomeHero {...home.hero} label={site.company.name} labels={site.labels} />
@@ -17,6 +19,7 @@ export function HomeContent({ home, site, clients }: HomeContentProps) {
         sections={home.sections}
         labels={site.labels}
         clients={{ ...clients, contact: site.webmail, newTabLabel: site.labels.opensInNewTab }}
+        today={today}
       />
     </>
   );

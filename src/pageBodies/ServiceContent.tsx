@@ -7,6 +7,8 @@ import { Sections } from "../sections/Sections";
 export interface ServiceContentProps {
   page: NonNullable<Queries.ServicePageQuery["serviceYaml"]>;
   site: NonNullable<Queries.ServicePageQuery["siteYaml"]>;
+  /** The day the page is built, "YYYY-MM-DD" (src/sections/Sections.tsx). */
+  today: string;
   clients: NonNullable<Queries.ServicePageQuery["clientsYaml"]>;
   /** The request-for-quote form's link and call to action (content/enquiry.yaml). */
   enquiry: { slug: string; linkLabel: string; callToAction: { title: string; text: string } };
@@ -16,7 +18,7 @@ export interface ServiceContentProps {
  * One service page's body: its hero, its sections in the order the file lists them, then
  * a call to ask for a quote for this service.
  */
-export function ServiceContent({ page, site, clients, enquiry }: ServiceContentProps) {
+export function ServiceContent({ page, site, clients, enquiry, today }: ServiceContentProps) {
   return (
     <>
       <ServerHtml>
@@ -26,6 +28,7 @@ export function ServiceContent({ page, site, clients, enquiry }: ServiceContentP
         sections={page.sections}
         labels={site.labels}
         clients={{ ...clients, contact: site.webmail, newTabLabel: site.labels.opensInNewTab }}
+        today={today}
       />
       <ServerHtml>
         <QuoteCallToAction

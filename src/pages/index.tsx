@@ -6,11 +6,11 @@ import { PageShell } from "../pageBodies/PageShell";
 
 /** The home page: its hero, then its sections in the order content/home.yaml lists them. */
 export default function HomePage({ data, location }: PageProps<Queries.HomePageQuery>) {
-  const { homeYaml: home, siteYaml: site, clientsYaml: clients } = data;
-  if (!home || !site || !clients) throw new Error("The home page's content could not be loaded.");
+  const { homeYaml: home, siteYaml: site, clientsYaml: clients, built } = data;
+  if (!home || !site || !clients || !built?.day) throw new Error("The home page's content could not be loaded.");
   return (
     <PageShell pathname={location.pathname}>
-      <HomeContent home={home} site={site} clients={clients} />
+      <HomeContent home={home} site={site} clients={clients} today={built.day} />
     </PageShell>
   );
 }
@@ -52,6 +52,7 @@ export const query = graphql`
       }
     }
     ...PageHeadData
+    ...BuildDay
     siteYaml {
       ...CarouselLabels
       company {

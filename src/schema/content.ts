@@ -6,6 +6,8 @@ import * as about from "../sections/About/schema";
 import * as applications from "../sections/Applications/schema";
 import * as capabilities from "../sections/Capabilities/schema";
 import * as clients from "../sections/Clients/schema";
+import * as colours from "../sections/Colours/schema";
+import * as documents from "../sections/Documents/schema";
 import * as faq from "../sections/Faq/schema";
 import * as points from "../sections/Points/schema";
 import * as productSlider from "../sections/ProductSlider/schema";
@@ -24,7 +26,7 @@ import {
   type Fields,
   type ObjectField,
 } from "./fields";
-import { ANCHOR, EMAIL, GSTIN, HTTPS_URL, PHONE, SLUG, gstinChecksumProblem } from "./patterns";
+import { ANCHOR, COLOUR, EMAIL, GSTIN, HTTPS_URL, PHONE, SLUG, gstinChecksumProblem } from "./patterns";
 import { link, title } from "./pieces";
 
 const pageMeta = {
@@ -56,6 +58,8 @@ export const sectionTypes = {
   capabilities: withAnchor(capabilities.schema),
   steps: withAnchor(steps.schema),
   faq: withAnchor(faq.schema),
+  documents: withAnchor(documents.schema),
+  colours: withAnchor(colours.schema),
 };
 
 /** A valid example of each kind, for the tests that draw and hydrate every kind. */
@@ -70,6 +74,8 @@ export const sectionExamples: { [K in keyof typeof sectionTypes]: Data<(typeof s
   capabilities: capabilities.example,
   steps: steps.example,
   faq: faq.example,
+  documents: documents.example,
+  colours: colours.example,
 };
 
 // An anchor becomes the section's id: two on one page would be one link's two targets.
@@ -85,9 +91,7 @@ export const siteSchema = object("Site settings", {
     tagline: text("Tagline"),
     description: paragraph("Description for search results"),
     logo: image("Logo", { hint: "A PNG at least 512 px wide, on a transparent background" }),
-    themeColor: text("Theme colour", {
-      pattern: { regex: "^#[0-9a-fA-F]{6}$", message: "must be a colour such as #0b3a5b" },
-    }),
+    themeColor: text("Theme colour", { pattern: COLOUR }),
   }),
   units: list(
     "Plants",

@@ -43,6 +43,16 @@ export interface ImageField<R extends boolean = boolean> extends Base<R> {
   kind: "image";
 }
 
+/** A PDF file (a certificate, a datasheet) stored beside the content, offered for download. */
+export interface PdfField<R extends boolean = boolean> extends Base<R> {
+  kind: "pdf";
+}
+
+/** A calendar day, written YYYY-MM-DD. */
+export interface DateField<R extends boolean = boolean> extends Base<R> {
+  kind: "date";
+}
+
 export interface ListField<O extends Field = Field, R extends boolean = boolean> extends Base<R> {
   kind: "list";
   of: O;
@@ -69,7 +79,16 @@ export interface SectionsField<T extends Record<string, ObjectField> = Record<st
   unique?: string;
 }
 
-export type Field = TextField | NumberField | ChoiceField | ImageField | ListField | ObjectField | SectionsField;
+export type Field =
+  | TextField
+  | NumberField
+  | ChoiceField
+  | ImageField
+  | PdfField
+  | DateField
+  | ListField
+  | ObjectField
+  | SectionsField;
 
 type Options = { required?: boolean; hint?: string };
 /** Required unless the options say `required: false`. */
@@ -119,6 +138,20 @@ export const image = <O extends Options>(label: string, options: O = {} as O): I
   hint: options.hint,
 });
 
+export const pdf = <O extends Options>(label: string, options: O = {} as O): PdfField<Required<O>> => ({
+  kind: "pdf",
+  label,
+  required: required(options),
+  hint: options.hint,
+});
+
+export const date = <O extends Options>(label: string, options: O = {} as O): DateField<Required<O>> => ({
+  kind: "date",
+  label,
+  required: required(options),
+  hint: options.hint,
+});
+
 export const list = <F extends Field, O extends Options & { min?: number; max?: number }>(
   label: string,
   of: F,
@@ -138,14 +171,14 @@ export const sections = <T extends Record<string, ObjectField>>(
   options: { unique?: string } = {},
 ): SectionsField<T> => ({ kind: "sections", label, types, typeName, ...options, required: true });
 
-/** A field's value as a content file holds it (images are paths relative to the file). */
+/** A field's value as a content file holds it (images and PDFs are paths relative to the file). */
 type DataValue<F> = F extends TextField
   ? string
   : F extends NumberField
     ? number
     : F extends ChoiceField<infer V>
       ? V
-      : F extends ImageField
+      : F extends ImageField | PdfField | DateField
         ? string
         : F extends ListField<infer O>
           ? DataValue<O>[]

@@ -48,11 +48,16 @@ class TypeWriter {
         return name;
       }
       case "image":
+      case "pdf":
+        // Gatsby's File node: images get their sizes made, any file a publicURL (copied
+        // into /static/<its content's hash>/) and its size in bytes.
         return "File @fileByRelativePath";
+      case "date":
+        // YAML reads an unquoted day as a timestamp: Gatsby's Date keeps it a day.
+        return 'Date @dateformat(formatString: "YYYY-MM-DD")';
       case "list": {
-        const item = this.typeOf(field.of, name).replace(" @fileByRelativePath", "");
-        const directive = field.of.kind === "image" ? " @fileByRelativePath" : "";
-        return `[${item}!]${directive}`;
+        const [item, ...directive] = this.typeOf(field.of, name).split(" ");
+        return [`[${item}!]`, ...directive].join(" ");
       }
       case "object": {
         const typeName = field.typeName ?? name;
@@ -78,7 +83,7 @@ class TypeWriter {
     const lines = Object.entries(field.fields).map(([key, inner]) => {
       const type = this.typeOf(inner, `${name}${pascal(key)}`);
       const bang = inner.required ? "!" : "";
-      // The directive must follow the non-null mark: "File! @fileByRelativePath".
+      // A directive must follow the non-null mark: "File! @fileByRelativePath".
       const [bare, ...directive] = type.split(" ");
       return `  ${key}: ${[bare + bang, ...directive].join(" ")}\n`;
     });

@@ -4,6 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
 import { contentFiles } from "./content";
+import { expiredDocuments, today } from "./expiry";
+import { HEAD_BYTES, type FileFacts } from "./files";
 import { missingAnchors, unlinkedPages, type ContentWarning } from "./links";
 import { validate, type Problem } from "./validate";
 
@@ -87,6 +89,25 @@ function parse(absolute: string, file: string): { data?: unknown; problem?: File
   }
 }
 
+/** A file's size and first bytes, or null when there is no such file. */
+function fileFacts(absolute: string): FileFacts | null {
+  let handle: number;
+  try {
+    handle = fs.openSync(absolute, "r");
+  } catch {
+    return null;
+  }
+  try {
+    const stat = fs.fstatSync(handle);
+    if (!stat.isFile()) return null;
+    const head = Buffer.alloc(HEAD_BYTES);
+    fs.readSync(handle, head, 0, HEAD_BYTES, 0);
+    return { bytes: stat.size, head };
+  } finally {
+    fs.closeSync(handle);
+  }
+}
+
 /** Loads and validates all content; `problems` is empty when the site can be built. */
 export function loadContent(projectDir: string): { files: LoadedFile[]; problems: FileProblem[] } {
   const contentDir = path.join(projectDir, "content");
@@ -108,12 +129,12 @@ export function loadContent(projectDir: string): { files: LoadedFile[]; problems
         problems.push(problem);
         continue;
       }
-      const imageExists = (image: string) => fs.existsSync(path.resolve(path.dirname(absolute), image));
-      const imageInside = (image: string) => {
-        const inContent = path.relative(contentDir, path.resolve(path.dirname(absolute), image));
+      const inside = (relative: string) => {
+        const inContent = path.relative(contentDir, path.resolve(path.dirname(absolute), relative));
         return inContent !== ".." && !inContent.startsWith(`..${path.sep}`) && !path.isAbsolute(inContent);
       };
-      const found = validate(kind.schema, data ?? null, "", { imageExists, imageInside });
+      const named = (relative: string) => fileFacts(path.resolve(path.dirname(absolute), relative));
+      const found = validate(kind.schema, data ?? null, "", { inside, file: named });
       problems.push(...found.map((p) => ({ ...p, file, field: p.field || "(whole file)" })));
       if (found.length === 0) files.push({ file, kind: kind.name, data: data as Record<string, unknown> });
     }
@@ -178,27 +199,34 @@ function duplicateSlugs(files: LoadedFile[]): FileProblem[] {
   return problems;
 }
 
-/** One message for people: every problem on its own line, file first. */
 /** The validator's result as data (`content:validate --report FILE`), for programs to read. */
 export interface ContentReport {
   valid: boolean;
   /** The content files checked, relative to the project. */
   files: string[];
   problems: FileProblem[];
-  /** What does not stop the build but should be fixed (a page nothing links to, a link to no section). */
+  /** What does not stop the build but should be fixed (a page nothing links to, a link to no section, a lapsed certificate). */
   warnings: ContentWarning[];
 }
 
-export const contentReport = (loaded: { files: LoadedFile[]; problems: FileProblem[] }): ContentReport => ({
+/** The report on loaded content; `day` ("YYYY-MM-DD") is the day documents must still be valid on. */
+export const contentReport = (
+  loaded: { files: LoadedFile[]; problems: FileProblem[] },
+  day = today(),
+): ContentReport => ({
   valid: loaded.problems.length === 0,
   files: loaded.files.map((file) => file.file),
   problems: loaded.problems,
-  warnings: loaded.problems.length === 0 ? [...unlinkedPages(loaded.files), ...missingAnchors(loaded.files)] : [],
+  warnings:
+    loaded.problems.length === 0
+      ? [...unlinkedPages(loaded.files), ...missingAnchors(loaded.files), ...expiredDocuments(loaded.files, day)]
+      : [],
 });
 
 /** A warning as one line: "content/services/x.yaml: no link leads to …". */
 export const formatWarning = (warning: ContentWarning) => `${warning.file}: ${warning.message}`;
 
+/** One message for people: every problem on its own line, file first. */
 export function formatProblems(problems: FileProblem[]): string {
   const lines = problems.map((p) => `  ${p.file} › ${p.field}: ${p.message}`);
   const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;

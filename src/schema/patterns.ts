@@ -56,3 +56,9 @@ export function gstinChecksumProblem(gstin: string): string | null {
     ? null
     : "has a wrong check character: please copy the GSTIN again from the certificate";
 }
+
+// A colour as CSS and the editor's colour picker write it: #rrggbb.
+export const COLOUR: Pattern = {
+  regex: "^#[0-9a-fA-F]{6}$",
+  message: "must be a colour such as #0b3a5b",
+};

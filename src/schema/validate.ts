@@ -1,4 +1,5 @@
 import type { Field, ObjectField, SectionsField } from "./fields";
+import { FILE_KINDS, extensionOf, fileProblem, type FileFacts, type FileKindName } from "./files";
 
 export interface Problem {
   /** Where in the file, e.g. "contacts[1].phone". */
@@ -7,13 +8,14 @@ export interface Problem {
 }
 
 export interface Context {
-  /** Whether an image path written in this file points at an existing file. */
-  imageExists: (relativePath: string) => boolean;
-  /** Whether an image path written in this file stays inside content/. */
-  imageInside: (relativePath: string) => boolean;
+  /** Whether a file path written in this file (an image, a PDF) stays inside content/. */
+  inside: (relativePath: string) => boolean;
+  /**
+   * The file such a path names (its size and first bytes), or null when there is none.
+   * Left out where files cannot be read (the editor's preview: the editor shows its own).
+   */
+  file?: (relativePath: string) => FileFacts | null;
 }
-
-export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "webp", "avif", "tif", "tiff"];
 /** A list (or a page's sections) the schema gives no maximum holds at most this many items. */
 export const MAX_LIST_ITEMS = 100;
 
@@ -67,21 +69,15 @@ export function validate(field: Field, value: Value, path: string, context: Cont
         ? []
         : problem(`must be one of: ${values.join(", ")}; found ${describe(value)}`);
     }
-    case "image": {
-      if (typeof value !== "string") return problem(`must be an image path, found ${describe(value)}`);
-      const extension = value.split(".").pop()?.toLowerCase() ?? "";
-      if (!IMAGE_EXTENSIONS.includes(extension)) {
-        return problem(`must be a ${IMAGE_EXTENSIONS.join(", ")} image, found ${JSON.stringify(value)}`);
-      }
-      // Paths stay inside content/: the build copies what they name into the site.
-      if (value.startsWith("/") || value.includes("\\") || !context.imageInside(value)) {
-        return problem(`must be a path inside content/ relative to this file, found ${JSON.stringify(value)}`);
-      }
-      if (!context.imageExists(value)) {
-        return problem(`points at ${JSON.stringify(value)}, which does not exist beside this file`);
-      }
-      return [];
+    case "image":
+    case "pdf": {
+      const found = filePathProblem(field.kind, value, context);
+      return found ? problem(found) : [];
     }
+    case "date":
+      return dayOf(value)
+        ? []
+        : problem(`must be a date written YYYY-MM-DD (for example 2027-03-31), found ${describe(value)}`);
     case "list": {
       if (!Array.isArray(value)) return problem(`must be a list, found ${describe(value)}`);
       const size = value.length;
@@ -99,6 +95,38 @@ export function validate(field: Field, value: Value, path: string, context: Cont
     case "sections":
       return validateSections(field, value, path, context);
   }
+}
+
+/** Why a path to a file of `kind` cannot be built, or null. */
+function filePathProblem(kind: FileKindName, value: Value, context: Context): string | null {
+  const { name, signatures } = FILE_KINDS[kind];
+  if (typeof value !== "string") return `must be the path of ${name}, found ${describe(value)}`;
+  if (!(extensionOf(value) in signatures)) return `must be ${name}, found ${JSON.stringify(value)}`;
+  // Paths stay inside content/: the build copies what they name into the site.
+  if (value.startsWith("/") || value.includes("\\") || !context.inside(value)) {
+    return `must be a path inside content/ relative to this file, found ${JSON.stringify(value)}`;
+  }
+  if (!context.file) return null;
+  const facts = context.file(value);
+  if (!facts) return `points at ${JSON.stringify(value)}, which does not exist beside this file`;
+  return fileProblem(kind, value, facts);
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A day as content holds it, "YYYY-MM-DD", or null. YAML reads an unquoted 2027-03-31 as a
+ * timestamp (a Date at midnight UTC), the editor writes it so: both are that day.
+ */
+export function dayOf(value: Value): string | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
+  if (typeof value !== "string") return null;
+  const match = DAY.exec(value);
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // 2027-02-30 would roll over to March: not a day of the calendar.
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? value : null;
 }
 
 function validateObject(

@@ -6,6 +6,8 @@ import * as about from "./About/About";
 import * as applications from "./Applications/Applications";
 import * as capabilities from "./Capabilities/Capabilities";
 import * as clients from "./Clients/Clients";
+import * as colours from "./Colours/Colours";
+import * as documents from "./Documents/Documents";
 import * as faq from "./Faq/Faq";
 import * as points from "./Points/Points";
 import * as productSlider from "./ProductSlider/ProductSlider";
@@ -27,6 +29,8 @@ interface Shared {
   labels: CarouselLabels;
   /** The client logos and their text (content/clients.yaml), for any `clients` section. */
   clients: Omit<clients.ClientsProps, "anchor">;
+  /** The day the page is built, "YYYY-MM-DD" (documents past their last valid day are left out). */
+  today: string;
 }
 
 interface Kind<T extends TypeName> {
@@ -53,6 +57,11 @@ const KINDS: { [T in TypeName]: Kind<T> } = {
   CapabilitiesSection: { draw: (s) => <capabilities.Capabilities {...s} />, interactive: capabilities.interactive },
   StepsSection: { draw: (s) => <steps.Steps {...s} />, interactive: steps.interactive },
   FaqSection: { draw: (s) => <faq.Faq {...s} />, interactive: faq.interactive },
+  ColoursSection: { draw: (s) => <colours.Colours {...s} />, interactive: colours.interactive },
+  DocumentsSection: {
+    draw: (s, { today }) => <documents.Documents {...s} today={today} />,
+    interactive: documents.interactive,
+  },
   ClientsSection: {
     draw: (s, shared) => <clients.Clients {...shared.clients} {...s} />,
     interactive: clients.interactive,
@@ -99,5 +108,20 @@ export const fragment = graphql`
     ...CapabilitiesFields
     ...StepsFields
     ...FaqFields
+    ...DocumentsFields
+    ...ColoursFields
+  }
+`;
+
+/**
+ * The day the page is built, for `today` ("YYYY-MM-DD", UTC, as content:check counts).
+ * It changes once a day, so a publish on a new day renders these pages again and a
+ * lapsed document leaves them even when its content did not change.
+ */
+export const buildDayFragment = graphql`
+  fragment BuildDay on Query {
+    built: site {
+      day: buildTime(formatString: "YYYY-MM-DD")
+    }
   }
 `;

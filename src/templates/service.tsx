@@ -6,11 +6,12 @@ import { ServiceContent } from "../pageBodies/ServiceContent";
 
 /** One service page (gatsby-node makes one per content/services/*.yaml). */
 export default function ServicePage({ data, location }: PageProps<Queries.ServicePageQuery>) {
-  const { serviceYaml: page, siteYaml: site, clientsYaml: clients, enquiryYaml: enquiry } = data;
-  if (!page || !site || !clients || !enquiry) throw new Error("This page's content could not be loaded.");
+  const { serviceYaml: page, siteYaml: site, clientsYaml: clients, enquiryYaml: enquiry, built } = data;
+  if (!page || !site || !clients || !enquiry || !built?.day)
+    throw new Error("This page's content could not be loaded.");
   return (
     <PageShell pathname={location.pathname}>
-      <ServiceContent page={page} site={site} clients={clients} enquiry={enquiry} />
+      <ServiceContent page={page} site={site} clients={clients} enquiry={enquiry} today={built.day} />
     </PageShell>
   );
 }
@@ -51,6 +52,7 @@ export const query = graphql`
       }
     }
     ...PageHeadData
+    ...BuildDay
     siteYaml {
       ...CarouselLabels
     }

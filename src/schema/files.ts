@@ -1,0 +1,71 @@
+// The files content may name besides its YAML: images, and PDFs for `documents` sections.
+// Each kind states its extensions, how its first bytes begin and its largest size, once:
+// the build's validator (load.ts) and the editor's upload check (server/editor/rules.ts)
+// both refuse by these, so a file the editor took is one the build takes.
+
+/** A file as the checks see it: its size and its first bytes (at least HEAD_BYTES of them). */
+export interface FileFacts {
+  bytes: number;
+  head: Uint8Array;
+}
+
+/** How many first bytes the signatures read. */
+export const HEAD_BYTES = 16;
+
+const MB = 1024 * 1024;
+
+const startsWith = (head: Uint8Array, bytes: number[] | string, at = 0) => {
+  const expected = typeof bytes === "string" ? [...bytes].map((c) => c.charCodeAt(0)) : bytes;
+  return expected.every((byte, index) => head[at + index] === byte);
+};
+
+const JPEG = (head: Uint8Array) => startsWith(head, [0xff, 0xd8, 0xff]);
+const PNG = (head: Uint8Array) => startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const WEBP = (head: Uint8Array) => startsWith(head, "RIFF") && startsWith(head, "WEBP", 8);
+const AVIF = (head: Uint8Array) => startsWith(head, "ftypavi", 4);
+const TIFF = (head: Uint8Array) =>
+  startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a]);
+const PDF = (head: Uint8Array) => startsWith(head, "%PDF-");
+
+export interface FileKind {
+  /** What staff are told a file must be ("a JPEG, PNG or WebP image"). */
+  name: string;
+  /** Extension (lower case) → whether a file's first bytes are that type. */
+  signatures: Record<string, (head: Uint8Array) => boolean>;
+  /** The largest file of this kind the build and the editor take. */
+  maxBytes: number;
+}
+
+export const FILE_KINDS = {
+  // A hero photo straight from a camera is 1 to 5 MB; the build makes the small versions.
+  image: {
+    name: "a JPEG, PNG, WebP, AVIF or TIFF image",
+    signatures: { jpg: JPEG, jpeg: JPEG, png: PNG, webp: WEBP, avif: AVIF, tif: TIFF, tiff: TIFF },
+    maxBytes: 10 * MB,
+  },
+  // Visitors download these on phones: a certificate or a datasheet is well under this.
+  pdf: { name: "a PDF", signatures: { pdf: PDF }, maxBytes: 5 * MB },
+} satisfies Record<string, FileKind>;
+
+export type FileKindName = keyof typeof FILE_KINDS;
+
+/** "5 MB", "10.1 MB": a size as staff read it, rounded up so a file over a limit never reads as at it. */
+export const megabytes = (bytes: number) => `${Math.ceil((bytes / MB) * 10) / 10} MB`;
+
+export const extensionOf = (file: string) => (file.includes(".") ? file.split(".").pop()!.toLowerCase() : "");
+
+/**
+ * Why a file named `file` cannot be content of this kind, or null: the wrong extension,
+ * bytes that are another type than the name says, or too big.
+ */
+export function fileProblem(kind: FileKindName, file: string, facts: FileFacts): string | null {
+  const { name, signatures, maxBytes } = FILE_KINDS[kind];
+  const signature = (signatures as Record<string, (head: Uint8Array) => boolean>)[extensionOf(file)];
+  if (!signature) return `must be ${name}, found ${JSON.stringify(file)}`;
+  if (!signature(facts.head))
+    return `${JSON.stringify(file)} is not ${name}: its content is another type than its name says`;
+  if (facts.bytes > maxBytes) {
+    return `${JSON.stringify(file)} is ${megabytes(facts.bytes)}, more than ${name} may be (${megabytes(maxBytes)})`;
+  }
+  return null;
+}

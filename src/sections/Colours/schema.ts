@@ -1,0 +1,29 @@
+import { image, list, object, paragraph, text, type Data } from "../../schema/fields";
+import { COLOUR } from "../../schema/patterns";
+import { eyebrow, title } from "../../schema/pieces";
+
+const colour = object("Colour", {
+  name: text("Name (for example: Gold)"),
+  swatch: text("Swatch colour (the nearest screen colour)", { pattern: COLOUR }),
+  photo: image("Photo of a finished part (optional: shown on the swatch instead of the colour)", {
+    required: false,
+  }),
+  note: text("Note (optional, for example: also for outdoor parts)", { required: false }),
+});
+
+/** A colour card: the shades colour anodising gives, each named, with a swatch or a photo. */
+export const schema = object("Colour card (colour anodising)", {
+  eyebrow: eyebrow(),
+  title: title(),
+  intro: paragraph("Introduction", { required: false }),
+  colours: list("Colours", colour, { min: 1 }),
+});
+
+/** A valid example, for the tests that draw and hydrate every kind of section. */
+export const example: Data<typeof schema.fields> = {
+  title: "Colours",
+  colours: [
+    { name: "Gold", swatch: "#c8a24a", note: "Also for outdoor parts" },
+    { name: "Black", swatch: "#1b1b1b" },
+  ],
+};

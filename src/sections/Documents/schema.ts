@@ -1,0 +1,37 @@
+import { date, list, object, paragraph, pdf, text, type Data } from "../../schema/fields";
+import { FILE_KINDS, megabytes } from "../../schema/files";
+import { eyebrow, title } from "../../schema/pieces";
+
+const document = object("Document", {
+  title: text("Title (for example: ISO 9001:2015 certificate)"),
+  file: pdf(`The file (a PDF, at most ${megabytes(FILE_KINDS.pdf.maxBytes)})`),
+  issued: date("Issued on (optional)", { required: false }),
+  validUntil: date("Valid until (optional): after this day the page no longer offers it", { required: false }),
+});
+
+/** Files to download: certificates, datasheets, declarations. */
+export const schema = object("Documents (certificates, datasheets: PDF downloads)", {
+  eyebrow: eyebrow(),
+  title: title(),
+  intro: paragraph("Introduction", { required: false }),
+  labels: object("Words shown before a document's dates", {
+    issued: text("Before the issue date (for example: Issued)"),
+    validUntil: text("Before the last valid day (for example: Valid until)"),
+  }),
+  documents: list("Documents", document, { min: 1 }),
+});
+
+/**
+ * Whether a document is still valid on `today` (both "YYYY-MM-DD"): valid through the
+ * day it names. The page offers only valid ones; content:check warns about the others.
+ */
+export const isCurrent = (validUntil: string | null | undefined, today: string) => !validUntil || validUntil >= today;
+
+/** A valid example, for the tests that draw and hydrate every kind of section. */
+export const example: Data<typeof schema.fields> = {
+  title: "Certificates",
+  labels: { issued: "Issued", validUntil: "Valid until" },
+  documents: [
+    { title: "Quality certificate", file: "documents/example.pdf", issued: "2025-04-01", validUntil: "2999-03-31" },
+  ],
+};
