@@ -30,7 +30,7 @@ export default defineConfig({
     {
       name: "mobile",
       use: { viewport: { width: 375, height: 812 } },
-      testIgnore: /(budget|cms|server|privacy|links)\.spec\.ts/,
+      testIgnore: /(budget|cms|server|privacy|links|print)\.spec\.ts/,
     },
   ],
   // nginx with deploy/nginx/ (headers, Content-Security-Policy, compression), as deployed.

@@ -3,7 +3,7 @@ import { createPages, createSchemaCustomization, onPreInit } from "../gatsby-nod
 import { CONTENT_ERROR } from "../src/schema/load";
 import { copyContent, editYaml } from "./helpers/contentCopy";
 
-const reporter = () => ({ panic: jest.fn(), panicOnBuild: jest.fn(), setErrorMap: jest.fn() });
+const reporter = () => ({ panic: jest.fn(), panicOnBuild: jest.fn(), setErrorMap: jest.fn(), warn: jest.fn() });
 type Api = Parameters<NonNullable<typeof createPages>>[0];
 
 function runCreatePages(slugs: string[], errors?: unknown[]) {
@@ -80,6 +80,10 @@ describe("gatsby-node", () => {
     const good = reporter();
     (onPreInit as (a: unknown) => void)({ reporter: good, store });
     expect(good.panic).not.toHaveBeenCalled();
+    // Valid content can still deserve a word: the fixture's lapsed document is one.
+    expect(good.warn).toHaveBeenCalledWith(
+      expect.stringMatching(/^content\/services\/beta\.yaml: "Expired document" was valid until/),
+    );
 
     editYaml(dir, "content/site.yaml", (d) => void (d.contacts[0].phone = "not a phone"));
     const bad = reporter();

@@ -113,6 +113,37 @@ edit("home.yaml", (home) => {
       duration: i % 3 ? undefined : `${i + 1} days`,
     })),
   });
+  // Certificates: one lapsed (left out of the page, warned about), long and Devanagari
+  // titles, one without dates; and a second block whose every document lapsed (the
+  // page leaves out the whole block).
+  fs.mkdirSync(file("documents"), { recursive: true });
+  fs.copyFileSync(
+    path.join(dir, "__tests__/fixtures/content/services/documents/current.pdf"),
+    file("documents/alt.pdf"),
+  );
+  const labels = { issued: "Issued on", validUntil: "Good until — तक" };
+  home.sections.push({
+    type: "documents",
+    anchor: "certificates-and-datasheets",
+    title: "Certificates & datasheets — प्रमाणपत्र",
+    labels,
+    documents: [
+      { title: "ISO 9001:2015 (lapsed)", file: "documents/alt.pdf", issued: "1999-01-01", validUntil: "2001-01-01" },
+      {
+        title: "QUALANOD licence for O'Brien's \"Plant A\" — गुणवत्ता प्रमाणपत्र, a rather long title for a phone",
+        file: "documents/alt.pdf",
+        issued: "2024-02-29",
+        validUntil: "2999-12-31",
+      },
+      { title: "RoHS declaration", file: "documents/alt.pdf" },
+    ],
+  });
+  home.sections.push({
+    type: "documents",
+    title: "Old certificates",
+    labels: { ...labels },
+    documents: [{ title: "Expired", file: "documents/alt.pdf", validUntil: "2000-12-31" }],
+  });
   if (slider) {
     // Image paths are relative to the file that names them.
     const slides = slider.slides.map((slide: Data) => ({ ...slide, image: `services/${slide.image}` }));
@@ -140,6 +171,22 @@ services.forEach((name, i) =>
           unit: r % 3 ? "µm" : undefined,
           standard: r % 4 ? undefined : "ISO 7599 / QUALANOD",
         })),
+      })),
+    });
+    // A colour card with the palest and darkest shades (their names still read) and
+    // photos where the page has some.
+    const photos = service.sections
+      .flatMap((section: Data) => (section.type === "productSlider" ? section.slides : []))
+      .map((slide: Data) => slide.image);
+    const swatches = ["#ffffff", "#000000", "#fafafa", "#0b3a5b", "#ff0000", "#c8a24a", "#777777"];
+    service.sections.push({
+      type: "colours",
+      title: "Colours — रंग",
+      colours: Array.from({ length: 15 }, (_, c) => ({
+        name: c % 2 ? `रंग ${c + 1}` : `Shade ${c + 1}: a long colour name such as "Champagne & bronze"`,
+        swatch: swatches[c % swatches.length],
+        photo: c % 4 === 1 ? photos[c % Math.max(photos.length, 1)] : undefined,
+        note: c % 3 ? undefined : "Outdoor & indoor — बाहर",
       })),
     });
     for (const section of service.sections) {

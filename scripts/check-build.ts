@@ -5,6 +5,7 @@
 // files from other hosts, the editor). The spec's own texts and numbers are checked
 // separately, by scripts/spec-check.ts. Prints one line per failed check and a closing
 // "N passed, N failed" line; exits non-zero on any failure.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
@@ -17,6 +18,9 @@ import { ADMIN_PATH } from "../src/cms/config";
 import { telHref } from "../src/components/Footer/telHref";
 import { CLIENT_LOGO_COUNT, CLIENT_LOGOS_PER_ROW, HERO_SLIDE_COUNT, SECTION_IDS } from "../src/constants";
 import { contentFiles } from "../src/schema/content";
+import { dayOf } from "../src/schema/validate";
+import { fileLabel } from "../src/sections/Documents/labels";
+import { isCurrent } from "../src/sections/Documents/schema";
 import {
   clients,
   enquiry,
@@ -53,6 +57,19 @@ function hasCompileHint(src: string): boolean {
 
 /** The h2 a section of a service page shows: its title (the clients' title is shared). */
 const sectionHeading = (section: Section) => (section.type === "clients" ? clients.title : section.title);
+
+/** The day the build counted documents valid on (the pages' own query result). */
+function buildDay(): string {
+  const data = JSON.parse(fs.readFileSync(path.join(publicDir, "page-data", "index", "page-data.json"), "utf8"));
+  return data.result.data.built.day;
+}
+
+type DocumentsSection = Extract<Section, { type: "documents" }>;
+/** A documents section's documents still valid on the build's day: the ones its page offers. */
+const offered = (section: DocumentsSection) =>
+  section.documents.filter((document) => isCurrent(dayOf(document.validUntil), buildDay()));
+/** Sections the page draws: a documents section whose every document lapsed is left out. */
+const drawn = (section: Section) => section.type !== "documents" || offered(section).length > 0;
 
 /** The quote form's pages, whose footer links the map instead of framing it. */
 const linksMap = (route: string) => [quoteRoute, privacyRoute, ...Object.values(NOTICES)].includes(route);
@@ -212,7 +229,10 @@ const noneMissing = (route: string, what: string, missing: string[]) =>
 /** A page's sections as its content lists them, then the headings that follow them. */
 function checkSections(route: string, doc: HTMLElement, sections: Section[], after: string[]) {
   const headings = belowHero(doc, "h2").map(text);
-  const expected = [...sections.map((section) => squash(sectionHeading(section) ?? "")), ...after.map(squash)];
+  const expected = [
+    ...sections.filter(drawn).map((section) => squash(sectionHeading(section) ?? "")),
+    ...after.map(squash),
+  ];
   check(
     route,
     "its sections, in the content's order",
@@ -222,7 +242,7 @@ function checkSections(route: string, doc: HTMLElement, sections: Section[], aft
   const items = doc.querySelectorAll("main li").map(text);
   const body = text(doc.querySelector("main"));
   for (const [index, section] of sections.entries()) {
-    if (section.anchor) {
+    if (section.anchor && drawn(section)) {
       const element = doc.querySelector(`#${section.anchor}`);
       check(route, `section ${index + 1} carries its anchor #${section.anchor}`, !!element?.closest("section"));
     }
@@ -293,6 +313,23 @@ function checkSections(route: string, doc: HTMLElement, sections: Section[], aft
         .some((script) => script.textContent.includes('"FAQPage"'));
       check(route, `"${section.title}" described as an FAQPage`, described);
     }
+    if (section.type === "documents") checkDocuments(route, doc, section);
+    if (section.type === "colours") {
+      const listItems = doc.querySelectorAll("main li");
+      const shows = (colour: { name: string; swatch: string }) =>
+        listItems.some((item) => {
+          const style = item.querySelector("[aria-hidden='true']")?.getAttribute("style") ?? "";
+          return (
+            text(item).startsWith(squash(colour.name)) && style.toLowerCase().includes(colour.swatch.toLowerCase())
+          );
+        });
+      const missing = section.colours.filter((colour) => !shows(colour));
+      noneMissing(
+        route,
+        `every colour of "${section.title}" named beside its swatch`,
+        missing.map((c) => c.name),
+      );
+    }
   }
   const sliders = sections.flatMap((s) => (s.type === "productSlider" ? [s] : []));
   const carousels = belowHero(doc, '[aria-roledescription="carousel"]');
@@ -302,6 +339,48 @@ function checkSections(route: string, doc: HTMLElement, sections: Section[], aft
     const photos = slider.slides.length;
     check(route, `slider ${i + 1}: its ${photos} photos`, shown === photos, `${shown}`);
   });
+}
+
+/**
+ * Each document the page offers links the build's copy, named by the MD5 of its content
+ * (a changed file gets a new address, so no one is served a cached old certificate),
+ * and says its type and size; a lapsed one is not linked.
+ */
+function checkDocuments(route: string, doc: HTMLElement, section: DocumentsSection) {
+  const links = doc.querySelectorAll('main a[type="application/pdf"]');
+  const folder = route === "/" ? "content" : "content/services";
+  const bytesOf = (document: { file: string }) => fs.readFileSync(path.join(folder, document.file));
+  const hrefOf = (document: { file: string }) =>
+    `/static/${crypto.createHash("md5").update(bytesOf(document)).digest("hex")}/${path.basename(document.file)}`;
+  const problems: string[] = [];
+  for (const document of offered(section)) {
+    const bytes = bytesOf(document);
+    const href = hrefOf(document);
+    const link = links.find((a) => a.getAttribute("href") === href);
+    const built = path.join(publicDir, href);
+    if (!link) problems.push(`${document.title}: no link to ${href}`);
+    else if (!text(link).includes(`${squash(document.title)} ${fileLabel(bytes.length)}`))
+      problems.push(`${document.title}: link reads "${text(link)}"`);
+    else if (!fs.existsSync(built) || !fs.readFileSync(built).equals(bytes))
+      problems.push(`${document.title}: ${href} is not the file`);
+  }
+  noneMissing(
+    route,
+    `every current document of "${section.title}" linked by its content's hash, with type and size`,
+    problems,
+  );
+  // By address: a renewed certificate may keep the lapsed one's title, not its file.
+  const current = offered(section).map(hrefOf);
+  const lapsed = section.documents.filter((document) => !offered(section).includes(document));
+  const shown = lapsed.filter(
+    (document) => !current.includes(hrefOf(document)) && links.some((a) => a.getAttribute("href") === hrefOf(document)),
+  );
+  check(
+    route,
+    `no lapsed document of "${section.title}" offered`,
+    shown.length === 0,
+    shown.map((d) => d.title).join(", "),
+  );
 }
 
 function checkClients(route: string, doc: HTMLElement, anchor: string | undefined) {

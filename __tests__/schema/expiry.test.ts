@@ -10,7 +10,8 @@ beforeEach(() => (project = copyContent()));
 afterEach(() => fs.rmSync(project, { recursive: true, force: true }));
 
 type Documents = { type: string; documents: { title: string; validUntil?: string }[] };
-const documentsOf = (page: { sections: Documents[] }) => page.sections.find((s) => s.type === "documents")!;
+const documentsOf = (page: Record<string, unknown>) =>
+  (page.sections as Documents[]).find((s) => s.type === "documents")!;
 
 test("a document valid through a day warns from the next day on, naming its file and title", () => {
   editYaml(project, "content/services/beta.yaml", (page) => {

@@ -17,7 +17,7 @@ describe("Colours", () => {
     const items = screen.getAllByRole("listitem");
     expect(items.map((item) => item.textContent)).toEqual(["GoldOutdoor parts too", "Black"]);
     const swatches = items.map((item) => item.querySelector("[aria-hidden='true']") as HTMLElement);
-    expect(swatches[0].style.backgroundColor).toBe("rgb(200, 162, 74)");
+    expect(swatches[0].style.getPropertyValue("--swatch")).toBe("#c8a24a");
     // A photo on the swatch replaces the colour for the eye; its name is already the text.
     expect(swatches[1].querySelector("img")).toHaveAttribute("alt", "");
     expect(screen.queryByRole("img")).toBeNull();

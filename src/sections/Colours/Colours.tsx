@@ -23,7 +23,11 @@ export function Colours({ anchor, eyebrow, title, intro, colours }: ColoursProps
       <ul className={styles.list}>
         {colours.map((colour, index) => (
           <li key={`${index}-${colour.name}`} className={styles.item}>
-            <span className={styles.swatch} style={{ backgroundColor: colour.swatch }} aria-hidden="true">
+            <span
+              className={styles.swatch}
+              style={{ "--swatch": colour.swatch } as React.CSSProperties}
+              aria-hidden="true"
+            >
               {colour.photo && <Picture image={colour.photo} alt="" className={styles.photo} />}
             </span>
             <span className={styles.name}>{colour.name}</span>

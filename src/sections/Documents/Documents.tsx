@@ -2,6 +2,7 @@ import { graphql } from "gatsby";
 import React from "react";
 import { Section } from "../../components/Section";
 import * as styles from "./Documents.module.css";
+import { dayLabel, fileLabel } from "./labels";
 import { isCurrent } from "./schema";
 
 export interface DocumentsProps {
@@ -21,27 +22,6 @@ export interface DocumentsProps {
   today: string;
 }
 
-const KB = 1024;
-const MB = KB * KB;
-
-/**
- * "PDF, 420 KB", "PDF, 2.4 MB": what a link fetches, before a visitor on a phone taps it.
- * Just "PDF" for 0, the editor's preview, which does not know the size.
- */
-export function fileLabel(bytes: number): string {
-  if (bytes <= 0) return "PDF";
-  const size = bytes < MB ? `${Math.max(1, Math.round(bytes / KB))} KB` : `${(bytes / MB).toFixed(1)} MB`;
-  return `PDF, ${size}`;
-}
-
-/** "31 March 2027": the day a content date names, in the words an export buyer reads the same. */
-export function dayLabel(day: string): string {
-  const [year, month, date] = day.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(year, month - 1, date)),
-  );
-}
-
 /**
  * Certificates and datasheets to download, each link saying what it fetches. A document
  * whose last valid day is before the build's day is not offered (content:check and the
@@ -57,7 +37,7 @@ export function Documents({ anchor, eyebrow, title, intro, labels, documents, to
         {offered.map((document, index) => (
           <li key={`${index}-${document.title}`} className={styles.item}>
             <a className={styles.link} href={document.file.publicURL ?? undefined} type="application/pdf">
-              <span className={styles.title}>{document.title}</span>
+              <span className={styles.title}>{document.title}</span>{" "}
               <span className={styles.file}>{fileLabel(document.file.size)}</span>
             </a>
             {(document.issued || document.validUntil) && (
