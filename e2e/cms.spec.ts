@@ -9,6 +9,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import yaml from "js-yaml";
 import { spawnListening } from "../server/tests/host";
+import { homeSchema, sectionExamples, sectionTypes, siteSchema } from "../src/schema/content";
 import { EMAIL } from "../src/schema/patterns";
 
 // Two valid numbers: whichever the content does not already hold is typed in.
@@ -60,6 +61,14 @@ const DROPPED_HEADERS = [
 
 /** Logs in through the backend (on this test's port) and opens the site settings. */
 async function openSiteSettings(page: Page) {
+  const errors = await openEntry(page, siteSchema.label);
+  // Decap's bundle is large: on a busy two-core machine the form can take a while.
+  await expect(page.getByLabel("Company name", { exact: true })).toHaveValue(/\S/, { timeout: 30_000 });
+  return errors;
+}
+
+/** Logs in through the backend (on this test's port) and opens a one-file collection's entry. */
+async function openEntry(page: Page, label: string) {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   // Nothing but the site and the local backend: the editor must not need the internet.
@@ -94,10 +103,8 @@ async function openSiteSettings(page: Page) {
   await page.getByRole("button", { name: "Login" }).click();
   // The collection in the side bar, then its one entry in the main list (which Decap
   // fills in only after it has read the file: the locator waits for it).
-  await page.getByRole("complementary").getByRole("link", { name: "Site settings" }).click();
-  await page.getByRole("main").getByRole("link", { name: "Site settings" }).click();
-  // Decap's bundle is large: on a busy two-core machine the form can take a while.
-  await expect(page.getByLabel("Company name", { exact: true })).toHaveValue(/\S/, { timeout: 30_000 });
+  await page.getByRole("complementary").getByRole("link", { name: label }).click();
+  await page.getByRole("main").getByRole("link", { name: label }).click();
   return errors;
 }
 
@@ -159,4 +166,55 @@ test("the editor links to the staff's guide, which opens as a page of the editor
   expect(new URL(guide.url()).pathname).toBe("/admin/help/");
   await expect(guide.getByRole("heading", { level: 1 })).toHaveText(heading);
   await expect(guide.getByRole("table").first()).toBeVisible();
+});
+
+test("a certificate uploaded in the editor is stored in documents/ beside the page, and the page names it", async ({
+  page,
+}) => {
+  const homeFile = path.join(repo, "content", "home.yaml");
+  type Home = { sections: { type: string; documents?: { title: string; file: string }[] }[] };
+  const documentsOf = (data: Home) => data.sections.find((section) => section.type === "documents")?.documents;
+  const pdf = fs.readFileSync("__tests__/fixtures/content/services/documents/current.pdf");
+  const name = `renewed-${Date.now()}.pdf`;
+  const before = yaml.load(fs.readFileSync(homeFile, "utf8")) as Home;
+  if (!documentsOf(before)) {
+    // Content without certificates: the test gives this copy of it a block of its own.
+    fs.mkdirSync(path.join(repo, "content", "documents"), { recursive: true });
+    fs.writeFileSync(path.join(repo, "content", "documents", "test.pdf"), pdf);
+    const example = {
+      ...sectionExamples.documents,
+      documents: [{ title: "Test certificate", file: "documents/test.pdf" }],
+    };
+    before.sections.push({ type: "documents", ...example });
+    fs.writeFileSync(homeFile, yaml.dump(before));
+  }
+  const first = documentsOf(before)![0];
+
+  const errors = await openEntry(page, homeSchema.label);
+  await expect(page.getByLabel(homeSchema.fields.title.label, { exact: true })).toHaveValue(/\S/, { timeout: 30_000 });
+  // The page's sections are folded, each under its kind; so is each document, under its
+  // title: unfold the documents section, then its first document.
+  const unfold = (label: string) =>
+    page.getByText(label, { exact: true }).first().locator("..").getByRole("button").first().click();
+  await unfold(sectionTypes.documents.label);
+  await unfold(first.title);
+  await page.locator('[aria-label="file field"]').first().getByText("Choose different file").click();
+  await page.locator("input[type=file]").setInputFiles({ name, mimeType: "application/pdf", buffer: pdf });
+  await page.getByRole("button", { name: "Choose selected" }).click();
+  await expect(page.locator('[aria-label="file field"]').first()).toContainText(`documents/${name}`);
+  await publish(page);
+
+  // The upload went through the guard into the documents folder beside the page…
+  const stored = path.join(repo, "content", "documents", name);
+  await expect.poll(() => fs.existsSync(stored) && fs.readFileSync(stored).equals(pdf)).toBe(true);
+  // …and the page, written whole, names it instead of the old file.
+  const whole = () => {
+    try {
+      return documentsOf(yaml.load(fs.readFileSync(homeFile, "utf8")) as Home)?.[0]?.file;
+    } catch {
+      return undefined;
+    }
+  };
+  await expect.poll(whole).toBe(`documents/${name}`);
+  expect(errors).toEqual([]);
 });
