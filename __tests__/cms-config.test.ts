@@ -5,6 +5,7 @@ import { GSTIN, PHONE } from "../src/schema/patterns";
 
 type CmsField = {
   name: string;
+  label?: string;
   required?: boolean;
   pattern?: string[];
   min?: number;
@@ -95,6 +96,32 @@ describe("the editor's configuration", () => {
       widget: "image",
       choose_url: false,
     });
+  });
+
+  it("stores PDFs in documents/ beside the content file, and asks for dates as days", () => {
+    expect(cmsField("file", { kind: "pdf", label: "File", required: true })).toMatchObject({
+      widget: "file",
+      choose_url: false,
+      media_folder: "documents",
+      public_folder: "documents",
+    });
+    expect(cmsField("validUntil", { kind: "date", label: "Valid until", required: false })).toMatchObject({
+      widget: "datetime",
+      date_format: "YYYY-MM-DD",
+      time_format: false,
+    });
+  });
+
+  it("never says a field is optional in its label: the editor writes '(optional)' itself", () => {
+    const labels = (fields: CmsField[]): string[] =>
+      fields.flatMap((f) => [
+        ...(f.required === false ? [f.label ?? ""] : []),
+        ...labels(f.fields ?? []),
+        ...(f.types ?? []).flatMap((t) => labels(t.fields ?? [])),
+      ]);
+    const all = collections.flatMap((c) => labels((c.files?.[0].fields ?? c.fields) as CmsField[]));
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.filter((label) => /optional/i.test(label))).toEqual([]);
   });
 
   it("talks to the project's own backend, same-origin at /api/v1, unless another is named", () => {

@@ -74,37 +74,35 @@ function HelpLink({ href }: { href: string }) {
   );
 }
 
+/** A box in the editor's corner, on white, so it reads over the form it floats above. */
+const PANEL: React.CSSProperties = {
+  position: "fixed",
+  left: 12,
+  bottom: 12,
+  zIndex: 1000,
+  maxWidth: "min(36rem, calc(100vw - 24px))",
+  padding: "8px 12px",
+  borderRadius: 6,
+  background: "#fff",
+  color: "#1b1b1b",
+  font: "14px/1.4 system-ui, sans-serif",
+  whiteSpace: "pre-wrap",
+  boxShadow: "0 2px 8px rgba(0,0,0,0.2)",
+};
+
 export function PublishStatus({ url, enquiriesUrl, helpUrl }: { url: string; enquiriesUrl: string; helpUrl: string }) {
   const status = usePolled<Status>(url);
   const enquiries = usePolled<Enquiries>(enquiriesUrl);
   // Where no publisher runs (npm run cms), only the help link.
   if (!status) {
     return (
-      <div style={{ position: "fixed", left: 12, bottom: 12, zIndex: 1000, font: "14px/1.4 system-ui, sans-serif" }}>
+      <div style={PANEL}>
         <HelpLink href={helpUrl} />
       </div>
     );
   }
   return (
-    <div
-      role="status"
-      data-state={status.state}
-      style={{
-        position: "fixed",
-        left: 12,
-        bottom: 12,
-        zIndex: 1000,
-        maxWidth: "min(36rem, calc(100vw - 24px))",
-        padding: "8px 12px",
-        borderRadius: 6,
-        background: "#fff",
-        border: `2px solid ${COLOURS[status.state]}`,
-        color: "#1b1b1b",
-        font: "14px/1.4 system-ui, sans-serif",
-        whiteSpace: "pre-wrap",
-        boxShadow: "0 2px 8px rgba(0,0,0,0.2)",
-      }}
-    >
+    <div role="status" data-state={status.state} style={{ ...PANEL, border: `2px solid ${COLOURS[status.state]}` }}>
       <strong style={{ color: COLOURS[status.state] }}>Site: </strong>
       {status.message}
       {status.warnings?.map((warning) => (

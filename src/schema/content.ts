@@ -39,7 +39,7 @@ const pageMeta = {
 // fragment beside it); src/sections/Sections.tsx draws them.
 
 /** Every section may name its element, for links such as /#aboutUs (optional). */
-const anchor = text("Anchor (optional): links such as /#aboutUs scroll to this section", {
+const anchor = text("Anchor: links such as /#aboutUs scroll to this section", {
   required: false,
   pattern: ANCHOR,
   check: (value) => (LAYOUT_IDS.includes(value) ? `is used by every page's layout: choose another` : null),

@@ -7,7 +7,7 @@ import { LINK } from "./patterns";
 export const link = (label: string, options: { required?: boolean } = {}) => text(label, { ...options, pattern: LINK });
 
 /** The small heading above a section's title: always optional. */
-export const eyebrow = () => text("Small heading (above the title, optional)", { required: false });
+export const eyebrow = () => text("Small heading (above the title)", { required: false });
 
 /** A section's main heading (its h2). */
 export const title = () => text("Title (the section's heading)");

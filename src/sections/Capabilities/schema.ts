@@ -4,8 +4,8 @@ import { eyebrow, title } from "../../schema/pieces";
 const row = object("Row", {
   property: text("Property (for example: Maximum part length)"),
   value: text("Value (for example: 3000)"),
-  unit: text("Unit (optional, for example: mm)", { required: false }),
-  standard: text("Standard (optional, for example: MIL-A-8625 Type III)", { required: false }),
+  unit: text("Unit (for example: mm)", { required: false }),
+  standard: text("Standard (for example: MIL-A-8625 Type III)", { required: false }),
 });
 
 /** A specification table: what parts, alloys, thicknesses and standards a process takes. */
@@ -22,7 +22,7 @@ export const schema = object("Capabilities (a specification table)", {
   groups: list(
     "Groups of rows",
     object("Group", {
-      heading: text("Subheading (optional)", { required: false }),
+      heading: text("Subheading", { required: false }),
       rows: list("Rows", row, { min: 1 }),
     }),
     { min: 1 },

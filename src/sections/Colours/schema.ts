@@ -5,10 +5,10 @@ import { eyebrow, title } from "../../schema/pieces";
 const colour = object("Colour", {
   name: text("Name (for example: Gold)"),
   swatch: text("Swatch colour (the nearest screen colour)", { pattern: COLOUR }),
-  photo: image("Photo of a finished part (optional: shown on the swatch instead of the colour)", {
+  photo: image("Photo of a finished part (shown on the swatch instead of the colour)", {
     required: false,
   }),
-  note: text("Note (optional, for example: also for outdoor parts)", { required: false }),
+  note: text("Note (for example: also for outdoor parts)", { required: false }),
 });
 
 /** A colour card: the shades colour anodising gives, each named, with a swatch or a photo. */

@@ -5,8 +5,8 @@ import { eyebrow, title } from "../../schema/pieces";
 const document = object("Document", {
   title: text("Title (for example: ISO 9001:2015 certificate)"),
   file: pdf(`The file (a PDF, at most ${megabytes(FILE_KINDS.pdf.maxBytes)})`),
-  issued: date("Issued on (optional)", { required: false }),
-  validUntil: date("Valid until (optional): after this day the page no longer offers it", { required: false }),
+  issued: date("Issued on", { required: false }),
+  validUntil: date("Valid until: after this day the page no longer offers it", { required: false }),
 });
 
 /** Files to download: certificates, datasheets, declarations. */

@@ -11,7 +11,7 @@ export const schema = object("Steps (an ordered process)", {
     object("Step", {
       title: text("Step"),
       text: paragraph("What happens", { required: false }),
-      duration: text("How long it takes (optional)", { required: false, hint: "For example: 1–2 working days" }),
+      duration: text("How long it takes", { required: false, hint: "For example: 1–2 working days" }),
     }),
     { min: 1 },
   ),
