@@ -19,8 +19,7 @@ import { telHref } from "../src/components/Footer/telHref";
 import { CLIENT_LOGO_COUNT, CLIENT_LOGOS_PER_ROW, HERO_SLIDE_COUNT, SECTION_IDS } from "../src/constants";
 import { contentFiles } from "../src/schema/content";
 import { dayOf } from "../src/schema/validate";
-import { fileLabel } from "../src/sections/Documents/labels";
-import { isCurrent } from "../src/sections/Documents/schema";
+import { fileLabel, isCurrent } from "../src/sections/Documents/display";
 import {
   clients,
   enquiry,
@@ -191,6 +190,23 @@ function checkEveryPage(route: string, doc: HTMLElement) {
     "each of webpack's scripts it loads starts with V8's compile hint (src/build/compileHints.ts)",
     unhinted.length === 0,
     unhinted.join(", "),
+  );
+  // Visitors' browsers get the components, never the content schema and its checks
+  // (one value imported from a section's schema.ts once pulled all of it in: 2.7 KB).
+  const withSchema = doc
+    .querySelectorAll("script[src][async]")
+    .map((el) => el.getAttribute("src") ?? "")
+    .filter((src) => {
+      const map = path.join(publicDir, `${src}.map`);
+      const sources: string[] = fs.existsSync(map) ? JSON.parse(fs.readFileSync(map, "utf8")).sources : [];
+      // patterns.ts is the formats' regular expressions, which the quote form checks too.
+      return sources.some((source) => /\/src\/schema\/(?!patterns\.ts$)|\/schema\.ts$|\/server\//.test(source));
+    });
+  check(
+    route,
+    "none of its scripts carries the content schema (src/schema/ but patterns.ts, schema.ts)",
+    withSchema.length === 0,
+    withSchema.join(", "),
   );
   const editor = [...doc.querySelectorAll("[src], [href]")].filter((el) =>
     (el.getAttribute("src") ?? el.getAttribute("href") ?? "").startsWith(ADMIN_PATH),

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import React from "react";
 import { Documents } from "../../src/sections/Documents/Documents";
-import { dayLabel, fileLabel } from "../../src/sections/Documents/labels";
+import { dayLabel, fileLabel } from "../../src/sections/Documents/display";
 
 const labels = { issued: "Issued label", validUntil: "Valid until label" };
 const file = (name: string, size: number) => ({ publicURL: `/static/0123abcd/${name}.pdf`, size });

@@ -1,7 +1,7 @@
 // Documents past their last valid day (a lapsed certificate): the page no longer offers
 // them (src/sections/Documents), and content:check, content:validate and the publish
 // status warn staff to upload the renewed one.
-import { isCurrent } from "../sections/Documents/schema";
+import { isCurrent } from "../sections/Documents/display";
 import type { ContentWarning } from "./links";
 import type { LoadedFile } from "./load";
 import { dayOf } from "./validate";

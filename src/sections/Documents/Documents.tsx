@@ -2,8 +2,7 @@ import { graphql } from "gatsby";
 import React from "react";
 import { Section } from "../../components/Section";
 import * as styles from "./Documents.module.css";
-import { dayLabel, fileLabel } from "./labels";
-import { isCurrent } from "./schema";
+import { dayLabel, fileLabel, isCurrent } from "./display";
 
 export interface DocumentsProps {
   anchor?: string | null;

@@ -21,12 +21,6 @@ export const schema = object("Documents (certificates, datasheets: PDF downloads
   documents: list("Documents", document, { min: 1 }),
 });
 
-/**
- * Whether a document is still valid on `today` (both "YYYY-MM-DD"): valid through the
- * day it names. The page offers only valid ones; content:check warns about the others.
- */
-export const isCurrent = (validUntil: string | null | undefined, today: string) => !validUntil || validUntil >= today;
-
 /** A valid example, for the tests that draw and hydrate every kind of section. */
 export const example: Data<typeof schema.fields> = {
   title: "Certificates",

@@ -1,5 +1,6 @@
-// What a document's link and dates read: plain functions (no React), for the component
-// and the built-HTML check alike.
+// Whether a document is offered, and what its link and dates read: plain functions, for
+// the component, the content check and the built-HTML check alike. Nothing from the
+// schema here: this file goes to visitors' browsers.
 
 const KB = 1024;
 const MB = KB * KB;
@@ -21,3 +22,9 @@ export function dayLabel(day: string): string {
     new Date(Date.UTC(year, month - 1, date)),
   );
 }
+
+/**
+ * Whether a document is still valid on `today` (both "YYYY-MM-DD"): valid through the
+ * day it names. The page offers only valid ones; content:check warns about the others.
+ */
+export const isCurrent = (validUntil: string | null | undefined, today: string) => !validUntil || validUntil >= today;
