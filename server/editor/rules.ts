@@ -1,8 +1,8 @@
 // What the editor may touch, derived from the editor's own configuration (src/cms/config.ts,
 // itself made from the content schema): the content files, the folder of service pages,
-// and the image and document (PDF) folders beside them. decap-server alone only checks that a path is inside
-// the repository, so without this the editor could write gatsby-node.ts or package.json
-// (which the next build runs) or read .git/config.
+// and the image and document (PDF) folders beside them. decap-server alone only checks
+// that a path is inside the repository, so without this the editor could write
+// gatsby-node.ts or package.json (which the next build runs) or read .git/config.
 import fs from "node:fs";
 import path from "node:path";
 import { cmsConfig } from "../../src/cms/config";
@@ -62,10 +62,12 @@ type ConfigField = {
   types?: ConfigField[];
 };
 
-/** The folders fields name for their own uploads (PDFs: documents/), relative to the entry. */
-function fieldFolders(fields: ConfigField[] = []): string[] {
-  return fields.flatMap((field) => [
-    ...(field.media_folder ? [field.media_folder] : []),
+/** The folders fields name for their own uploads (PDFs: documents/), relative to the entry, and their kind. */
+function fieldFolders(fields: ConfigField[] = []): [string, FileKindName][] {
+  return fields.flatMap((field): [string, FileKindName][] => [
+    ...(field.media_folder
+      ? [[field.media_folder, field.widget === "image" ? "image" : "pdf"] as [string, FileKindName]]
+      : []),
     ...fieldFolders(field.fields),
     ...fieldFolders(field.field ? [field.field] : []),
     ...fieldFolders(field.types),
@@ -78,7 +80,7 @@ export function editorRules(): Rules {
   const rules: Rules = { files: new Set(), folders: new Set(), mediaFolders };
   const addFolders = (base: string, imageFolder: string, fields: ConfigField[]) => {
     mediaFolders.set(path.posix.join(base, imageFolder), "image");
-    for (const folder of fieldFolders(fields)) mediaFolders.set(path.posix.join(base, folder), "pdf");
+    for (const [folder, kind] of fieldFolders(fields)) mediaFolders.set(path.posix.join(base, folder), kind);
   };
   for (const collection of config.collections) {
     if ("folder" in collection) {
