@@ -368,29 +368,26 @@ function checkDocuments(route: string, doc: HTMLElement, section: DocumentsSecti
   const bytesOf = (document: { file: string }) => fs.readFileSync(path.join(folder, document.file));
   const hrefOf = (document: { file: string }) =>
     `/static/${crypto.createHash("md5").update(bytesOf(document)).digest("hex")}/${path.basename(document.file)}`;
+  // A document's link: its file's address and its title (several documents may share a file).
+  const linkOf = (document: { title: string; file: string }) =>
+    links.find((a) => a.getAttribute("href") === hrefOf(document) && text(a).startsWith(squash(document.title)));
   const problems: string[] = [];
   for (const document of offered(section)) {
     const bytes = bytesOf(document);
-    const href = hrefOf(document);
-    const link = links.find((a) => a.getAttribute("href") === href);
-    const built = path.join(publicDir, href);
-    if (!link) problems.push(`${document.title}: no link to ${href}`);
-    else if (!text(link).includes(`${squash(document.title)} ${fileLabel(bytes.length)}`))
+    const link = linkOf(document);
+    const built = path.join(publicDir, hrefOf(document));
+    if (!link) problems.push(`${document.title}: no link to ${hrefOf(document)}`);
+    else if (text(link) !== `${squash(document.title)} ${fileLabel(bytes.length)}`)
       problems.push(`${document.title}: link reads "${text(link)}"`);
     else if (!fs.existsSync(built) || !fs.readFileSync(built).equals(bytes))
-      problems.push(`${document.title}: ${href} is not the file`);
+      problems.push(`${document.title}: ${hrefOf(document)} is not the file`);
   }
   noneMissing(
     route,
     `every current document of "${section.title}" linked by its content's hash, with type and size`,
     problems,
   );
-  // By address: a renewed certificate may keep the lapsed one's title, not its file.
-  const current = offered(section).map(hrefOf);
-  const lapsed = section.documents.filter((document) => !offered(section).includes(document));
-  const shown = lapsed.filter(
-    (document) => !current.includes(hrefOf(document)) && links.some((a) => a.getAttribute("href") === hrefOf(document)),
-  );
+  const shown = section.documents.filter((document) => !offered(section).includes(document) && linkOf(document));
   check(
     route,
     `no lapsed document of "${section.title}" offered`,
