@@ -204,9 +204,10 @@ test("a certificate uploaded in the editor is stored in documents/ beside the pa
   await expect(page.locator('[aria-label="file field"]').first()).toContainText(`documents/${name}`);
   await publish(page);
 
-  // The upload went through the guard into the documents folder beside the page…
+  // The upload went through the guard (which checks the whole content first: slow
+  // on a busy machine) into the documents folder beside the page…
   const stored = path.join(repo, "content", "documents", name);
-  await expect.poll(() => fs.existsSync(stored) && fs.readFileSync(stored).equals(pdf)).toBe(true);
+  await expect.poll(() => fs.existsSync(stored) && fs.readFileSync(stored).equals(pdf), { timeout: 30_000 }).toBe(true);
   // …and the page, written whole, names it instead of the old file.
   const whole = () => {
     try {
@@ -215,6 +216,6 @@ test("a certificate uploaded in the editor is stored in documents/ beside the pa
       return undefined;
     }
   };
-  await expect.poll(whole).toBe(`documents/${name}`);
+  await expect.poll(whole, { timeout: 30_000 }).toBe(`documents/${name}`);
   expect(errors).toEqual([]);
 });
