@@ -53,14 +53,31 @@ function hasCompileHint(src: string): boolean {
   }
   return hintedScripts.get(src)!;
 }
+// Whether a script of the build carries the content schema (its source map names a file
+// of src/schema/ but patterns.ts, the formats the quote form checks too, or a section's
+// schema.ts), read once per file like the hint.
+const schemaScripts = new Map<string, boolean>();
+function carriesSchema(src: string): boolean {
+  if (!schemaScripts.has(src)) {
+    const map = path.join(publicDir, `${src}.map`);
+    const sources: string[] = fs.existsSync(map) ? JSON.parse(fs.readFileSync(map, "utf8")).sources : [];
+    schemaScripts.set(
+      src,
+      sources.some((source) => /\/src\/schema\/(?!patterns\.ts$)|\/schema\.ts$|\/server\//.test(source)),
+    );
+  }
+  return schemaScripts.get(src)!;
+}
 
 /** The h2 a section of a service page shows: its title (the clients' title is shared). */
 const sectionHeading = (section: Section) => (section.type === "clients" ? clients.title : section.title);
 
-/** The day the build counted documents valid on (the pages' own query result). */
+/** The day the build counted documents valid on (the pages' own query result), read once. */
+let builtOn: string | undefined;
 function buildDay(): string {
-  const data = JSON.parse(fs.readFileSync(path.join(publicDir, "page-data", "index", "page-data.json"), "utf8"));
-  return data.result.data.built.day;
+  builtOn ??= JSON.parse(fs.readFileSync(path.join(publicDir, "page-data", "index", "page-data.json"), "utf8")).result
+    .data.built.day as string;
+  return builtOn;
 }
 
 type DocumentsSection = Extract<Section, { type: "documents" }>;
@@ -181,10 +198,8 @@ function checkEveryPage(route: string, doc: HTMLElement) {
     pageChunks.join(", "),
   );
   // webpack's scripts (async) are compiled as they download, not when first called.
-  const unhinted = doc
-    .querySelectorAll("script[src][async]")
-    .map((el) => el.getAttribute("src") ?? "")
-    .filter((src) => !hasCompileHint(src));
+  const webpackScripts = doc.querySelectorAll("script[src][async]").map((el) => el.getAttribute("src") ?? "");
+  const unhinted = webpackScripts.filter((src) => !hasCompileHint(src));
   check(
     route,
     "each of webpack's scripts it loads starts with V8's compile hint (src/build/compileHints.ts)",
@@ -193,15 +208,7 @@ function checkEveryPage(route: string, doc: HTMLElement) {
   );
   // Visitors' browsers get the components, never the content schema and its checks
   // (one value imported from a section's schema.ts once pulled all of it in: 2.7 KB).
-  const withSchema = doc
-    .querySelectorAll("script[src][async]")
-    .map((el) => el.getAttribute("src") ?? "")
-    .filter((src) => {
-      const map = path.join(publicDir, `${src}.map`);
-      const sources: string[] = fs.existsSync(map) ? JSON.parse(fs.readFileSync(map, "utf8")).sources : [];
-      // patterns.ts is the formats' regular expressions, which the quote form checks too.
-      return sources.some((source) => /\/src\/schema\/(?!patterns\.ts$)|\/schema\.ts$|\/server\//.test(source));
-    });
+  const withSchema = webpackScripts.filter(carriesSchema);
   check(
     route,
     "none of its scripts carries the content schema (src/schema/ but patterns.ts, schema.ts)",
@@ -365,29 +372,37 @@ function checkSections(route: string, doc: HTMLElement, sections: Section[], aft
 function checkDocuments(route: string, doc: HTMLElement, section: DocumentsSection) {
   const links = doc.querySelectorAll('main a[type="application/pdf"]');
   const folder = route === "/" ? "content" : "content/services";
-  const bytesOf = (document: { file: string }) => fs.readFileSync(path.join(folder, document.file));
-  const hrefOf = (document: { file: string }) =>
-    `/static/${crypto.createHash("md5").update(bytesOf(document)).digest("hex")}/${path.basename(document.file)}`;
+  // Each document's file, read and hashed once: the address the build gives it.
+  const files = new Map(
+    section.documents.map((document) => {
+      const bytes = fs.readFileSync(path.join(folder, document.file));
+      const href = `/static/${crypto.createHash("md5").update(bytes).digest("hex")}/${path.basename(document.file)}`;
+      return [document, { bytes, href }];
+    }),
+  );
   // A document's link: its file's address and its title (several documents may share a file).
-  const linkOf = (document: { title: string; file: string }) =>
-    links.find((a) => a.getAttribute("href") === hrefOf(document) && text(a).startsWith(squash(document.title)));
+  const linkOf = (document: DocumentsSection["documents"][number]) =>
+    links.find(
+      (a) => a.getAttribute("href") === files.get(document)!.href && text(a).startsWith(squash(document.title)),
+    );
+  const current = offered(section);
   const problems: string[] = [];
-  for (const document of offered(section)) {
-    const bytes = bytesOf(document);
+  for (const document of current) {
+    const { bytes, href } = files.get(document)!;
     const link = linkOf(document);
-    const built = path.join(publicDir, hrefOf(document));
-    if (!link) problems.push(`${document.title}: no link to ${hrefOf(document)}`);
+    const built = path.join(publicDir, href);
+    if (!link) problems.push(`${document.title}: no link to ${href}`);
     else if (text(link) !== `${squash(document.title)} ${fileLabel(bytes.length)}`)
       problems.push(`${document.title}: link reads "${text(link)}"`);
     else if (!fs.existsSync(built) || !fs.readFileSync(built).equals(bytes))
-      problems.push(`${document.title}: ${hrefOf(document)} is not the file`);
+      problems.push(`${document.title}: ${href} is not the file`);
   }
   noneMissing(
     route,
     `every current document of "${section.title}" linked by its content's hash, with type and size`,
     problems,
   );
-  const shown = section.documents.filter((document) => !offered(section).includes(document) && linkOf(document));
+  const shown = section.documents.filter((document) => !current.includes(document) && linkOf(document));
   check(
     route,
     `no lapsed document of "${section.title}" offered`,
