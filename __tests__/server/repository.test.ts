@@ -1,5 +1,5 @@
-// The content repository's state as the editor, sitectl doctor and the repair read it, and
-// the clone the publisher makes: shared with the editor's group whatever the umask.
+// The content repository's state as the editor, sitectl doctor and the repair read it
+// (running nothing the repository holds), and how the repository is made.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -54,19 +54,47 @@ describe("repositoryTrouble", () => {
   });
 });
 
-test("the publisher's clone is writable by its group even under umask 022", async () => {
+test("the content repository is made whole, on main, from the code's commit, and nobody else may write it", async () => {
   const hostDir = fs.mkdtempSync(path.join(os.tmpdir(), "host-"));
   const umask = process.umask(0o022);
   try {
     const paths = hostPaths(hostDir);
     await ensureRepo(paths);
-    const notShared = execFileSync("find", [paths.repo, "-perm", "-u+w", "!", "-perm", "-g+w"], { encoding: "utf8" });
-    expect(notShared).toBe("");
-    expect(
-      execFileSync("git", ["-C", paths.repo, "config", "core.sharedRepository"], { encoding: "utf8" }).trim(),
-    ).toBe("group");
+    const head = execFileSync("git", ["-C", paths.repo, "rev-parse", "HEAD"], { encoding: "utf8" }).trim();
+    expect(execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).trim()).toBe(head);
+    expect(headTrouble(paths.repo, "main")).toBeNull();
+    const writableByOthers = execFileSync("find", [paths.repo, "-perm", "/g+w,o+w", "!", "-type", "l"], {
+      encoding: "utf8",
+    });
+    expect(writableByOthers).toBe("");
+    // A clone cut short (no branch yet) is made again, not taken for the repository.
+    fs.rmSync(path.join(paths.repo, ".git", "refs", "heads", "main"));
+    fs.writeFileSync(path.join(paths.repo, "left-over"), "");
+    await ensureRepo(paths);
+    expect(fs.existsSync(path.join(paths.repo, "left-over"))).toBe(false);
+    expect(headTrouble(paths.repo, "main")).toBeNull();
   } finally {
     process.umask(umask);
     fs.rmSync(hostDir, { recursive: true, force: true });
+  }
+}, 60_000);
+
+test("reading the repository's state runs nothing the repository holds (hooks, core.fsmonitor)", () => {
+  const proof = path.join(repo, "..", `${path.basename(repo)}-ran`);
+  const program = path.join(repo, ".git", "planted.sh");
+  fs.writeFileSync(program, `#!/bin/sh\necho "$0" >> '${proof}'\n`, { mode: 0o755 });
+  git("config", "core.fsmonitor", program);
+  for (const hook of ["post-index-change", "reference-transaction"])
+    fs.copyFileSync(program, path.join(repo, ".git", "hooks", hook));
+  fs.chmodSync(path.join(repo, ".git", "hooks", "post-index-change"), 0o755);
+  fs.writeFileSync(path.join(repo, "a.yaml"), "a: 3\n");
+  try {
+    expect(repositoryTrouble(repo, "main")).toMatch(/1 file is changed/);
+    expect(fs.existsSync(proof)).toBe(false);
+    // The proof is a real one: git without the guard runs the planted program.
+    git("status", "--porcelain");
+    expect(fs.existsSync(proof)).toBe(true);
+  } finally {
+    fs.rmSync(proof, { force: true });
   }
 });

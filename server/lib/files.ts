@@ -19,7 +19,10 @@ export function syncFolder(folder: string): void {
  */
 export function writeFileAtomic(file: string, data: string | Buffer, mode = 0o644, exactMode = false): void {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  const fd = fs.openSync(temp, "w", mode);
+  // A new file of our own: never through a link or into a file someone left under that name.
+  fs.rmSync(temp, { force: true });
+  const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants;
+  const fd = fs.openSync(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
   try {
     if (exactMode) fs.fchmodSync(fd, mode);
     fs.writeFileSync(fd, data);

@@ -1,10 +1,10 @@
 // Whether the content repository is as the editor and the publisher need it: on its
 // branch, nothing half-done (a merge, a rebase), nothing uncommitted. The editor refuses
 // to work in it otherwise and says so; `sitectl doctor` reports it; `sitectl repair`
-// (server/publisher/repair.ts) mends it.
-import { execFileSync } from "node:child_process";
+// (server/editor/repair.ts) mends it.
 import fs from "node:fs";
 import path from "node:path";
+import { gitSync } from "./git";
 
 /** Files git leaves in .git while an operation waits for someone to finish it. */
 export const UNDER_WAY: Record<string, string> = {
@@ -40,11 +40,8 @@ export function headTrouble(repo: string, branch: string): string | null {
 
 /** Changed and untracked files, one per line as `git status --porcelain` lists them ("" when none). */
 export function uncommitted(repo: string): string {
-  // No index refresh: the caller may be another user (root's doctor) or reading beside a save.
-  return execFileSync("git", ["--no-optional-locks", "status", "--porcelain", "--untracked-files=all"], {
-    cwd: repo,
-    encoding: "utf8",
-  }).trimEnd();
+  // No index refresh: it may run beside a save.
+  return gitSync(repo, ["--no-optional-locks", "status", "--porcelain", "--untracked-files=all"]);
 }
 
 /** Everything wrong with the repository, in words, or null: HEAD first, then uncommitted files. */

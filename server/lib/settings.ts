@@ -80,8 +80,6 @@ export function hostPaths(hostDir: string) {
     memory: path.join(state, "memory.json"),
     /** The publisher's own clone, where builds run (never the tree the editor writes). */
     build: path.join(state, "build"),
-    /** Installs for commits whose package-lock differs from the app's. */
-    deps: path.join(state, "deps"),
     logs: path.join(state, "logs"),
     /** Process group of the running build, so a restarted publisher can stop an orphan. */
     buildPid: path.join(state, "build.pid"),

@@ -1,15 +1,14 @@
-// One build of one commit, in the publisher's own clone (HOST_DIR/publisher/build):
-// check out the commit, decide whether Gatsby's cache may stay, validate the content,
-// run the commit's own `npm run build`. Every command runs under guard.mjs, in its own
+// One build of one commit, in the publisher's own clone (HOST_DIR/publisher/build): the
+// code in use with the commit's content/, decide whether Gatsby's cache may stay, validate
+// the content, run the code's `npm run build`. Every command runs under guard.mjs, in its own
 // process group, its output appended to the build's log.
 import { spawn } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { INLINE_FILE } from "../../src/build/finishPages";
 import { formatProblems, formatWarning, type ContentReport } from "../../src/schema/load";
 import { readJson } from "../lib/files";
-import { git } from "../lib/git";
+import { git, gitWith, trustFile } from "../lib/git";
 import { APP_DIR, BRANCH, type HostPaths } from "../lib/settings";
 
 const GUARD = path.join(__dirname, "guard.mjs");
@@ -67,31 +66,95 @@ export function stopOrphanBuild(paths: HostPaths): void {
   fs.rmSync(paths.buildPid, { force: true });
 }
 
-const lockHash = (dir: string) =>
-  crypto
-    .createHash("sha256")
-    .update(fs.readFileSync(path.join(dir, "package-lock.json")))
-    .digest("hex")
-    .slice(0, 16);
+/**
+ * One git operation at a time in the publisher's clone: a look for new commits (fetchContent)
+ * may come while a build lays out its folder (checkOut), and two gits in one clone fight
+ * over its locks.
+ */
+let cloneQueue: Promise<unknown> = Promise.resolve();
+function inClone<T>(work: () => Promise<T>): Promise<T> {
+  const run = cloneQueue.catch(() => undefined).then(work);
+  cloneQueue = run;
+  return run;
+}
 
-/** Checks out `commit` in the build clone. Returns whether the build must start clean. */
-export async function checkOut(
-  paths: HostPaths,
-  commit: string,
-  memory: { lastBuilt?: string; cleanNext: boolean },
-): Promise<boolean> {
+/** The code in use: the commit of the checkout the server runs (sitectl update installs it). */
+export const codeCommit = () => git(APP_DIR, "rev-parse", "HEAD");
+
+/**
+ * The publisher's own clone (HOST_DIR/publisher/build) with the content repository's branch
+ * fetched into it; returns the branch's head ("" when it has none). Only a fetch reaches the
+ * repository the editor writes: git serves it to this clone without running anything it
+ * holds, and the trust in its owner is given for this call alone (trustFile).
+ */
+export function fetchContent(paths: HostPaths): Promise<string> {
+  return inClone(() => fetchContentNow(paths));
+}
+
+async function fetchContentNow(paths: HostPaths): Promise<string> {
   const dir = paths.build;
+  if (!fs.existsSync(path.join(paths.repo, ".git"))) return "";
   if (!fs.existsSync(path.join(dir, ".git"))) {
     fs.rmSync(dir, { recursive: true, force: true });
-    // Copies, not hard links, of the repository's objects: a hard link shares its mode with
-    // the repository, which the editor's group may write, and the build folder is the publisher's alone.
-    await git(paths.state, "clone", "--quiet", "--no-checkout", "--no-hardlinks", paths.repo, dir);
+    fs.mkdirSync(dir, { recursive: true });
+    await git(dir, "init", "--quiet");
   }
-  await git(dir, "fetch", "--quiet", "--force", "origin", `+refs/heads/${BRANCH}:refs/remotes/origin/${BRANCH}`);
-  await git(dir, "checkout", "--quiet", "--force", "--detach", commit);
-  // Everything not in the commit goes, except the install and Gatsby's cache and output.
+  const trust = { globalConfig: trustFile(paths.state, [paths.repo, APP_DIR]) };
+  try {
+    await gitWith(
+      trust,
+      dir,
+      "fetch",
+      "--quiet",
+      "--no-tags",
+      "--force",
+      paths.repo,
+      `+refs/heads/${BRANCH}:${CONTENT_REF}`,
+    );
+  } catch (error) {
+    // No branch yet (a repository being made): nothing to publish.
+    if (/couldn't find remote ref/i.test(String((error as { stderr?: string }).stderr ?? error))) return "";
+    throw error;
+  }
+  return git(dir, "rev-parse", CONTENT_REF);
+}
+
+/** Where the publisher's clone keeps the content repository's branch. */
+export const CONTENT_REF = `refs/remotes/content/${BRANCH}`;
+
+/**
+ * Lays out the build folder: the code in use (its commit, fetched from the code's own
+ * checkout) with `commit`'s content/ over it. Nothing else of the commit is built: code
+ * reaches the site only through `sitectl update`, so a commit that changes gatsby-node.ts or
+ * package.json runs nothing. Returns whether the build must start clean, and the files
+ * outside content/ the commit has differently from the code (they are not built; said as a warning).
+ */
+export function checkOut(
+  paths: HostPaths,
+  commit: string,
+  memory: { lastBuilt?: string; lastCode?: string; cleanNext: boolean },
+): Promise<{ clean: boolean; code: string; ignored: string[] }> {
+  return inClone(() => checkOutNow(paths, commit, memory));
+}
+
+async function checkOutNow(
+  paths: HostPaths,
+  commit: string,
+  memory: { lastBuilt?: string; lastCode?: string; cleanNext: boolean },
+): Promise<{ clean: boolean; code: string; ignored: string[] }> {
+  const dir = paths.build;
+  const code = await codeCommit();
+  const trust = { globalConfig: trustFile(paths.state, [paths.repo, APP_DIR]) };
+  await gitWith(trust, dir, "fetch", "--quiet", "--no-tags", APP_DIR, code);
+  await git(dir, "checkout", "--quiet", "--force", "--detach", code);
+  // Everything not in the code goes, except Gatsby's cache and output.
   await git(dir, "clean", "-ffdxq", "-e", "/node_modules", "-e", "/.cache", "-e", "/public");
-  const clean = memory.cleanNext || !memory.lastBuilt || (await codeChanged(dir, memory.lastBuilt, commit));
+  fs.rmSync(path.join(dir, "content"), { recursive: true, force: true });
+  await git(dir, "checkout", "--quiet", commit, "--", "content");
+  const ignored = (await git(dir, "diff", "--name-only", code, commit, "--", ".", ":(exclude)content"))
+    .split("\n")
+    .filter(Boolean);
+  const clean = memory.cleanNext || !memory.lastBuilt || memory.lastCode !== code;
   if (clean) {
     fs.rmSync(path.join(dir, ".cache"), { recursive: true, force: true });
     fs.rmSync(path.join(dir, "public"), { recursive: true, force: true });
@@ -105,47 +168,14 @@ export async function checkOut(
       }
     }
   }
-  return clean;
+  return { clean, code, ignored };
 }
 
-/** Anything outside content/ changed (code, dependencies, configuration): Gatsby's cache may be stale. */
-async function codeChanged(dir: string, from: string, to: string): Promise<boolean> {
-  try {
-    const changed = (await git(dir, "diff", "--name-only", from, to)).split("\n").filter(Boolean);
-    return changed.some((file) => !file.startsWith("content/"));
-  } catch {
-    return true;
-  }
-}
-
-/**
- * node_modules for the build: the app's own install when the commit's package-lock is the
- * app's; otherwise one `npm ci` per lock, kept under publisher/deps/.
- */
-export async function linkInstall(paths: HostPaths, log: string, timeoutMs: number): Promise<void> {
-  const hash = lockHash(paths.build);
-  let target = path.join(APP_DIR, "node_modules");
-  if (hash !== lockHash(APP_DIR)) {
-    const dir = path.join(paths.deps, hash);
-    target = path.join(dir, "node_modules");
-    if (!fs.existsSync(target)) {
-      const partial = `${dir}.partial`;
-      fs.rmSync(partial, { recursive: true, force: true });
-      fs.mkdirSync(partial, { recursive: true });
-      for (const file of ["package.json", "package-lock.json"]) {
-        fs.copyFileSync(path.join(paths.build, file), path.join(partial, file));
-      }
-      // As the server's own install: what builds the site, no test tools, no install scripts.
-      const install = ["ci", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund"];
-      const code = await runGuarded(paths, "npm", install, { cwd: partial, log, timeoutMs });
-      if (code !== 0) throw new BuildFailure("technical", `npm ci failed (exit ${code})`);
-      fs.rmSync(dir, { recursive: true, force: true });
-      fs.renameSync(partial, dir);
-    }
-  }
+/** node_modules for the build: the code's own install (what sitectl update installed, root's). */
+export function linkInstall(paths: HostPaths): void {
   const link = path.join(paths.build, "node_modules");
   fs.rmSync(link, { recursive: true, force: true });
-  fs.symlinkSync(target, link);
+  fs.symlinkSync(path.join(APP_DIR, "node_modules"), link);
 }
 
 /**
@@ -167,7 +197,7 @@ export async function validate(paths: HostPaths, log: string, timeoutMs: number)
   throw new BuildFailure("technical", `content:validate failed (exit ${code}) without a report`);
 }
 
-/** The commit's own `npm run build`, into the build clone's public/. */
+/** The code's `npm run build`, into the build clone's public/. */
 export async function build(paths: HostPaths, log: string, timeoutMs: number): Promise<void> {
   const code = await runGuarded(paths, "npm", ["run", "--silent", "build"], { cwd: paths.build, log, timeoutMs });
   // The content passed its check just before: whatever fails now is technical.

@@ -4,12 +4,19 @@
 // leaves the live release as it is and says why in the status record.
 import fs from "node:fs";
 import path from "node:path";
-import { branchHead, git } from "../lib/git";
+import { git } from "../lib/git";
 import { BackupPusher } from "./backup";
-import { BuildFailure, build as runBuild, checkOut, linkInstall, stopOrphanBuild, validate } from "./build";
-import { ensureRepo } from "./repo";
+import {
+  BuildFailure,
+  build as runBuild,
+  checkOut,
+  fetchContent,
+  linkInstall,
+  stopOrphanBuild,
+  validate,
+} from "./build";
 import { clearPin, createRelease, listReleases, liveRelease, missingAssets, prune, switchTo } from "./releases";
-import { BRANCH, POLL_MS, hostPaths, type HostPaths, type Settings } from "../lib/settings";
+import { POLL_MS, hostPaths, type HostPaths, type Settings } from "../lib/settings";
 import {
   TECHNICAL_MESSAGE,
   composeStatus,
@@ -38,8 +45,9 @@ export class Publisher {
     this.paths = hostPaths(settings.hostDir);
     fs.mkdirSync(this.paths.logs, { recursive: true });
     this.memory = readMemory(this.paths);
+    // Pushed from the publisher's own clone, never from the repository the editor writes.
     this.backup = new BackupPusher(
-      this.paths.repo,
+      this.paths.build,
       settings.remote,
       settings.pushRetryMs,
       this.memory.backup,
@@ -54,7 +62,8 @@ export class Publisher {
   async start(): Promise<void> {
     const { paths } = this;
     fs.writeFileSync(paths.publisherPid, `${process.pid}\n`);
-    await ensureRepo(paths);
+    // The repository is made before the publisher starts (deploy/install, npm run host): it
+    // is the editor's, and this service only fetches from it.
     stopOrphanBuild(paths);
     if (this.memory.building) {
       // The last run was killed mid-build: the live release was never touched; build the
@@ -75,11 +84,15 @@ export class Publisher {
     this.save();
 
     // Watch the branch (refs change by rename) and poll as a safety net.
+    // A check that fails (the repository being replaced, a fetch cut short) is said and
+    // tried again at the next event or poll.
+    const check = () =>
+      void this.check().catch((error) => console.error(`publisher: looking for new commits failed: ${error}`));
     for (const dir of [path.join(paths.repo, ".git"), path.join(paths.repo, ".git", "refs", "heads")]) {
-      const watcher = fs.watch(dir, () => void this.check());
+      const watcher = fs.watch(dir, check);
       this.stops.push(() => watcher.close());
     }
-    const timer = setInterval(() => void this.check(), POLL_MS);
+    const timer = setInterval(check, POLL_MS);
     this.stops.push(() => clearInterval(timer));
     await this.check();
   }
@@ -94,13 +107,34 @@ export class Publisher {
     writeStatus(this.paths, composeStatus(this.paths, this.memory, this.head));
   }
 
-  /** The branch's head; its subject and author are read only when it moved. */
-  private async readHead(): Promise<Head | null> {
-    const commit = await branchHead(this.paths.repo, BRANCH);
+  /** The last read of the head, and whether another is queued behind it. */
+  private headRead: Promise<Head | null> = Promise.resolve(null);
+  private headQueued = false;
+
+  /**
+   * The branch's head, fetched into the publisher's own clone. One fetch at a time (two
+   * into one clone fight over its refs' locks); calls while one waits share it, since it
+   * starts after them and sees what they would.
+   */
+  private readHead(): Promise<Head | null> {
+    if (this.headQueued) return this.headRead;
+    this.headQueued = true;
+    this.headRead = this.headRead
+      .catch(() => null)
+      .then(() => {
+        this.headQueued = false;
+        return this.fetchHead();
+      });
+    return this.headRead;
+  }
+
+  /** Fetches the head; its subject and author are read only when it moved. */
+  private async fetchHead(): Promise<Head | null> {
+    const commit = await fetchContent(this.paths);
     if (!commit) return null;
     if (commit === this.head?.commit) return this.head;
     const [subject, author, committedAt] = (
-      await git(this.paths.repo, "log", "-1", "--format=%s%x00%an%x00%cI", commit)
+      await git(this.paths.build, "log", "-1", "--format=%s%x00%an%x00%cI", commit)
     ).split("\0");
     return { commit, subject, author, committedAt };
   }
@@ -160,7 +194,7 @@ export class Publisher {
     const from = this.memory.lastAttempted;
     if (!from) return [commit];
     try {
-      const list = await git(this.paths.repo, "rev-list", "--max-count=50", `${from}..${commit}`);
+      const list = await git(this.paths.build, "rev-list", "--max-count=50", `${from}..${commit}`);
       return list ? list.split("\n") : [commit];
     } catch {
       return [commit];
@@ -195,16 +229,23 @@ export class Publisher {
           `only ${Math.round(freeBytes / 2 ** 20)} MB free on ${paths.hostDir}; a build needs ${Math.round(settings.minFreeBytes / 2 ** 20)} MB (HOST_MIN_FREE_MB)`,
         );
       }
-      build.clean = await checkOut(paths, commit, memory);
+      const laid = await checkOut(paths, commit, memory);
+      build.clean = laid.clean;
       memory.building.clean = build.clean;
       step("install");
-      await linkInstall(paths, log, settings.buildTimeoutMs);
+      linkInstall(paths);
       step("validate");
       const warnings = await validate(paths, log, settings.buildTimeoutMs);
+      if (laid.ignored.length) {
+        const warning = `${laid.ignored.length} file(s) outside content/ differ from the code in use and are not published (${laid.ignored.slice(0, 3).join(", ")}${laid.ignored.length > 3 ? ", …" : ""}): code reaches the site only through sitectl update`;
+        warnings.push(warning);
+        fs.appendFileSync(log, `\nwarning: ${warning}\n`);
+      }
       step("build");
       gatsbyRan = true;
       await runBuild(paths, log, settings.buildTimeoutMs);
       memory.lastBuilt = commit;
+      memory.lastCode = laid.code;
       memory.cleanNext = false;
       const output = path.join(paths.build, "public");
       const missing = missingAssets(output);

@@ -50,6 +50,8 @@ export interface Memory {
   lastAttempted?: string;
   /** The commit the build folder's Gatsby cache comes from. */
   lastBuilt?: string;
+  /** The code commit the build folder's Gatsby cache was built with: new code builds clean. */
+  lastCode?: string;
   /** Drop Gatsby's cache before the next build. */
   cleanNext: boolean;
   /** Set while a build runs; found at start, it means the last run was killed. */

@@ -11,6 +11,7 @@ import { htmlFiles } from "../../src/build/finishPages";
 import { APP_DIR } from "../lib/settings";
 import {
   commitFile,
+  git,
   headOf,
   newPhone,
   page,
@@ -215,6 +216,51 @@ test("a change to one page is published by an incremental build, and every page 
   );
   const files = fs.readdirSync(built).filter((name) => name.startsWith("inline-"));
   expect(files.filter((name) => !named.has(name))).toEqual([]);
+});
+
+test("a commit that changes code runs none of it, and nothing the repository holds runs in the publisher's git (issue 35)", async () => {
+  test.setTimeout(10 * 60_000);
+  // What an editor's user could plant: a program as core.fsmonitor, hooks, and code in a commit.
+  const proof = path.join(host.dir, "planted-ran");
+  const program = path.join(host.dir, "planted.sh");
+  fs.writeFileSync(program, `#!/bin/sh\necho "$0 $*" >> '${proof}'\n`, { mode: 0o755 });
+  git(host, "config", "core.fsmonitor", program);
+  for (const hook of ["post-checkout", "reference-transaction", "post-index-change", "pre-push"])
+    fs.copyFileSync(program, path.join(host.paths.repo, ".git", "hooks", hook));
+  const gatsbyNode = path.join(host.paths.repo, "gatsby-node.ts");
+  fs.writeFileSync(
+    gatsbyNode,
+    `require("node:fs").appendFileSync(${JSON.stringify(proof)}, "gatsby-node.ts from a commit ran\\n");\n${fs.readFileSync(gatsbyNode, "utf8")}`,
+  );
+  const phone = newPhone();
+  fs.writeFileSync(path.join(host.paths.repo, SITE), edited(original, PHONE, phone));
+  // This test's own commit runs nothing planted either.
+  git(
+    host,
+    "-c",
+    "core.hooksPath=/dev/null",
+    "-c",
+    "core.fsmonitor=false",
+    "commit",
+    "--quiet",
+    "--all",
+    "-m",
+    "Code and content",
+  );
+  const commit = headOf(host);
+  try {
+    await expect.poll(liveCommit, BUILD).toBe(commit);
+    expect(await page(host, "/")).toContain(phone);
+    expect(fs.existsSync(proof) ? fs.readFileSync(proof, "utf8") : "").toBe("");
+    expect((await readStatus(host)).warnings.join("\n")).toMatch(/gatsby-node\.ts.*not published.*sitectl update/);
+    // The backup is pushed from the publisher's own clone: the planted pre-push hook did not run.
+    await expect.poll(async () => (await readStatus(host)).backup.state, BUILD).not.toBe("pushing");
+    expect(fs.existsSync(proof)).toBe(false);
+  } finally {
+    git(host, "config", "--unset", "core.fsmonitor");
+    for (const hook of ["post-checkout", "reference-transaction", "post-index-change", "pre-push"])
+      fs.rmSync(path.join(host.paths.repo, ".git", "hooks", hook));
+  }
 });
 
 test("rollback switches to the previous release and pins it until the next publish", async () => {

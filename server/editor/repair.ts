@@ -1,7 +1,8 @@
 // `sitectl repair` (or `npm run repair` with HOST_DIR): puts the content repository back on
 // main with nothing half-done, for when the editor refuses to save ("needs repair"). Run
-// while the editor is stopped (sitectl stops it). Nothing is thrown away: uncommitted
-// files are set aside with `git stash`, other branches are left where they are.
+// as the editor's user in its service's sandbox, while the editor is stopped (sitectl
+// stops it). Nothing is thrown away: uncommitted files are set aside with `git stash`,
+// other branches are left where they are. `--check` only says what is wrong (sitectl doctor).
 import fs from "node:fs";
 import path from "node:path";
 import { git } from "../lib/git";
@@ -27,6 +28,10 @@ async function main(): Promise<number> {
     return 1;
   }
   const before = repositoryTrouble(repo, BRANCH);
+  if (process.argv.includes("--check")) {
+    console.log(before ?? "ok");
+    return 0;
+  }
   if (!before) {
     console.log(`The content repository needs no repair: on ${BRANCH}, nothing under way, nothing uncommitted.`);
     return 0;
