@@ -3,6 +3,8 @@
 //   npm run enquiries                   pending, failed and sent, oldest first
 //   npm run enquiries -- --retry ID     a failed one back to pending (or a pending one now)
 //   npm run enquiries -- --export ID    the e-mail as sent, to standard output (.eml)
+//   npm run enquiries -- --drawing ID   a drawing too large to e-mail, to standard output
+//   npm run enquiries -- --json         every enquiry's reference, state, time and last error (sitectl doctor)
 import { messageIdOf } from "./message";
 import { readEnquirySettings } from "./settings";
 import { ID_PATTERN, STATES, Spool } from "./spool";
@@ -10,12 +12,19 @@ import { ID_PATTERN, STATES, Spool } from "./spool";
 function main(args: string[]): number {
   const spool = new Spool(readEnquirySettings().dir);
   const [option, id] = args;
-  if (option === "--retry" || option === "--export") {
+  if (option === "--retry" || option === "--export" || option === "--drawing") {
     if (!id || !ID_PATTERN.test(id)) return fail(`${option} needs an enquiry's reference, e.g. ${option} 7KQ3M9D2XA`);
     const state = spool.stateOf(id);
     if (!state) return fail(`no enquiry ${id} in ${spool.dir}`);
     if (option === "--export") {
       process.stdout.write(spool.read(id));
+      return 0;
+    }
+    if (option === "--drawing") {
+      const drawing = spool.readDrawing(id);
+      if (!drawing)
+        return fail(`${id} has no drawing kept on the server (any drawing went with its e-mail: --export ${id})`);
+      process.stdout.write(drawing);
       return 0;
     }
     if (state === "sent") return fail(`${id} was sent already; --export it to send it by hand`);
@@ -25,7 +34,11 @@ function main(args: string[]): number {
     console.log(`${id}: pending; the enquiry service sends it within a few seconds`);
     return 0;
   }
-  if (option) return fail(`unknown option ${option}: use --retry ID or --export ID`);
+  if (option === "--json") {
+    console.log(JSON.stringify(STATES.flatMap((state) => spool.list(state))));
+    return 0;
+  }
+  if (option) return fail(`unknown option ${option}: use --retry ID, --export ID, --drawing ID or --json`);
   const rows = STATES.flatMap((state) => spool.list(state));
   if (!rows.length) console.log(`No enquiries in ${spool.dir}.`);
   for (const entry of rows) {
@@ -34,7 +47,7 @@ function main(args: string[]): number {
       : "";
     const messageId = messageIdOf(spool.read(entry.id));
     console.log(
-      `${entry.id}  ${entry.state.padEnd(7)}  ${entry.receivedAt.toISOString()}  ${String(entry.size).padStart(9)} B  ${messageId}${note}`,
+      `${entry.id}  ${entry.state.padEnd(7)}  ${entry.receivedAt.toISOString()}  ${String(entry.size).padStart(9)} B  ${messageId}${entry.drawingSize ? `  drawing kept here (${entry.drawingSize} B): --drawing ${entry.id}` : ""}${note}`,
     );
   }
   return 0;

@@ -2,11 +2,13 @@
 // has: the content repository (a git bundle of every branch), the editor's logins, the
 // enquiry spool, the operator's settings and, if asked, the certificates. Everything
 // else (the code, the releases) comes back from the repository. `sitectl restore` reads it.
+// What a service's user owns is read as that user (root follows no path into the
+// service's folders): the repository by the editor's git in its sandbox, the logins by the
+// editor's user, the spool by the enquiry service's user, plain files only.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { syncFolder } from "../lib/files";
-import { readLogins } from "../editor/logins";
 import { STATES } from "../enquiry/spool";
 import {
   EDITORS_FILE,
@@ -14,14 +16,16 @@ import {
   ENQUIRY_ENV,
   LETSENCRYPT_DIR,
   PUBLISHER_ENV,
-  REPO_DIR,
   SELF_SIGNED_DIR,
+  SERVICES,
   SETTINGS_FILE,
   SITE_DIR,
   currentCode,
   readInstallSettings,
 } from "./layout";
-import { Failure, count, git, must, say } from "./shell";
+import { members } from "./archive";
+import { mustRepoGit, repoGit } from "./sandbox";
+import { Failure, count, must, run, say } from "./shell";
 
 export const FORMAT = "anodising-site-backup";
 export const VERSION = 1;
@@ -71,6 +75,47 @@ export function stagingFolder(): string {
   return dir;
 }
 
+/** Writes what `produce` prints (to the file descriptor it is given) into `file`; it must succeed. */
+function writeFrom(file: string, produce: (fd: number) => { status: number; stderr: string }): void {
+  const fd = fs.openSync(file, "wx", 0o600);
+  try {
+    const ran = produce(fd);
+    if (ran.status !== 0) throw new Failure(`${path.basename(file)} could not be made: ${ran.stderr.trim()}`);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * The spool's enquiries, as the enquiry service's user hands them over: a tar of its plain
+ * files only, checked member by member before root unpacks it into the staging folder.
+ */
+function copySpool(staging: string): Record<(typeof STATES)[number], number> {
+  const archive = path.join(staging, "spool.tar");
+  const list = `cd "$1" && find ${STATES.join(" ")} -maxdepth 1 -type f -print0 2>/dev/null | tar -c --null --no-recursion -T -`;
+  writeFrom(archive, (fd) =>
+    run("sh", ["-c", list, "sh", path.join(ENQUIRY_DIR, "spool")], { user: SERVICES.enquiry.user, stdoutFd: fd }),
+  );
+  const enquiries = { pending: 0, sent: 0, failed: 0 };
+  for (const state of STATES) fs.mkdirSync(path.join(staging, PART.spool, state), { recursive: true });
+  for (const { type, name } of members(archive)) {
+    const [state, file, ...rest] = name.split("/");
+    if (
+      type !== "-" ||
+      !STATES.includes(state as (typeof STATES)[number]) ||
+      !/^[0-9A-Z]{10}\.(eml|json)$/.test(file ?? "") ||
+      rest.length
+    )
+      throw new Failure(
+        `the enquiry spool handed over ${name}, which is not an enquiry's file: no backup was written.`,
+      );
+    if (file.endsWith(".eml")) enquiries[state as (typeof STATES)[number]] += 1;
+  }
+  must("tar", ["-xf", archive, "-C", path.join(staging, PART.spool), "--no-same-owner", "--no-same-permissions"]);
+  fs.rmSync(archive);
+  return enquiries;
+}
+
 export function backup(args: string[]): number {
   const file = args.find((arg) => !arg.startsWith("--"));
   if (!file) throw new Failure("usage: sitectl backup FILE [--with-certificates]");
@@ -84,19 +129,13 @@ export function backup(args: string[]): number {
 
   const staging = stagingFolder();
   try {
-    const head = git(REPO_DIR, ["rev-parse", "refs/heads/main"]);
-    must("git", ["-C", REPO_DIR, "bundle", "create", "--quiet", path.join(staging, PART.repo), "--all"]);
-    if (fs.existsSync(EDITORS_FILE)) fs.copyFileSync(EDITORS_FILE, path.join(staging, PART.editors));
-    const enquiries = { pending: 0, sent: 0, failed: 0 };
-    for (const state of STATES) {
-      const from = path.join(ENQUIRY_DIR, "spool", state);
-      const to = path.join(staging, PART.spool, state);
-      fs.mkdirSync(to, { recursive: true });
-      for (const name of fs.existsSync(from) ? fs.readdirSync(from) : []) {
-        fs.copyFileSync(path.join(from, name), path.join(to, name));
-        if (name.endsWith(".eml")) enquiries[state] += 1;
-      }
-    }
+    const head = mustRepoGit(["rev-parse", "refs/heads/main"]);
+    writeFrom(path.join(staging, PART.repo), (fd) =>
+      repoGit(["bundle", "create", "--quiet", "-", "--all"], { stdoutFd: fd }),
+    );
+    const logins = run("cat", [EDITORS_FILE], { user: SERVICES.editor.user });
+    if (logins.status === 0) fs.writeFileSync(path.join(staging, PART.editors), logins.stdout, { mode: 0o600 });
+    const enquiries = copySpool(staging);
     fs.mkdirSync(path.join(staging, PART.settings));
     for (const setting of SETTINGS.filter((name) => fs.existsSync(name))) {
       fs.copyFileSync(setting, path.join(staging, PART.settings, path.basename(setting)));
@@ -112,7 +151,7 @@ export function backup(args: string[]): number {
       domain: settings.domain,
       code: currentCode().id,
       head,
-      logins: readLogins(EDITORS_FILE).size,
+      logins: logins.stdout.split("\n").filter((line) => line.includes(":")).length,
       enquiries,
       certificates: withCertificates,
       files: Object.fromEntries(filesUnder(staging).map((name) => [name, sha256(path.join(staging, name))])),

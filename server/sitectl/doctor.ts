@@ -7,13 +7,9 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { readLogins } from "../editor/logins";
-import { repositoryTrouble } from "../lib/repoState";
-import { BRANCH } from "../lib/settings";
-import { Spool, type Entry } from "../enquiry/spool";
+import type { Entry } from "../enquiry/spool";
 import {
   APP_LINK,
-  EDITORS_FILE,
   ENQUIRY_DIR,
   ENQUIRY_ENV,
   EDITOR_PROXY_ENV,
@@ -21,14 +17,15 @@ import {
   HOST_DIR,
   REPO_DIR,
   SERVICES,
-  SITE_GROUP,
   certificateFile,
   readEnvFile,
   readInstallSettings,
   type InstallSettings,
 } from "./layout";
 import { describe, readStatus } from "./publishing";
-import { count, run, say, unitState } from "./shell";
+import { sandboxScript } from "./sandbox";
+import { printable, readOwnedFile, uidOf } from "./serviceFiles";
+import { count, run, say, script, unitState } from "./shell";
 
 type Finding = { level: "ok" | "note" | "problem"; text: string; fix?: string };
 
@@ -194,38 +191,49 @@ function disk(): Finding {
   return ok(`${free} MB free on ${HOST_DIR}'s disk`);
 }
 
-/** Every file the publisher and the editor both write must stay theirs to write. */
+/**
+ * The content repository is the editor's alone (nobody else writes it, so nobody else's
+ * git runs what is in it), and on main with nothing half-done: asked of the editor's user
+ * in its sandbox, never of git as root.
+ */
 function repository(): Finding[] {
-  const groupId = Number(run("getent", ["group", SITE_GROUP]).stdout.split(":")[2]);
-  const wrong: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      const stat = fs.lstatSync(file);
-      if (stat.isSymbolicLink()) continue;
-      const unshared =
-        stat.gid !== groupId ||
-        (stat.mode & 0o200 && !(stat.mode & 0o020)) ||
-        (stat.isDirectory() && !(stat.mode & 0o2000));
-      if (unshared) wrong.push(file);
-      if (stat.isDirectory()) walk(file);
-    }
-  };
-  walk(REPO_DIR);
+  const editor = SERVICES.editor.user;
+  // find -P never follows a link; it only looks at owners and modes.
+  const foreign = run("find", [
+    "-P",
+    REPO_DIR,
+    "(",
+    "!",
+    "-user",
+    editor,
+    "-o",
+    "!",
+    "-type",
+    "l",
+    "-perm",
+    "/g+w,o+w",
+    ")",
+    "-print",
+  ])
+    .stdout.split("\n")
+    .filter(Boolean);
   const findings: Finding[] = [];
   findings.push(
-    wrong.length
+    foreign.length
       ? problem(
-          `${wrong.length} files of the content repository are not shared with group ${SITE_GROUP} (for example ${wrong[0]}): the editor's saves or the publisher's builds may fail.`,
+          `${foreign.length} files of the content repository are not the editor's alone (for example ${printable(foreign[0])}).`,
           DEPLOY_AGAIN,
         )
-      : ok(`the content repository is shared by group ${SITE_GROUP}`),
+      : ok(`the content repository is ${editor}'s alone`),
   );
-  const trouble = repositoryTrouble(REPO_DIR, BRANCH);
+  const checked = sandboxScript("editor", "server/editor/repair.ts", ["--check"]);
+  const trouble = printable(checked.stdout.trim());
   findings.push(
-    trouble
-      ? problem(`the content repository needs repair (${trouble}): the editor refuses to save.`, "sitectl repair")
-      : ok("the content repository is on main, nothing under way or uncommitted"),
+    checked.status !== 0
+      ? problem(`the content repository could not be checked: ${printable(checked.stderr.trim())}`, "sitectl repair")
+      : trouble !== "ok"
+        ? problem(`the content repository needs repair (${trouble}): the editor refuses to save.`, "sitectl repair")
+        : ok("the content repository is on main, nothing under way or uncommitted"),
   );
   // The editor faces the internet: what is live must not be its to change.
   // (as deploy/configure: a file hard-linked from the repository is the repository's)
@@ -262,13 +270,32 @@ function repository(): Finding[] {
   return findings;
 }
 
+/** The spool as the enquiry service's user lists it (root reads nothing in the spool itself). */
+function spoolEntries(): Entry[] | string {
+  const ran = script(SERVICES.enquiry.user, "server/enquiry/enquiries.ts", ["--json"]);
+  if (ran.status !== 0) return printable(ran.stderr.trim() || `exit ${ran.status}`);
+  try {
+    return (JSON.parse(ran.stdout) as (Entry & { receivedAt: string })[]).map((entry) => ({
+      ...entry,
+      receivedAt: new Date(entry.receivedAt),
+      attempts: { ...entry.attempts, lastError: printable(String(entry.attempts.lastError)) },
+    }));
+  } catch {
+    return "its list is not JSON";
+  }
+}
+
 function enquiries(): Finding[] {
-  const spool = new Spool(ENQUIRY_DIR);
+  const entries = spoolEntries();
+  if (typeof entries === "string")
+    return [problem(`the enquiries could not be listed: ${entries}`, "sitectl enquiries (it says more)")];
   const when = (entry: Entry) => entry.receivedAt.toISOString().replace("T", " ").slice(0, 16);
   const findings: Finding[] = [];
-  const waiting = spool.list("pending");
-  const failed = spool.list("failed");
-  const week = spool.list("sent").filter((entry) => Date.now() - entry.receivedAt.getTime() < 7 * 86_400_000);
+  const waiting = entries.filter((entry) => entry.state === "pending");
+  const failed = entries.filter((entry) => entry.state === "failed");
+  const week = entries
+    .filter((entry) => entry.state === "sent")
+    .filter((entry) => Date.now() - entry.receivedAt.getTime() < 7 * 86_400_000);
   const old = waiting.filter((entry) => Date.now() - entry.receivedAt.getTime() > WAITING_MS);
   if (old.length) {
     findings.push(
@@ -301,6 +328,29 @@ function enquiries(): Finding[] {
     ),
   );
   return findings;
+}
+
+/** Where enquiries go: the operator's setting, and the one the running service took. */
+function recipient(): Finding {
+  const set = readEnvFile(ENQUIRY_ENV).ENQUIRY_TO ?? "";
+  if (!set)
+    return problem(
+      "no address is set for enquiries (ENQUIRY_TO): they are kept on the server and not e-mailed.",
+      "sitectl enquiries-to sales@example.com (the company's address for quote requests)",
+    );
+  const status = readOwnedFile(path.join(ENQUIRY_DIR, "status.json"), uidOf(SERVICES.enquiry.user));
+  let running: string | undefined;
+  try {
+    running = status ? (JSON.parse(status) as { recipient?: string }).recipient : undefined;
+  } catch {
+    running = undefined;
+  }
+  if (running !== undefined && running !== set)
+    return problem(
+      `${ENQUIRY_ENV} says enquiries go to ${set}, but the enquiry service still sends them to ${running || "nobody"}.`,
+      `systemctl restart ${SERVICES.enquiry.unit}`,
+    );
+  return ok(`enquiries are e-mailed to ${set}`);
 }
 
 async function mailServer(): Promise<Finding> {
@@ -339,7 +389,9 @@ async function mailServer(): Promise<Finding> {
 }
 
 function logins(): Finding {
-  const total = readLogins(EDITORS_FILE).size;
+  // Listed by the editor's user: root reads nothing in the editor's folder.
+  const listed = script(SERVICES.editor.user, "server/editor/editors.ts", ["list"]);
+  const total = listed.stdout.split("\n").filter((line) => line && !line.startsWith("No logins")).length;
   return total
     ? ok(count(total, "editor login"))
     : problem("there is no editor login: nobody can change the site from the browser.", "sitectl editors add NAME");
@@ -393,13 +445,14 @@ export async function doctor(): Promise<number> {
     logins(),
     editorSecret(),
     ...enquiries(),
+    recipient(),
     await mailServer(),
     ...[memory()].filter((finding): finding is Finding => finding !== null),
   ];
   for (const finding of findings) {
     const label = { ok: "ok     ", note: "note   ", problem: "PROBLEM" }[finding.level];
-    say(`  ${label}  ${finding.text}`);
-    if (finding.fix) say(`           fix: ${finding.fix}`);
+    say(`  ${label}  ${printable(finding.text)}`);
+    if (finding.fix) say(`           fix: ${printable(finding.fix)}`);
   }
   const problems = findings.filter((finding) => finding.level === "problem").length;
   say(problems ? `\n${count(problems, "problem")} found; each line above says how to fix it.` : "\nNo problems found.");

@@ -27,15 +27,21 @@ export const SITE_GROUP = "site";
 /** The three services: their systemd unit, the user each runs as and its UMask= (as in its unit). */
 export const SERVICES = {
   publisher: { unit: "anodising-publisher", user: "site-publisher", umask: "0022" },
-  editor: { unit: "anodising-editor", user: "site-editor", umask: "0002" },
+  editor: { unit: "anodising-editor", user: "site-editor", umask: "0022" },
   enquiry: { unit: "anodising-enquiry", user: "site-enquiry", umask: "0077" },
 } as const;
-/** Files written in the content repository stay writable by group site: the editor's and the publisher's. */
-export const REPO_UMASK = "0002";
 export type ServiceName = keyof typeof SERVICES;
 export const UNITS = Object.values(SERVICES).map((service) => service.unit);
 /** Where the units have the editor and the enquiry service listen (127.0.0.1 only). */
 export const SERVICE_PORTS = { editor: 8091, enquiry: 8092 } as const;
+
+/**
+ * An e-mail address the operator may set (ENQUIRY_TO): deploy/lib/common.sh's EMAIL
+ * pattern, the same characters (a test holds the two together), so the value can be stored
+ * in a KEY=value file and read back by systemd as it is.
+ */
+export const OPERATOR_EMAIL =
+  /^[A-Za-z0-9][A-Za-z0-9.!#%&'*+/=?^_{|}~-]{0,63}@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
 /** KEY=value lines (comments and blank lines skipped); {} when the file is not there. */
 export function readEnvFile(file: string): Record<string, string> {

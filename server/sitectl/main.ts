@@ -4,6 +4,7 @@
 import { backup } from "./backup";
 import { doctor } from "./doctor";
 import { editors, enquiries, logs } from "./people";
+import { enquiriesTo } from "./recipient";
 import { republish, rollback, statusCommand } from "./publishing";
 import { repair } from "./repair";
 import { restore } from "./restore";
@@ -27,6 +28,7 @@ const HELP = `sitectl: look after the site on this server (run as root).
                                  the editor's logins (the password is asked)
   sitectl enquiries [--retry ID | --export ID]
                                  enquiries waiting, sent and failed
+  sitectl enquiries-to [ADDRESS] where the quote form's enquiries are e-mailed (shows it, or sets it)
 
 The site's own settings: /etc/anodising/ (run /srv/site/app/deploy/install again to change them).`;
 
@@ -42,6 +44,7 @@ const COMMANDS: Record<string, (args: string[]) => number | Promise<number>> = {
   restore,
   editors,
   enquiries,
+  "enquiries-to": enquiriesTo,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -1,10 +1,9 @@
 // `sitectl editors …`, `sitectl enquiries …`, `sitectl logs …`: the project's own
 // commands, run as the user whose files they touch, and the services' journal.
 import fs from "node:fs";
-import path from "node:path";
-import { HOST_DIR, SERVICES, type ServiceName } from "./layout";
+import { SERVICES, type ServiceName } from "./layout";
 import { Failure, run, say, script } from "./shell";
-import { readStatus } from "./publishing";
+import { buildLog, paths, readStatus } from "./publishing";
 
 export function editors(args: string[]): number {
   const [action, name] = args;
@@ -44,13 +43,17 @@ export function logs(args: string[]): number {
   return journal.status;
 }
 
-/** The end of the newest build's log, where Gatsby says what went wrong. */
+/**
+ * The end of the newest build's log, where Gatsby says what went wrong: read by its name in
+ * the publisher's logs folder, only if it is the publisher's own plain file, printable.
+ */
 function lastBuildLog(): void {
-  const logsDir = path.join(HOST_DIR, "publisher", "logs");
-  const newest = fs.existsSync(logsDir) ? fs.readdirSync(logsDir).sort().pop() : undefined;
-  if (!newest) return;
-  const file = path.join(logsDir, newest);
-  const lines = fs.readFileSync(file, "utf8").trimEnd().split("\n");
+  const names = fs.existsSync(paths.logs) ? fs.readdirSync(paths.logs).filter((name) => name.endsWith(".log")) : [];
+  const newest = names.sort().pop();
+  const text = newest ? buildLog(newest) : undefined;
+  if (!newest || text === undefined) return;
+  const file = `${paths.logs}/${newest}`;
+  const lines = text.trimEnd().split("\n");
   const status = readStatus();
   say(
     `\n--- the newest build's log (${file}), last 30 lines${status?.lastError?.log?.endsWith(newest) ? "; this build failed" : ""}:`,

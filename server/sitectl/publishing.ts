@@ -1,32 +1,42 @@
 // `sitectl status [--wait]`, `sitectl republish`, `sitectl rollback`: what the publisher
 // is doing, in words, and the two things an operator asks of it.
-import fs from "node:fs";
-import { readJson, writeFileAtomic } from "../lib/files";
+import path from "node:path";
 import { hostPaths } from "../lib/settings";
 import type { Build, Status } from "../publisher/status";
 import { HOST_DIR, SERVICES } from "./layout";
+import { printable, readOwnedFile, uidOf } from "./serviceFiles";
 import { Failure, say, script, unitState } from "./shell";
 
 export const paths = hostPaths(HOST_DIR);
 const POLL_MS = 1000;
-/** The publisher looks for a republish request every few seconds (its POLL_MS). */
+/** The publisher looks for a republish request every few seconds (its POLL_MS): it starts a build within this. */
 const TAKE_REQUEST_MS = 60_000;
 /** Longer than the publisher's own build timeout (BUILD_TIMEOUT_MINUTES, 30) plus an install. */
 export const PUBLISH_TIMEOUT_MS = 45 * 60_000;
 
-export const readStatus = () => readJson<Status>(paths.status) ?? null;
+/** The publisher's status record: its own plain file, never a link it left (readOwnedFile). */
+export function readStatus(): Status | null {
+  const text = readOwnedFile(paths.status, uidOf(SERVICES.publisher.user));
+  try {
+    return text ? (JSON.parse(text) as Status) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A build's log, by its name alone in the publisher's logs folder: its last `maxBytes`, printable. */
+export function buildLog(name: string, maxBytes = 64 * 1024): string | undefined {
+  if (!/^[\w.-]+\.log$/.test(name)) return undefined;
+  const text = readOwnedFile(path.join(paths.logs, name), uidOf(SERVICES.publisher.user), maxBytes);
+  return text === undefined ? undefined : printable(text);
+}
 const short = (commit: string | undefined) => (commit ?? "").slice(0, 7);
 
 /** The first line of a build's log that says what went wrong, as ": …" (or ""). */
 function firstError(log: string | undefined): string {
-  if (!log) return "";
-  try {
-    const text = fs.readFileSync(`${HOST_DIR}/${log}`, "utf8");
-    const line = text.split("\n").find((entry) => /^\s*(error|Error:)\s/.test(entry));
-    return line ? `: ${line.trim().slice(0, 300)}` : "";
-  } catch {
-    return "";
-  }
+  const text = log ? buildLog(path.basename(log)) : undefined;
+  const line = text?.split("\n").find((entry) => /^\s*(error|Error:)\s/.test(entry));
+  return line ? `: ${line.trim().slice(0, 300)}` : "";
 }
 
 /** One line per fact: live, building, last error. */
@@ -92,15 +102,18 @@ export async function republish(): Promise<number> {
   const before = readStatus();
   if (!before?.head) throw new Failure("the repository has no commit to publish yet.");
   const requested = new Date().toISOString();
-  // The publisher takes the request at its next look (within seconds) and removes it.
-  writeFileAtomic(paths.republish, `${requested}\n`);
-  fs.chownSync(paths.republish, ...ownerOf(paths.state));
+  // The request is the publisher's own file, written by its user (root writes nothing in
+  // the publisher's folder); it takes the request at its next look, every few seconds.
+  const asked = script(SERVICES.publisher.user, "server/publisher/republish.ts", ["--ask"]);
+  if (asked.status !== 0) throw new Failure(`the request was not written: ${printable(asked.stderr.trim())}`);
   say(`Asked the publisher to build ${short(before.head.commit)} again, from a clean cache.`);
-  // It takes the request (removes the file) at its next look, every few seconds.
+  // Taken once a build started after the request shows in the status record.
+  const started = (now: Status | null) =>
+    (now?.building?.startedAt ?? "") >= requested || !!now?.history.some((build) => build.startedAt >= requested);
   const deadline = Date.now() + TAKE_REQUEST_MS;
-  while (fs.existsSync(paths.republish)) {
+  while (!started(readStatus())) {
     if (Date.now() > deadline) {
-      fs.rmSync(paths.republish, { force: true });
+      script(SERVICES.publisher.user, "server/publisher/republish.ts", ["--withdraw"]);
       throw new Failure("the publisher did not take the request within a minute: is it running? sitectl doctor");
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -122,8 +135,3 @@ export function rollback(): number {
   const ran = script(SERVICES.publisher.user, "server/publisher/rollback.ts", [], { show: true });
   return ran.status;
 }
-
-const ownerOf = (file: string): [number, number] => {
-  const stat = fs.statSync(file);
-  return [stat.uid, stat.gid];
-};

@@ -1,8 +1,10 @@
 // `sitectl repair`: when the editor refuses to save because the content repository is
 // mid-rebase, off main or holds uncommitted files (sitectl doctor says which), puts it
-// back on main. The editor is stopped meanwhile, so no save lands half way.
-import { REPO_UMASK, SERVICES } from "./layout";
-import { say, script, systemctl, unitState } from "./shell";
+// back on main. The editor is stopped meanwhile, so no save lands half way; the repair runs
+// as the editor's user in its sandbox (server/editor/repair.ts), never as root.
+import { SERVICES } from "./layout";
+import { sandboxScript } from "./sandbox";
+import { say, systemctl, unitState } from "./shell";
 
 export function repair(): number {
   const editor = SERVICES.editor.unit;
@@ -12,7 +14,7 @@ export function repair(): number {
     say(`The editor (${editor}) is stopped while the repository is mended.`);
   }
   try {
-    return script(SERVICES.publisher.user, "server/publisher/repair.ts", [], { show: true, umask: REPO_UMASK }).status;
+    return sandboxScript("editor", "server/editor/repair.ts", [], { show: true }).status;
   } finally {
     if (running) {
       const started = systemctl("start", editor);

@@ -1,10 +1,13 @@
 // `sitectl restore FILE [--with-certificates]`: puts a backup made by `sitectl backup`
 // onto this installation (normally a fresh one): the content repository, the editor's
 // logins, the enquiries (added to any here), the settings, and the certificates when
-// asked. The whole file is checked first; a damaged or foreign file changes nothing.
+// asked. Every member of every archive in it is checked first, and each part is unpacked
+// into a staging folder of root's, taking no owner or mode from the archive; a damaged,
+// foreign or crafted file changes nothing and says which member and why. What belongs to a
+// service's user is handed to that user to write (root follows no path into its folders).
 import fs from "node:fs";
 import path from "node:path";
-import { STATES } from "../enquiry/spool";
+import { SAFE_GIT } from "../lib/git";
 import {
   EDITORS_FILE,
   ENQUIRY_DIR,
@@ -16,21 +19,22 @@ import {
   currentCode,
   readInstallSettings,
 } from "./layout";
+import { badName, members } from "./archive";
 import { FORMAT, PART, VERSION, filesUnder, sha256, stagingFolder, type Manifest } from "./backup";
+import { checkCertificates, placeCertificates } from "./restoreCertificates";
 import { describe, finishedBuildOf, waitForPublisher } from "./publishing";
-import { Failure, count, git, must, run, say, systemctl } from "./shell";
+import { mustRepoGit } from "./sandbox";
+import { Failure, count, must, run, say, systemctl } from "./shell";
 
 /** Only plain files and folders, inside the backup: no links, devices or paths leading out. */
 function checkListing(file: string): void {
-  const listing = run("tar", ["-tzvf", file]);
-  if (listing.status !== 0)
-    throw new Failure(`${file} is damaged or is not a backup (tar: ${listing.stderr.trim().split("\n")[0]}).`);
-  for (const line of listing.stdout.split("\n").filter(Boolean)) {
-    const type = line[0];
-    const name = line.split(/\s+/).slice(5).join(" ");
-    if ((type !== "-" && type !== "d") || name.startsWith("/") || name.split("/").includes("..")) {
-      throw new Failure(`${file} is not a backup made by sitectl backup (it holds ${name}).`);
-    }
+  for (const { type, name } of members(file)) {
+    const bad =
+      (type !== "-" && type !== "d" && `a ${type === "l" || type === "h" ? "link" : "special file"}`) || badName(name);
+    if (bad)
+      throw new Failure(
+        `${file} is not a backup made by sitectl backup: it holds ${name} (${bad}); nothing was changed.`,
+      );
   }
 }
 
@@ -62,25 +66,57 @@ function checkContents(file: string, staging: string): Manifest {
 /** The repository from the bundle, checked out on main at the manifest's head. */
 function unbundle(staging: string, manifest: Manifest): string {
   const repo = path.join(staging, "repo");
-  const cloned = run("git", ["clone", "--quiet", "--branch", "main", path.join(staging, PART.repo), repo]);
+  // Root's own clone of the bundle's objects, in root's staging folder: nothing of it runs.
+  const cloned = run("git", [...SAFE_GIT, "clone", "--quiet", "--branch", "main", path.join(staging, PART.repo), repo]);
   if (cloned.status !== 0) throw new Failure(`the repository in the backup cannot be read: ${cloned.stderr.trim()}`);
-  if (git(repo, ["rev-parse", "HEAD"]) !== manifest.head)
+  const git = (args: string[]) => must("git", [...SAFE_GIT, "-C", repo, ...args]);
+  if (git(["rev-parse", "HEAD"]) !== manifest.head)
     throw new Failure("the repository in the backup is not at the head its manifest names.");
-  git(repo, ["remote", "remove", "origin"]);
-  // As the publisher makes it (server/publisher/repo.ts): a commit git reported done survives a power cut.
-  git(repo, ["config", "core.fsync", "committed,index"]);
-  git(repo, ["config", "core.fsyncMethod", "fsync"]);
-  must("chown", ["-R", `${SERVICES.publisher.user}:${SITE_GROUP}`, repo]);
+  git(["remote", "remove", "origin"]);
+  // As deploy/install makes it (server/publisher/repo.ts): a commit git reported done survives a power cut.
+  git(["config", "core.fsync", "committed,index"]);
+  git(["config", "core.fsyncMethod", "fsync"]);
+  // The editor's alone, as deploy/configure keeps it; done here, in root's folder, before it moves into place.
+  must("chown", ["-R", "-P", `${SERVICES.editor.user}:${SITE_GROUP}`, repo]);
+  must("chmod", ["-R", "go-w", repo]);
   return repo;
 }
 
-/** A file copied into place for `user`, mode 0600, by a rename in its folder. */
-function placePrivate(from: string, to: string, user: string): void {
+/** Root's own settings file, mode 0600, put in place by a rename in root's folder. */
+function placeSetting(from: string, to: string): void {
   const temp = `${to}.restoring`;
-  fs.copyFileSync(from, temp);
+  fs.rmSync(temp, { force: true });
+  fs.copyFileSync(from, temp, fs.constants.COPYFILE_EXCL);
   fs.chmodSync(temp, 0o600);
-  must("chown", [`${user}:`, temp]);
   fs.renameSync(temp, to);
+}
+
+/** A file written by `user` itself, from what root hands it: root writes nothing in the user's folder. */
+function writeAsUser(user: string, to: string, data: Buffer): void {
+  const write = 'umask 077 && t=$(mktemp "$1.XXXXXX") && cat > "$t" && sync "$t" && mv -f "$t" "$1"';
+  const ran = run("sh", ["-c", write, "sh", to], { user, input: data });
+  if (ran.status !== 0) throw new Failure(`${to} could not be written as ${user}: ${ran.stderr.trim()}`);
+}
+
+/** The backup's enquiries, added by the enquiry service's user (server/enquiry/import.ts) from a tar root hands it. */
+function importSpool(staging: string): number {
+  const archive = path.join(staging, "spool.tar");
+  must("tar", ["-C", path.join(staging, PART.spool), "-cf", archive, "."]);
+  const unpack = `d=$(mktemp -d "$1/.restoring-XXXXXX") && tar -x -C "$d" --no-same-owner --no-same-permissions && node --import tsx server/enquiry/import.ts "$d"; status=$?; rm -rf "$d"; exit $status`;
+  const ran = run("sh", ["-c", unpack, "sh", ENQUIRY_DIR], {
+    user: SERVICES.enquiry.user,
+    input: fs.readFileSync(archive),
+  });
+  if (ran.status !== 0) throw new Failure(`the enquiries could not be added: ${ran.stderr.trim()}`);
+  return Number(/(\d+) added/.exec(ran.stdout)?.[1] ?? 0);
+}
+
+/** Removes `dir` as the user who owns it (root deletes nothing inside a service's folder). */
+function removeAsOwner(dir: string): void {
+  if (!fs.existsSync(dir)) return;
+  const owner = run("stat", ["-c", "%U", dir]).stdout.trim();
+  if (owner === "root") throw new Failure(`${dir} belongs to root; move it away by hand, then restore again.`);
+  must("rm", ["-rf", "--one-file-system", dir], { user: owner });
 }
 
 export async function restore(args: string[]): Promise<number> {
@@ -102,6 +138,7 @@ export async function restore(args: string[]): Promise<number> {
     const repo = unbundle(staging, manifest);
     if (withCertificates && !manifest.certificates)
       throw new Failure(`${source} holds no certificates (it was made without --with-certificates).`);
+    const certificates = withCertificates ? checkCertificates(path.join(staging, PART.certificates), staging) : null;
     say(
       `    a backup of ${manifest.domain} made ${manifest.createdAt}: content at ${manifest.head.slice(0, 7)}, ${count(manifest.logins, "login")}, ${count(manifest.enquiries.pending, "enquiry", "enquiries")} waiting; every file checks out.`,
     );
@@ -114,40 +151,29 @@ export async function restore(args: string[]): Promise<number> {
     say("==> Restoring (the services stop meanwhile; the live site stays up)");
     systemctl("stop", ...UNITS);
     const before = `${REPO_DIR}.before-restore`;
-    fs.rmSync(before, { recursive: true, force: true });
+    removeAsOwner(before);
     fs.renameSync(REPO_DIR, before);
     fs.renameSync(repo, REPO_DIR);
     say(`    content repository at ${manifest.head.slice(0, 7)} (the one it replaces is kept in ${before})`);
 
     const editors = path.join(staging, PART.editors);
     if (fs.existsSync(editors)) {
-      placePrivate(editors, EDITORS_FILE, SERVICES.editor.user);
+      writeAsUser(SERVICES.editor.user, EDITORS_FILE, fs.readFileSync(editors));
       say(`    ${count(manifest.logins, "editor login")}`);
     }
 
-    let added = 0;
-    for (const state of STATES) {
-      const from = path.join(staging, PART.spool, state);
-      const to = path.join(ENQUIRY_DIR, "spool", state);
-      for (const name of fs.existsSync(from) ? fs.readdirSync(from) : []) {
-        const id = name.replace(/\.(eml|json)$/, "");
-        const known = STATES.some((other) => fs.existsSync(path.join(ENQUIRY_DIR, "spool", other, `${id}.eml`)));
-        if (known) continue;
-        placePrivate(path.join(from, name), path.join(to, name), SERVICES.enquiry.user);
-        if (name.endsWith(".eml")) added += 1;
-      }
-    }
+    const added = importSpool(staging);
     say(`    ${count(added, "enquiry", "enquiries")} added to the spool`);
 
     for (const name of ["enquiry.env", "publisher.env"]) {
       const from = path.join(staging, PART.settings, name);
       if (!fs.existsSync(from)) continue;
-      placePrivate(from, path.join(ETC_DIR, name), "root");
+      placeSetting(from, path.join(ETC_DIR, name));
       say(`    ${ETC_DIR}/${name}`);
     }
-    if (withCertificates) {
-      must("tar", ["-xf", path.join(staging, PART.certificates), "-C", "/"]);
-      say("    certificates");
+    if (certificates) {
+      placeCertificates(certificates);
+      say(`    certificates${certificates.left.length ? ` (left out: ${certificates.left.join(", ")})` : ""}`);
     }
     // The shared-repository permissions, nginx's server block for any certificate restored.
     const configured = run(path.join(currentCode().dir, "deploy", "configure"), []);
@@ -159,7 +185,7 @@ export async function restore(args: string[]): Promise<number> {
     fs.rmSync(staging, { recursive: true, force: true });
   }
 
-  const head = git(REPO_DIR, ["rev-parse", "HEAD"]);
+  const head = mustRepoGit(["rev-parse", "HEAD"]);
   say(`==> Publishing ${head.slice(0, 7)}`);
   const status = await waitForPublisher(
     (now) => now?.live?.commit === head || (!!finishedBuildOf(now, head) && !now?.building),

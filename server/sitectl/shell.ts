@@ -2,6 +2,7 @@
 // print either captured or shown to the operator.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { SAFE_GIT } from "../lib/git";
 import { APP_LINK, EDITORS_FILE, ENQUIRY_DIR, HOST_DIR, SERVICES } from "./layout";
 
 /** A problem that ends the command: its sentence is what the operator reads. */
@@ -16,21 +17,28 @@ export interface Ran {
 export interface RunOptions {
   /** Run as this user (runuser), in the code in use, with the services' settings. */
   user?: string;
-  /** Instead of the user's service's UMask= (REPO_UMASK for the content repository). */
+  /** Instead of the user's service's UMask=. */
   umask?: string;
   cwd?: string;
   env?: Record<string, string>;
   /** Show what it prints (and let it ask the terminal) instead of capturing it. */
   show?: boolean;
-  input?: string;
+  /** Its standard output goes to this open file (binary or large output: an archive). */
+  stdoutFd?: number;
+  input?: string | Buffer;
 }
 
-/** The settings every service gets from its unit, for commands run as its user. */
+/**
+ * The settings every service gets from its unit, for commands run as its user; tsx keeps
+ * no compiled code in the shared /tmp, where another user could leave some.
+ */
 const SERVICE_ENV = {
   HOST_DIR,
   EDITORS_FILE,
   ENQUIRY_DIR,
   NODE_ENV: "production",
+  TSX_DISABLE_CACHE: "1",
+  TMPDIR: "/tmp",
 };
 
 export function run(command: string, args: string[], options: RunOptions = {}): Ran {
@@ -45,7 +53,7 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
     env: { ...process.env, ...(options.user ? SERVICE_ENV : {}), ...options.env },
     encoding: "utf8",
     input: options.input,
-    stdio: options.show ? ["inherit", "inherit", "inherit"] : ["pipe", "pipe", "pipe"],
+    stdio: options.show ? ["inherit", "inherit", "inherit"] : ["pipe", options.stdoutFd ?? "pipe", "pipe"],
     maxBuffer: 64 * 1024 * 1024,
   });
   if (result.error) throw new Failure(`could not run ${command}: ${result.error.message}`);
@@ -66,8 +74,9 @@ export function must(command: string, args: string[], options: RunOptions = {}):
 export const script = (user: string, file: string, args: string[], options: RunOptions = {}) =>
   run("/usr/bin/node", ["--import", "tsx", file, ...args], { ...options, user });
 
+/** git as root, in root's own folders only (the code): the content repository is the editor's (sandbox.ts repoGit). */
 export const git = (dir: string, args: string[], options: RunOptions = {}) =>
-  must("git", ["-C", dir, ...args], options);
+  must("git", [...SAFE_GIT, "-C", dir, ...args], options);
 
 export const systemctl = (...args: string[]) => run("systemctl", args);
 

@@ -7,22 +7,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import { swapSymlink } from "../lib/files";
+import { SAFE_GIT } from "../lib/git";
 import {
   APP_LINK,
   CODE_DIR,
   LOG_DIR,
   REPO_DIR,
-  REPO_UMASK,
-  SERVICES,
   SERVICE_PORTS,
   UNITS,
   currentCode,
   readInstallSettings,
 } from "./layout";
 import { describe, finishedBuildOf, readStatus, waitForPublisher } from "./publishing";
+import { inSandbox, mustRepoGit, repoGit } from "./sandbox";
 import { Failure, git, must, run, say, systemctl, unitState } from "./shell";
 
-const PUBLISHER = SERVICES.publisher.user;
 const short = (commit: string) => commit.slice(0, 12);
 /** How long a restarted service may take to answer. */
 const SERVICE_START_MS = 60_000;
@@ -37,7 +36,7 @@ function fetchCode(origin: string, ref: string | undefined): { sha: string; dir:
   const trust = path.join(CODE_DIR, `.trust-${process.pid}`);
   fs.writeFileSync(trust, `[safe]\n\tdirectory = ${origin}\n\tdirectory = ${origin}/.git\n`);
   try {
-    must("git", ["clone", "--quiet", "--no-checkout", "--no-hardlinks", origin, partial], {
+    must("git", [...SAFE_GIT, "clone", "--quiet", "--no-checkout", "--no-hardlinks", origin, partial], {
       env: { GIT_CONFIG_GLOBAL: trust },
     });
   } finally {
@@ -45,7 +44,9 @@ function fetchCode(origin: string, ref: string | undefined): { sha: string; dir:
   }
   const candidates = ref ? [ref, `origin/${ref}`] : ["origin/HEAD"];
   const sha = candidates
-    .map((name) => run("git", ["-C", partial, "rev-parse", "--verify", "--quiet", `${name}^{commit}`]).stdout.trim())
+    .map((name) =>
+      run("git", [...SAFE_GIT, "-C", partial, "rev-parse", "--verify", "--quiet", `${name}^{commit}`]).stdout.trim(),
+    )
     .find(Boolean);
   if (!sha) {
     fs.rmSync(partial, { recursive: true, force: true });
@@ -88,44 +89,53 @@ function configure(dir: string): void {
   if (ran.status !== 0) throw new Failure(`${dir}/deploy/configure failed: ${(ran.stderr || ran.stdout).trim()}`);
 }
 
-const repoHead = () => git(REPO_DIR, ["rev-parse", "refs/heads/main"]);
-const asPublisher = (args: string[]) =>
-  git(REPO_DIR, ["-c", "user.name=sitectl update", "-c", "user.email=sitectl@localhost", ...args], {
-    user: PUBLISHER,
-    umask: REPO_UMASK,
-  });
+/** The content repository is the editor's: its git runs as the editor's user in that service's sandbox. */
+const IDENTITY = ["-c", "user.name=sitectl update", "-c", "user.email=sitectl@localhost"];
+const repoHead = () => mustRepoGit(["rev-parse", "refs/heads/main"]);
+const inRepo = (args: string[]) => mustRepoGit([...IDENTITY, ...args]);
 
-/** Merges the code's commit into main; returns the new head (the old one if it had it already). */
+/**
+ * Merges the code's commit into main, so the repository's history says which code its
+ * content was published with; returns the new head (the old one if it had it already).
+ * The publisher builds the code installed here whatever the merge keeps of it.
+ */
 function mergeCode(dir: string, sha: string): string {
-  asPublisher(["fetch", "--quiet", dir, sha]);
+  inRepo(["fetch", "--quiet", "--no-tags", dir, sha]);
   // Staff's content wins where both changed the same lines of a content file.
-  const merged = run(
-    "git",
-    [
-      "-C",
-      REPO_DIR,
-      "-c",
-      "user.name=sitectl update",
-      "-c",
-      "user.email=sitectl@localhost",
-      "merge",
-      "--no-ff",
-      "-X",
-      "ours",
-      "--quiet",
-      "-m",
-      `Code updated to ${short(sha)} (sitectl update)`,
-      sha,
-    ],
-    { user: PUBLISHER, umask: REPO_UMASK },
-  );
+  const merged = repoGit([
+    ...IDENTITY,
+    "merge",
+    "--no-ff",
+    "-X",
+    "ours",
+    "--quiet",
+    "-m",
+    `Code updated to ${short(sha)} (sitectl update)`,
+    sha,
+  ]);
   if (merged.status !== 0) {
-    run("git", ["-C", REPO_DIR, "merge", "--abort"], { user: PUBLISHER, umask: REPO_UMASK });
+    repoGit(["merge", "--abort"]);
     throw new Failure(
       `the new code cannot be merged with the site's content: ${merged.stdout.trim()} ${merged.stderr.trim()}`,
     );
   }
+  migrateContent(dir, sha);
   return repoHead();
+}
+
+/**
+ * The new code's content:migrate over the repository (as the editor's user, in its sandbox),
+ * committed when it changed anything: content written for older code is valid for the new.
+ * What it says for the operator (a setting that left content) is shown.
+ */
+function migrateContent(dir: string, sha: string): void {
+  const script = path.join(dir, "scripts", "migrate-content.ts");
+  if (!fs.existsSync(script)) return;
+  const ran = inSandbox("editor", "/usr/bin/node", ["--import", "tsx", script, REPO_DIR]);
+  if (ran.status !== 0) throw new Failure(`content:migrate failed: ${(ran.stderr || ran.stdout).trim()}`);
+  for (const line of ran.stdout.trim().split("\n").filter(Boolean)) say(`    ${line}`);
+  if (!/^migrated:/m.test(ran.stdout)) return;
+  inRepo(["commit", "--quiet", "--all", "-m", `Content moved forward for code ${short(sha)} (sitectl update)`]);
 }
 
 function restartAll(): void {
@@ -174,8 +184,8 @@ function goBack(previous: string, next: string, before: string, head: string): s
     // Only this update's merge is undone; a branch that moved on meanwhile is reverted instead.
     attempt("move the repository back", () =>
       repoHead() === head
-        ? asPublisher(["reset", "--quiet", "--hard", before])
-        : asPublisher(["revert", "--no-edit", "-m", "1", head]),
+        ? inRepo(["reset", "--quiet", "--hard", before])
+        : inRepo(["revert", "--no-edit", "-m", "1", head]),
     );
   }
   attempt("start the services", restartAll);

@@ -284,7 +284,7 @@ test("a repository left mid-rebase with a stray file: the editor says it needs r
 
   const repaired = execFileSync(
     path.join(APP_DIR, "node_modules", ".bin", "tsx"),
-    [path.join(APP_DIR, "server", "publisher", "repair.ts")],
+    [path.join(APP_DIR, "server", "editor", "repair.ts")],
     { env: { ...process.env, HOST_DIR: host.dir }, encoding: "utf8" },
   );
   expect(repaired).toMatch(/stopped a rebase/);

@@ -1,0 +1,208 @@
+/**
+ * @jest-environment node
+ */
+// sitectl's guards against the services it looks after (issue 35), on this machine: the
+// sandbox its git and scripts run in (from the installed units), the archives a restore
+// takes (member by member), the service files root reads, and the operator's settings.
+// The whole of it runs as root on a booted Debian 13 in `npm run test:install`.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { members } from "../../server/sitectl/archive";
+import { OPERATOR_EMAIL } from "../../server/sitectl/layout";
+import { checkCertificates, renewalProblem } from "../../server/sitectl/restoreCertificates";
+import { sandboxProperties } from "../../server/sitectl/sandbox";
+import { printable, readOwnedFile } from "../../server/sitectl/serviceFiles";
+import { Failure } from "../../server/sitectl/shell";
+
+const DEPLOY = path.resolve(__dirname, "..", "..", "deploy");
+let dir: string;
+beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "sitectl-"))));
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const sh = (script: string) => {
+  const ran = spawnSync("bash", ["-euo", "pipefail", "-c", script], { cwd: dir, encoding: "utf8" });
+  if (ran.status !== 0) throw new Error(ran.stderr);
+};
+
+describe("the sandbox sitectl runs the editor's git in", () => {
+  const properties = sandboxProperties(
+    fs.readFileSync(path.join(DEPLOY, "systemd", "anodising-editor.service"), "utf8"),
+  );
+
+  test("is the editor unit's own: its user, the one folder it writes, its private /tmp and its filters", () => {
+    for (const property of [
+      "User=site-editor",
+      "ReadWritePaths=/srv/site/host/repo",
+      "ProtectSystem=strict",
+      "PrivateTmp=yes",
+      "NoNewPrivileges=yes",
+      "SystemCallFilter=@system-service",
+      "CapabilityBoundingSet=",
+    ])
+      expect(properties).toContain(property);
+  });
+
+  test("takes nothing that starts, restarts or feeds the service", () => {
+    for (const key of ["ExecStart", "Restart", "EnvironmentFile", "Type", "StateDirectory", "KillMode"])
+      expect(properties.filter((property) => property.startsWith(`${key}=`))).toEqual([]);
+  });
+});
+
+describe("a backup's certificates, checked member by member before anything is unpacked", () => {
+  /** etc/ as certbot leaves it, with what `extra` adds; packed as certificates.tar. */
+  function archive(extra = "", after = ""): string {
+    sh(`mkdir -p etc/letsencrypt/{live/www.example.com,archive/www.example.com,renewal,accounts,renewal-hooks/deploy}
+        echo cert > etc/letsencrypt/archive/www.example.com/cert1.pem
+        echo key > etc/letsencrypt/archive/www.example.com/privkey1.pem
+        ln -s ../../archive/www.example.com/cert1.pem etc/letsencrypt/live/www.example.com/cert.pem
+        printf 'authenticator = webroot\\n[[webroot_map]]\\nwww.example.com = /var/lib/anodising/acme\\n' > etc/letsencrypt/renewal/www.example.com.conf
+        printf '#!/bin/sh\\n' > etc/letsencrypt/renewal-hooks/deploy/reload && chmod +x etc/letsencrypt/renewal-hooks/deploy/reload
+        echo 'max-log-backups = 0' > etc/letsencrypt/cli.ini
+        ${extra}
+        tar -cf certificates.tar etc/letsencrypt $(ls -d etc/* | grep -v letsencrypt || true)
+        ${after}`);
+    fs.mkdirSync(path.join(dir, "staging"));
+    return path.join(dir, "certificates.tar");
+  }
+  const refusal = (tar: string) => {
+    try {
+      checkCertificates(tar, path.join(dir, "staging"));
+    } catch (error) {
+      if (error instanceof Failure) return error.message;
+      throw error;
+    }
+    return null;
+  };
+
+  test("certbot's certificates, keys and renewal settings come back, private; its hooks and other files are left out", () => {
+    const checked = checkCertificates(archive(), path.join(dir, "staging"));
+    const live = path.join(checked.dir, "etc/letsencrypt/live/www.example.com/cert.pem");
+    expect(fs.readFileSync(live, "utf8")).toBe("cert\n");
+    expect(fs.readlinkSync(live)).toBe("../../archive/www.example.com/cert1.pem");
+    expect(fs.existsSync(path.join(checked.dir, "etc/letsencrypt/renewal-hooks"))).toBe(false);
+    expect(checked.left).toEqual(
+      expect.arrayContaining(["etc/letsencrypt/renewal-hooks/deploy/reload", "etc/letsencrypt/cli.ini"]),
+    );
+    const key = fs.statSync(path.join(checked.dir, "etc/letsencrypt/archive/www.example.com/privkey1.pem"));
+    expect(key.mode & 0o077).toBe(0);
+  });
+
+  test("a file unpacked through a link the archive made is refused", () => {
+    const tar = archive(
+      "ln -s ../archive etc/letsencrypt/accounts/arch",
+      "echo x > x && tar -rf certificates.tar --transform 's,^x$,etc/letsencrypt/accounts/arch/x,' x",
+    );
+    expect(refusal(tar)).toMatch(
+      /etc\/letsencrypt\/accounts\/arch\/x is under the link etc\/letsencrypt\/accounts\/arch/,
+    );
+  });
+
+  test.each([
+    [
+      "a file for cron",
+      "mkdir -p etc/cron.d && echo '* * * * * root id' > etc/cron.d/evil",
+      /etc\/cron\.d.* outside etc\/letsencrypt/,
+    ],
+    [
+      "a link leading out",
+      "ln -s /etc/shadow etc/letsencrypt/live/www.example.com/privkey.pem",
+      /privkey\.pem is a link leading out/,
+    ],
+    [
+      "a hard link",
+      "ln etc/letsencrypt/archive/www.example.com/cert1.pem etc/letsencrypt/archive/www.example.com/cert2.pem",
+      /a hard link/,
+    ],
+    [
+      "a renewal setting that runs a program",
+      "echo 'renew_hook = touch /tmp/pwned' >> etc/letsencrypt/renewal/www.example.com.conf",
+      /renew_hook, a program certbot would run as root/,
+    ],
+    [
+      "a renewal setting that writes elsewhere",
+      "printf 'webroot_path = /etc/cron.d,\\n' >> etc/letsencrypt/renewal/www.example.com.conf",
+      /its webroot is \/etc\/cron\.d/,
+    ],
+  ])("%s is refused, naming the member, and nothing is unpacked", (_what, extra, why) => {
+    const message = refusal(archive(extra));
+    expect(message).toMatch(why);
+    expect(message).toMatch(/nothing was changed/);
+    expect(fs.existsSync(path.join(dir, "staging", "certificates"))).toBe(false);
+  });
+
+  test("a setuid file comes back without its setuid bit", () => {
+    const checked = checkCertificates(
+      archive(
+        "cp /bin/true etc/letsencrypt/archive/www.example.com/tool && chmod 4755 etc/letsencrypt/archive/www.example.com/tool",
+      ),
+      path.join(dir, "staging"),
+    );
+    expect(fs.statSync(path.join(checked.dir, "etc/letsencrypt/archive/www.example.com/tool")).mode & 0o6000).toBe(0);
+  });
+
+  test("renewal settings certbot writes itself are taken", () => {
+    expect(
+      renewalProblem(
+        "version = 2.11.0\n[renewalparams]\nauthenticator = webroot\nwebroot_path = /var/lib/anodising/acme,\nserver = https://acme-v02.api.letsencrypt.org/directory\ninstaller = None\n",
+      ),
+    ).toBeNull();
+  });
+});
+
+describe("tar listings", () => {
+  test("say each member's type, name and link target", () => {
+    sh("mkdir -p a && echo x > 'a/with space' && ln -s 'with space' a/link && tar -cf t.tar a");
+    const listed = members(path.join(dir, "t.tar"));
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        { type: "d", name: "a", target: undefined },
+        { type: "-", name: "a/with space", target: undefined },
+        { type: "l", name: "a/link", target: "with space" },
+      ]),
+    );
+  });
+});
+
+describe("files root reads from a service's folder", () => {
+  test("are read only when a plain file of that service's user: never through a link it planted", () => {
+    const file = path.join(dir, "status.json");
+    fs.writeFileSync(file, '{"ok":true}');
+    const uid = fs.statSync(file).uid;
+    expect(readOwnedFile(file, uid)).toBe('{"ok":true}');
+    expect(readOwnedFile(file, uid + 1)).toBeUndefined();
+    const secret = path.join(dir, "secret");
+    fs.writeFileSync(secret, "root's secret");
+    const link = path.join(dir, "log");
+    fs.symlinkSync(secret, link);
+    expect(readOwnedFile(link, uid)).toBeUndefined();
+  });
+
+  test("reach the terminal without their escape sequences", () => {
+    expect(printable("build failed\u001b]0;owned\u0007\u001b[2J here\n\tnext")).toBe(
+      "build failed]0;owned[2J here\n\tnext",
+    );
+  });
+});
+
+describe("the operator's address for enquiries", () => {
+  test("is checked by sitectl as deploy/install checks it", () => {
+    const samples = [
+      "sales@example.com",
+      "o'brien@example.ie",
+      "a+b@mail.example.co.in",
+      "x$(id)@example.com",
+      "a b@example.com",
+      "sales@example",
+      "'q@example.com",
+      "sales@example.com\nX=1",
+    ];
+    const script = `source "${DEPLOY}/lib/common.sh"; for v in "$@"; do if valid EMAIL "$v"; then echo 1; else echo 0; fi; done`;
+    const bash = spawnSync("bash", ["-c", script, "bash", ...samples], { encoding: "utf8" })
+      .stdout.trim()
+      .split("\n");
+    expect(samples.map((sample) => (OPERATOR_EMAIL.test(sample) ? "1" : "0"))).toEqual(bash);
+    expect(bash).toEqual(["1", "1", "1", "0", "0", "0", "0", "0"]);
+  });
+});
