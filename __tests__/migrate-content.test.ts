@@ -6,7 +6,8 @@ import { loadContent } from "../src/schema/load";
 import { copyContent, FIXTURE_PROJECT } from "./helpers/contentCopy";
 
 // __tests__/fixtures/old-content/ is the fixture content as it was written before the
-// vocabulary changed: `heading` for titles and small headings, the type `advantages`.
+// vocabulary changed: `heading` for titles and small headings, the type `advantages`, and
+// where enquiries go still in enquiry.yaml (`delivery.to`).
 const OLD = path.resolve(__dirname, "fixtures/old-content");
 const yamlFiles = (dir: string) =>
   fs
@@ -26,12 +27,14 @@ describe("npm run content:migrate", () => {
     const problems = loadContent(dir).problems.map((p) => `${p.file} › ${p.field}`);
     expect(problems).toContain("content/clients.yaml › eyebrow");
     expect(problems).toContain("content/services/alpha.yaml › sections[4].type");
+    expect(problems).toContain("content/enquiry.yaml › delivery.to");
   });
 
   it("brings old content forward: valid again, equal to the current fixture, comments kept", () => {
     const changed = migrateContent(dir);
     expect(changed).toEqual([
       "content/clients.yaml",
+      "content/enquiry.yaml",
       "content/home.yaml",
       "content/services/alpha.yaml",
       "content/site.yaml",
@@ -61,6 +64,14 @@ describe("npm run content:migrate", () => {
     expect(text).toBe(
       'sections:\n  - type: points # kept\n    title: "Why us"\n    intro: >-\n      A long\n      text.\n',
     );
+  });
+
+  it("takes where enquiries go out of content, with its comment: the operator sets it (issue 35)", () => {
+    const before = 'delivery:\n  to: sales@example.com # PLACEHOLDER: the address\n  subject: "Quote {reference}"\n';
+    expect(migrateText("enquiry.yaml", before)).toEqual({
+      text: 'delivery:\n  subject: "Quote {reference}"\n',
+      changed: 1,
+    });
   });
 
   it("leaves broken YAML alone, for the validator to name", () => {

@@ -207,7 +207,6 @@ edit("enquiry.yaml", (enquiry) => {
   enquiry.heading = "Prices & lead times — दर";
   enquiry.form.name.label = "Name & surname";
   enquiry.problems.required = "Don't leave this empty, please.";
-  enquiry.delivery.to = "quotes+web@o-brien-finishers.co.in";
   enquiry.delivery.retentionDays = 7;
   edit("site.yaml", (site) => {
     for (const item of site.navigation) if (item.link === old) item.link = `/${QUOTE_SLUG}`;

@@ -6,6 +6,10 @@
 // `title` everywhere (they were `heading`, `title` and `eyebrow` by turns), and the
 // section type `advantages` is `points`, after the component that draws it.
 //
+// 2026-11, where enquiries go is the operator's setting (ENQUIRY_TO, `sitectl
+// enquiries-to`), not content a staff login can change: enquiry.yaml's `delivery.to` line
+// goes (its value is printed, for the operator to set).
+//
 // 2026-11, the home page is a list of sections like a service page: its fixed blocks
 // (about, services, facilities, applications, certificates, then the clients) become
 // `sections:` in that order, and the claims and core values move from site.yaml into its
@@ -53,6 +57,21 @@ function sectionEdits(doc: Document): Edit[] {
   });
 }
 
+/** The edit that removes a key of a mapping, its whole line(s) with any comment on them. */
+function removeKey(map: unknown, key: string, text: string): Edit[] {
+  if (!isMap(map)) return [];
+  const pair = map.items.find((item) => isScalar(item.key) && item.key.value === key);
+  const keyRange = isScalar(pair?.key) ? pair.key.range : undefined;
+  const valueRange = (pair?.value as { range?: [number, number, number] } | null)?.range;
+  if (!keyRange || !valueRange) return [];
+  const start = text.lastIndexOf("\n", keyRange[0]) + 1;
+  const lineEnd = text.indexOf("\n", Math.max(valueRange[1], valueRange[2] - 1));
+  return [{ start, end: lineEnd < 0 ? text.length : lineEnd + 1, text: "" }];
+}
+
+/** Keys no longer in the schema, removed: [file, path to the mapping, key]. */
+const REMOVED: [string, string[], string][] = [["enquiry.yaml", ["delivery"], "to"]];
+
 /** Renames at fixed places of a file: [path to the mapping, rename]. */
 const FILE_RENAMES: Record<string, [string[], Rename][]> = {
   "site.yaml": [[["coreValues"], MAIN_HEADING]],
@@ -77,6 +96,9 @@ export function migrateText(relative: string, text: string): { text: string; cha
     ...(relative.startsWith("services/") ? sectionEdits(doc) : []),
     ...(FILE_RENAMES[relative] ?? []).flatMap(([at, rename]) =>
       renameKey(at.length ? doc.getIn(at, true) : doc.contents, rename),
+    ),
+    ...REMOVED.filter(([file]) => file === relative).flatMap(([, at, key]) =>
+      removeKey(doc.getIn(at, true), key, text),
     ),
   ].sort((a, b) => b.start - a.start);
   const migrated = edits.reduce((out, edit) => out.slice(0, edit.start) + edit.text + out.slice(edit.end), text);
@@ -173,6 +195,14 @@ export function migrateContent(projectDir: string): string[] {
 
 if (require.main === module) {
   const projectDir = path.resolve(process.argv[2] ?? path.join(__dirname, ".."));
+  const enquiryFile = path.join(projectDir, "content", "enquiry.yaml");
+  const oldRecipient = fs.existsSync(enquiryFile)
+    ? (parseDocument(fs.readFileSync(enquiryFile, "utf8")).getIn(["delivery", "to"]) as string | undefined)
+    : undefined;
   const changed = migrateContent(projectDir);
+  if (oldRecipient)
+    console.log(
+      `content/enquiry.yaml › delivery.to (${oldRecipient}) is no longer content: on the server, set it with sitectl enquiries-to ${oldRecipient}`,
+    );
   console.log(changed.length ? `migrated: ${changed.join(", ")}` : "content is already current");
 }

@@ -16,12 +16,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { BROTLI_FILTER, BROTLI_STATIC, NGINX, hasModule, snippet, writeNginxConf } from "./lib/nginx";
 import { ensureRepo } from "./publisher/repo";
-import { readEnquirySettings } from "./enquiry/settings";
+import { LOCAL_ENQUIRY_TO, readEnquirySettings } from "./enquiry/settings";
 import { Spool } from "./enquiry/spool";
 import { APP_DIR, hostPaths, readSettings } from "./lib/settings";
 
 const settings = readSettings();
 const paths = hostPaths(settings.hostDir);
+// The operator's address for enquiries on a server (ENQUIRY_TO); a stand-in here.
+process.env.ENQUIRY_TO ||= LOCAL_ENQUIRY_TO;
 const enquiry = readEnquirySettings();
 const port = Number(process.env.PORT ?? 8080);
 /** nginx's secret for the editor (as deploy/configure makes one), new at each start. */

@@ -67,16 +67,24 @@ interface Service {
   close: () => Promise<void>;
 }
 
-async function service(limits: { postsPerMinute?: number; postsPerHour?: number } = {}): Promise<Service> {
+type Limits = Partial<
+  Record<"postsPerMinute" | "postsPerHour" | "bytesPerHour" | "attachMaxBytes" | "mailBytesPerHour", number>
+>;
+
+async function service(limits: Limits = {}): Promise<Service> {
   const app = await enquiryApp({
     spool,
     site,
     settings: {
       postsPerMinute: limits.postsPerMinute ?? 100,
       postsPerHour: limits.postsPerHour ?? 100,
+      bytesPerHour: limits.bytesPerHour ?? 500 * 1024 * 1024,
+      attachMaxBytes: limits.attachMaxBytes ?? MAX_FILE_BYTES,
+      mailBytesPerHour: limits.mailBytesPerHour ?? 500 * 1024 * 1024,
       spoolMaxBytes: 100 * 1024 * 1024,
       minFreeBytes: 0,
       from: "",
+      to: "quotes@acme.test",
     },
     stored: () => undefined,
     log: (line) => logged.push(line),
@@ -164,4 +172,66 @@ test("past the per-address rate: 429; past the hourly total for everyone: 503", 
   const total = await service({ postsPerHour: 1 });
   expect((await post(total, multipart({ ...valid, name: "Third" }))).statusCode).toBe(503);
   expect(stored()).toBe(1);
+});
+
+/** A PDF drawing of `bytes` bytes (its first bytes say PDF, as the form's check wants). */
+function pdfOf(bytes: number): Buffer {
+  const pdf = Buffer.alloc(bytes, 0x20);
+  pdf.write("%PDF-1.4", 0, "latin1");
+  return pdf;
+}
+
+const reference = (answer: Answer) => (answer.json() as { reference: string }).reference;
+
+test("a drawing over the attachment limit is kept on the server, and the e-mail says how to get it", async () => {
+  const app = await service({ attachMaxBytes: 1024 * 1024 });
+  const small = await post(app, multipart(valid, { name: "small.pdf", content: pdfOf(1024 * 1024) }));
+  const large = await post(
+    app,
+    multipart({ ...valid, name: "B" }, { name: "large.pdf", content: pdfOf(1024 * 1024 + 1) }),
+  );
+  expect([small.statusCode, large.statusCode]).toEqual([201, 201]);
+  expect(spool.readDrawing(reference(small))).toBeNull();
+  expect(spool.read(reference(small)).toString()).toContain("filename=small.pdf");
+  const id = reference(large);
+  expect(spool.readDrawing(id)?.equals(pdfOf(1024 * 1024 + 1))).toBe(true);
+  const message = spool.read(id).toString();
+  expect(message).not.toContain("filename=large.pdf");
+  expect(message).toContain(`sitectl enquiries --drawing ${id}`);
+  expect(message.length).toBeLessThan(64 * 1024);
+});
+
+test("the drawings e-mailed in an hour are bounded for everyone together: past it they are kept on the server", async () => {
+  const app = await service({ mailBytesPerHour: 3 * 1024 * 1024 });
+  const sent = [];
+  // Each from another address: the bound is on the total, not per address.
+  for (let i = 0; i < 3; i += 1) {
+    const answer = await post(
+      app,
+      multipart({ ...valid, name: `Buyer ${i}` }, { name: "d.pdf", content: pdfOf(1024 * 1024) }),
+      {
+        "x-forwarded-for": `127.0.0.${10 + i}`,
+      },
+    );
+    expect(answer.statusCode).toBe(201);
+    sent.push(reference(answer));
+  }
+  const mailed = sent.filter((id) => spool.readDrawing(id) === null);
+  const kept = sent.filter((id) => spool.readDrawing(id) !== null);
+  // Base64 makes each attachment a third bigger: two fit in 3 MB of mail, the third is kept.
+  expect(mailed).toHaveLength(2);
+  expect(kept).toHaveLength(1);
+});
+
+test("the bytes stored in an hour are bounded for everyone together: past it the form answers 503 and stores nothing", async () => {
+  const app = await service({ bytesPerHour: 3.2 * 1024 * 1024 });
+  const first = await post(app, multipart(valid, { name: "a.pdf", content: pdfOf(1024 * 1024) }));
+  const second = await post(app, multipart({ ...valid, name: "B" }, { name: "b.pdf", content: pdfOf(1024 * 1024) }));
+  expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+  const third = await post(app, multipart({ ...valid, name: "C" }, { name: "c.pdf", content: pdfOf(1024 * 1024) }));
+  expect(third.statusCode).toBe(503);
+  expect(stored()).toBe(2);
+  expect(logged.some((line) => line.includes("ENQUIRY_MB_PER_HOUR"))).toBe(true);
+  // A form without a drawing still fits.
+  expect((await post(app, multipart({ ...valid, name: "D" }))).statusCode).toBe(201);
 });

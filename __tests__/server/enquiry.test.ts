@@ -133,9 +133,10 @@ describe("the e-mail", () => {
       { id, values: valid, drawing, receivedAt: new Date("2026-11-22T10:00:00Z") },
       settings,
       "web@acme.test",
+      "quotes@acme.test",
     );
     const text = message.toString("utf8");
-    expect(envelopeOf(message)).toEqual({ from: "web@acme.test", to: [settings.to] });
+    expect(envelopeOf(message)).toEqual({ from: "web@acme.test", to: ["quotes@acme.test"] });
     expect(messageIdOf(message)).toBe(`<${id}.enquiry@acme.test>`);
     expect(text).toMatch(/^Reply-To: Asha Rao <asha@rao\.test>$/m);
     expect(text).toContain("filename=bracket.pdf");
@@ -204,7 +205,7 @@ describe("the spool", () => {
       fs.utimesSync(full.file("sent", id), at, at);
     }
     full.add("BBBBBBBBB4", kb);
-    expect(full.receivedWithin(60 * 60_000)).toBe(4);
+    expect(full.receivedWithin(60 * 60_000)).toHaveLength(4);
     // 4 KB stored, 1 KB more to fit in 4 KB: the oldest sent one goes.
     expect(full.makeRoom(1024, 4 * 1024)).toBe(true);
     expect(full.list("sent").map((entry) => entry.id)).toEqual(["BBBBBBBBB2", "BBBBBBBBB3"]);
@@ -224,8 +225,8 @@ describe("retries", () => {
 });
 
 describe("the build's settings for the service", () => {
-  it("come from content: the address, retention, the services and the words", () => {
-    expect(settings.to).toBe("quotes@acme.test");
+  it("come from content: retention, the services and the words, but not where enquiries go (the operator's)", () => {
+    expect(settings).not.toHaveProperty("to");
     expect(settings.retentionDays).toBe(45);
     expect(settings.formPath).toBe("/price-request");
     expect(settings.services.map((service) => service.slug).at(-1)).toBe("other");

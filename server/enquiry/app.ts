@@ -31,7 +31,18 @@ import { Refusal } from "../lib/refusal";
 export interface Deps {
   spool: Spool;
   site: LiveSite;
-  settings: Pick<EnquirySettingsEnv, "postsPerMinute" | "postsPerHour" | "spoolMaxBytes" | "minFreeBytes" | "from">;
+  settings: Pick<
+    EnquirySettingsEnv,
+    | "postsPerMinute"
+    | "postsPerHour"
+    | "bytesPerHour"
+    | "attachMaxBytes"
+    | "mailBytesPerHour"
+    | "spoolMaxBytes"
+    | "minFreeBytes"
+    | "from"
+    | "to"
+  >;
   /** Called once an enquiry is stored: delivery may start. */
   stored: () => void;
   log: (line: string) => void;
@@ -139,22 +150,40 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
       const id = newId(token);
       await storing.get(id)?.catch(() => undefined);
       if (spool.stateOf(id)) return received(request, reply, id, 200);
-      // Bounds for everyone together: the inbox's load, the spool's size, the disk's floor.
-      if (spool.receivedWithin(HOUR_MS) >= settings.postsPerHour) {
+      // Bounds for everyone together: how many and how many bytes in an hour, the inbox's
+      // load, the spool's size, the disk's floor.
+      const lastHour = spool.receivedWithin(HOUR_MS);
+      if (lastHour.length >= settings.postsPerHour) {
         log(
           `enquiry: refused a form: ${settings.postsPerHour} enquiries in the last hour already (ENQUIRY_POSTS_PER_HOUR)`,
         );
         return unavailable(request, reply);
       }
+      const storedLastHour = lastHour.reduce((sum, entry) => sum + entry.size + entry.drawingSize, 0);
+      if (storedLastHour + (drawing?.content.length ?? 0) > settings.bytesPerHour) {
+        log(
+          `enquiry: refused a form: ${Math.round(storedLastHour / 2 ** 20)} MB of enquiries in the last hour already (ENQUIRY_MB_PER_HOUR)`,
+        );
+        return unavailable(request, reply);
+      }
+      // A drawing goes with the e-mail while it and the hour's e-mailed bytes stay within
+      // their limits; otherwise it is kept on the server and the e-mail says so.
+      const mailedLastHour = lastHour.reduce((sum, entry) => sum + entry.size, 0);
+      const drawingKept =
+        !!drawing &&
+        (drawing.content.length > settings.attachMaxBytes ||
+          mailedLastHour + drawing.content.length > settings.mailBytesPerHour);
       const work = (async () => {
         const message = await composeMessage(
-          { id, values, drawing, receivedAt: new Date() },
+          { id, values, drawing, drawingKept, receivedAt: new Date() },
           live,
           settings.from || live.from,
+          settings.to,
         );
-        const full = noRoomFor(message.length);
+        const bytes = message.length + (drawingKept ? drawing!.content.length : 0);
+        const full = noRoomFor(bytes);
         if (full) throw new Error(full);
-        spool.add(id, message);
+        spool.add(id, message, drawingKept ? drawing!.content : undefined);
       })();
       storing.set(id, work);
       try {
@@ -165,7 +194,9 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
       } finally {
         storing.delete(id);
       }
-      log(`enquiry: stored ${id}${drawing ? ` with a ${drawing.content.length}-byte drawing` : ""}`);
+      log(
+        `enquiry: stored ${id}${drawing ? ` with a ${drawing.content.length}-byte drawing${drawingKept ? ", kept on the server (not attached)" : ""}` : ""}`,
+      );
       stored();
       return received(request, reply, id, 201);
     },

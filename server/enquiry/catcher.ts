@@ -27,12 +27,15 @@ export function startCatcher(folder: string, port: number, refuse?: { code: numb
     size: 25 * 1024 * 1024,
     // Stopping drops open connections at once (a client's kept-alive one too), as a crash would.
     closeTimeout: 100,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         if (refuse) return callback(Object.assign(new Error(refuse.text), { responseCode: refuse.code }));
         const name = `${Date.now()}-${crypto.randomBytes(4).toString("hex")}.eml`;
+        // Who the message was delivered to (the envelope's RCPT TO), beside it and first.
+        const recipients = session.envelope.rcptTo.map((recipient) => recipient.address);
+        writeFileAtomic(path.join(folder, `${name}.to`), `${recipients.join("\n")}\n`);
         // Written whole before the client hears "250": a test reading the folder sees complete files.
         writeFileAtomic(path.join(folder, name), Buffer.concat(chunks));
         callback();

@@ -30,7 +30,10 @@ export class Delivery {
 
   constructor(
     private readonly spool: Spool,
-    private readonly settings: Pick<EnquirySettingsEnv, "smtpUrl" | "retryMs" | "retryMaxMs" | "exitAfterAccept">,
+    private readonly settings: Pick<
+      EnquirySettingsEnv,
+      "smtpUrl" | "to" | "retryMs" | "retryMaxMs" | "exitAfterAccept"
+    >,
     private readonly log: (line: string) => void,
   ) {
     // SMTP_URL as nodemailer reads it: smtp://user:pass@host:587, smtps://…:465, ?tls options.
@@ -84,6 +87,8 @@ export class Delivery {
   }
 
   private async round(): Promise<void> {
+    // No address set by the operator: every enquiry waits (kept, listed, counted).
+    if (!this.settings.to) return;
     const now = Date.now();
     if (now < this.downUntil) return this.wakeAt(this.downUntil);
     let next = Infinity;
@@ -113,7 +118,9 @@ export class Delivery {
       return "sent"; // moved meanwhile (a command-line retry or export)
     }
     try {
-      await this.transport.sendMail({ envelope: envelopeOf(message), raw: message });
+      // To the operator's address now (ENQUIRY_TO), whatever the stored message's To says.
+      const envelope = { from: envelopeOf(message).from, to: [this.settings.to] };
+      await this.transport.sendMail({ envelope, raw: message });
     } catch (failure) {
       const error = failure as SmtpError;
       const reason = `${error.responseCode ?? error.code ?? "error"}: ${error.message}`.slice(0, 500);

@@ -18,7 +18,7 @@ const log = (line: string) => console.log(line);
 
 async function main() {
   const settings = readEnquirySettings();
-  const spool = new Spool(settings.dir);
+  const spool = new Spool(settings.dir, settings.to);
   spool.prepare();
   const site = new LiveSite(settings.live);
   const delivery = new Delivery(spool, settings, log);
@@ -43,7 +43,7 @@ async function main() {
   const bound = (app.server.address() as AddressInfo).port;
   delivery.start();
   log(
-    `enquiry: ${ENQUIRY_API} on http://127.0.0.1:${bound}, spool ${spool.folder("pending")}, mail to ${settings.smtpUrl.replace(/\/\/[^@/]*@/, "//…@")}`,
+    `enquiry: ${ENQUIRY_API} on http://127.0.0.1:${bound}, spool ${spool.folder("pending")}, mail to ${settings.to || "nobody yet (ENQUIRY_TO is not set: enquiries wait)"} through ${settings.smtpUrl.replace(/\/\/[^@/]*@/, "//…@")}`,
   );
 
   const stop = () => {

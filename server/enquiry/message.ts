@@ -14,8 +14,12 @@ export interface Enquiry {
   id: string;
   values: Record<string, string>;
   drawing: Drawing | null;
+  /** The drawing is too large to e-mail: the message names it and says how to get it, and the spool keeps it. */
+  drawingKept?: boolean;
   receivedAt: Date;
 }
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** A file name safe as an attachment's name: no folders, no control characters, its extension kept. */
 export function cleanFileName(original: string): string {
@@ -31,7 +35,8 @@ export function cleanFileName(original: string): string {
 
 const domainOf = (address: string) => address.split("@").pop() || "localhost";
 
-export function composeMessage(enquiry: Enquiry, settings: EnquirySettings, from: string): Promise<Buffer> {
+/** The e-mail for `enquiry`, from `from` to `to` (the operator's address; none yet: the message names none). */
+export function composeMessage(enquiry: Enquiry, settings: EnquirySettings, from: string, to: string): Promise<Buffer> {
   const { values, drawing } = enquiry;
   const service = settings.services.find((choice) => choice.slug === values.service)?.title ?? values.service;
   const lines = FIELDS.filter((rule) => rule.name !== "message" && rule.name !== "consent").map(
@@ -42,6 +47,11 @@ export function composeMessage(enquiry: Enquiry, settings: EnquirySettings, from
     "",
     ...lines,
     ...(drawing ? [`${settings.labels.drawing}: ${cleanFileName(drawing.fileName)}`] : []),
+    ...(drawing && enquiry.drawingKept
+      ? [
+          `(${megabytes(drawing.content.length)}, too large to e-mail: kept on the web server with this enquiry; the server's operator sends it on: sitectl enquiries --drawing ${enquiry.id} > ${cleanFileName(drawing.fileName)})`,
+        ]
+      : []),
     "",
     `${settings.labels.message}:`,
     values.message,
@@ -53,27 +63,28 @@ export function composeMessage(enquiry: Enquiry, settings: EnquirySettings, from
     .replaceAll("{company}", values.company || values.name);
   const composer = new MailComposer({
     from: { name: settings.companyName, address: from },
-    to: settings.to,
+    ...(to ? { to } : {}),
     replyTo: { name: values.name, address: values.email },
     subject,
     text,
     date: enquiry.receivedAt,
     messageId: `<${enquiry.id}.enquiry@${domainOf(from)}>`,
     headers: { "X-Enquiry-Reference": enquiry.id },
-    attachments: drawing
-      ? [
-          {
-            filename: cleanFileName(drawing.fileName),
-            content: drawing.content,
-            contentType: MIME_TYPES[formatOf(drawing.fileName)!],
-          },
-        ]
-      : [],
+    attachments:
+      drawing && !enquiry.drawingKept
+        ? [
+            {
+              filename: cleanFileName(drawing.fileName),
+              content: drawing.content,
+              contentType: MIME_TYPES[formatOf(drawing.fileName)!],
+            },
+          ]
+        : [],
   });
   return composer.compile().build();
 }
 
-/** The envelope of a stored message: its From and To addresses (the service wrote both). */
+/** The envelope of a stored message: its From and To addresses (the service wrote both; To may be missing). */
 export function envelopeOf(message: Buffer): { from: string; to: string[] } {
   const head = message.subarray(0, Math.max(0, message.indexOf("\r\n\r\n")) || 8192).toString("utf8");
   const header = (name: string) => {

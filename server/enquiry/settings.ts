@@ -1,11 +1,15 @@
-// How the enquiry service runs, from the environment (the operator's settings). What
-// the company decides (where enquiries go, how long they are kept, the words) comes
-// from the live release instead (site.ts), so it follows what staff publish.
+// How the enquiry service runs, from the environment (the operator's settings), where
+// enquiries go among them: a setting a stolen staff login cannot change. What the company
+// decides in content (how long they are kept, the words) comes from the live release
+// instead (site.ts), so it follows what staff publish.
 import path from "node:path";
+import { EMAIL } from "../../src/schema/patterns";
 import { envNumber, hostPaths, readSettings } from "../lib/settings";
 
 /** Where a local `npm run mail:catch` listens: `npm run host`'s SMTP server when SMTP_URL is not set. */
 export const LOCAL_SMTP_URL = "smtp://127.0.0.1:2525";
+/** Where `npm run host` sends enquiries when ENQUIRY_TO is not set (on a server, the operator sets it). */
+export const LOCAL_ENQUIRY_TO = "quotes@localhost.invalid";
 
 export interface EnquirySettingsEnv {
   port: number;
@@ -14,12 +18,20 @@ export interface EnquirySettingsEnv {
   /** The release nginx serves: its _enquiry/settings.json and pages. */
   live: string;
   smtpUrl: string;
+  /** Where enquiries are e-mailed (ENQUIRY_TO, the operator's: sitectl enquiries-to); none set, they wait. */
+  to: string;
   /** The sender address, when it must differ from the site's e-mail (the SMTP account's own). */
   from: string;
   /** Per address (IPv6: per /64). */
   postsPerMinute: number;
   /** From everyone together: what the inbox and the disk take at most in an hour. */
   postsPerHour: number;
+  /** From everyone together: the bytes stored in an hour (drawings included); past it forms are refused. */
+  bytesPerHour: number;
+  /** A drawing larger than this is kept on the server and named in the e-mail rather than attached. */
+  attachMaxBytes: number;
+  /** From everyone together: the drawings' bytes e-mailed in an hour (the inbox's load); past it drawings are kept on the server. */
+  mailBytesPerHour: number;
   /** The spool's whole size; sent enquiries go first (oldest first) to make room, and past it forms are refused. */
   spoolMaxBytes: number;
   /** Free space kept on the spool's disk, the same floor the publisher keeps for builds (HOST_MIN_FREE_MB). */
@@ -34,14 +46,20 @@ export interface EnquirySettingsEnv {
 
 export function readEnquirySettings(env = process.env): EnquirySettingsEnv {
   const host = readSettings(env);
+  const to = (env.ENQUIRY_TO ?? "").trim();
+  if (to && !new RegExp(EMAIL.regex).test(to)) throw new Error(`ENQUIRY_TO must be an e-mail address; found "${to}"`);
   return {
     port: envNumber(env, "ENQUIRY_PORT", 8092),
     dir: path.resolve(env.ENQUIRY_DIR || path.join(host.hostDir, "enquiry")),
     live: hostPaths(host.hostDir).live,
     smtpUrl: env.SMTP_URL || LOCAL_SMTP_URL,
+    to,
     from: env.ENQUIRY_FROM ?? "",
     postsPerMinute: envNumber(env, "ENQUIRY_POSTS_PER_MINUTE", 5),
     postsPerHour: envNumber(env, "ENQUIRY_POSTS_PER_HOUR", 60),
+    bytesPerHour: envNumber(env, "ENQUIRY_MB_PER_HOUR", 200) * 1024 * 1024,
+    attachMaxBytes: envNumber(env, "ENQUIRY_ATTACH_MB", 4) * 1024 * 1024,
+    mailBytesPerHour: envNumber(env, "ENQUIRY_MAIL_MB_PER_HOUR", 25) * 1024 * 1024,
     spoolMaxBytes: envNumber(env, "ENQUIRY_SPOOL_MAX_MB", 2048) * 1024 * 1024,
     minFreeBytes: host.minFreeBytes,
     failedKeepDays: envNumber(env, "ENQUIRY_FAILED_KEEP_DAYS", 90),

@@ -1,7 +1,8 @@
 // The spool: each enquiry is one file, the exact e-mail that will be sent, written
 // durably (fsync, atomic rename, folder fsync) before the visitor is told it arrived.
 // Its folder says its state: pending/ → sent/ (kept for the retention period) or failed/.
-// A pending enquiry's delivery attempts are noted beside it (<id>.json).
+// A pending enquiry's delivery attempts are noted beside it (<id>.json), and a drawing too
+// large to e-mail is kept beside it (<id>.drawing) until the enquiry goes.
 import fs from "node:fs";
 import path from "node:path";
 import { readJson, syncFolder, writeFileAtomic } from "../lib/files";
@@ -24,12 +25,17 @@ export interface Entry {
   id: string;
   state: State;
   receivedAt: Date;
+  /** The e-mail's bytes (what the inbox receives). */
   size: number;
+  /** A drawing kept on the server rather than attached: its bytes, 0 when none. */
+  drawingSize: number;
   attempts: Attempts;
 }
 
 export interface SpoolStatus {
   updatedAt: string;
+  /** Where enquiries are e-mailed (the operator's ENQUIRY_TO), "" while none is set. */
+  recipient: string;
   waiting: number;
   oldestWaiting: string | null;
   failed: { id: string; receivedAt: string; error: string }[];
@@ -42,11 +48,17 @@ export class Spool {
   /** What this process last wrote to status.json, without its time: unchanged counts are not rewritten. */
   private writtenStatus = "";
 
-  constructor(readonly dir: string) {}
+  /** `recipient`: where the service sends enquiries, told to staff in the status (not read by the spool itself). */
+  constructor(
+    readonly dir: string,
+    private readonly recipient = "",
+  ) {}
 
   folder = (state: State) => path.join(this.dir, "spool", state);
   file = (state: State, id: string) => path.join(this.folder(state), `${id}.eml`);
   private attemptsFile = (id: string) => path.join(this.folder("pending"), `${id}.json`);
+  /** A drawing kept on the server, beside its enquiry in whatever state. */
+  drawingFile = (state: State, id: string) => path.join(this.folder(state), `${id}.drawing`);
   statusFile = () => path.join(this.dir, "status.json");
 
   /**
@@ -65,9 +77,17 @@ export class Spool {
     return STATES.find((state) => fs.existsSync(this.file(state, id))) ?? null;
   }
 
-  /** Stores a new enquiry; returns once it is on disk for good. */
-  add(id: string, message: Buffer): void {
+  /** Stores a new enquiry (and a drawing kept on the server, first); returns once it is on disk for good. */
+  add(id: string, message: Buffer, keptDrawing?: Buffer): void {
+    if (keptDrawing) writeFileAtomic(this.drawingFile("pending", id), keptDrawing, 0o600);
     writeFileAtomic(this.file("pending", id), message, 0o600);
+  }
+
+  /** The drawing kept on the server for an enquiry, or null when it was attached (or there was none). */
+  readDrawing(id: string): Buffer | null {
+    const state = this.stateOf(id);
+    if (!state || !fs.existsSync(this.drawingFile(state, id))) return null;
+    return fs.readFileSync(this.drawingFile(state, id));
   }
 
   read(id: string): Buffer {
@@ -91,7 +111,8 @@ export class Spool {
         try {
           const stat = fs.statSync(path.join(this.folder(state), name));
           const attempts = (state !== "sent" && readJson<Attempts>(this.attemptsFile(id))) || NO_ATTEMPTS;
-          return [{ id, state, receivedAt: stat.mtime, size: stat.size, attempts }];
+          const drawing = names.includes(`${id}.drawing`) ? fs.statSync(this.drawingFile(state, id)).size : 0;
+          return [{ id, state, receivedAt: stat.mtime, size: stat.size, drawingSize: drawing, attempts }];
         } catch {
           return []; // moved meanwhile
         }
@@ -107,6 +128,8 @@ export class Spool {
   move(id: string, from: State, to: State, lastError = ""): void {
     if (to === "failed") this.noteAttempt(id, { ...this.attempts(id), lastError });
     const target = this.file(to, id);
+    // The drawing first: an enquiry is never anywhere its drawing is not.
+    if (fs.existsSync(this.drawingFile(from, id))) fs.renameSync(this.drawingFile(from, id), this.drawingFile(to, id));
     fs.renameSync(this.file(from, id), target);
     syncFolder(this.folder(to));
     syncFolder(this.folder(from));
@@ -128,8 +151,8 @@ export class Spool {
   }
 
   /** Enquiries received within the last `ms`, whatever became of them. */
-  receivedWithin(ms: number, now = Date.now()): number {
-    return STATES.flatMap((state) => this.list(state)).filter((entry) => now - entry.receivedAt.getTime() < ms).length;
+  receivedWithin(ms: number, now = Date.now()): Entry[] {
+    return STATES.flatMap((state) => this.list(state)).filter((entry) => now - entry.receivedAt.getTime() < ms);
   }
 
   /**
@@ -140,17 +163,18 @@ export class Spool {
   makeRoom(bytes: number, maxBytes: number): boolean {
     const all = STATES.flatMap((state) => this.list(state));
     const sent = all.filter((entry) => entry.state === "sent");
-    let total = all.reduce((sum, entry) => sum + entry.size, 0) + bytes;
+    let total = all.reduce((sum, entry) => sum + entry.size + entry.drawingSize, 0) + bytes;
     while (total > maxBytes && sent.length > 0) {
       const oldest = sent.shift()!;
       this.remove("sent", oldest.id);
-      total -= oldest.size;
+      total -= oldest.size + oldest.drawingSize;
     }
     return total <= maxBytes;
   }
 
   private remove(state: State, id: string): void {
     fs.rmSync(this.file(state, id), { force: true });
+    fs.rmSync(this.drawingFile(state, id), { force: true });
     if (state === "failed") fs.rmSync(this.attemptsFile(id), { force: true });
   }
 
@@ -159,6 +183,7 @@ export class Spool {
     const pending = this.list("pending");
     return {
       updatedAt: new Date().toISOString(),
+      recipient: this.recipient,
       waiting: pending.length,
       oldestWaiting: pending[0]?.receivedAt.toISOString() ?? null,
       failed: this.list("failed").map((entry) => ({

@@ -130,6 +130,9 @@ async function fill(page: Page, values: Record<string, string>) {
   }
 }
 
+/** Where the operator has enquiries sent (ENQUIRY_TO). */
+const RECIPIENT = "quotes@buyers-desk.test";
+
 /** The enquiry service on its own (not through `npm run host`), with its own spool. */
 async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; spool: Spool }> {
   const dir = env.ENQUIRY_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "enquiry-test-"));
@@ -137,7 +140,15 @@ async function startService(env: Record<string, string>): Promise<{ child: Child
   const { child, port } = await spawnListening(
     path.join(APP_DIR, "node_modules", ".bin", "tsx"),
     [path.join(APP_DIR, "server/enquiry/main.ts")],
-    { ...process.env, HOST_DIR: host.dir, ENQUIRY_DIR: dir, ENQUIRY_PORT: "0", SMTP_URL: inbox.url, ...env },
+    {
+      ...process.env,
+      HOST_DIR: host.dir,
+      ENQUIRY_DIR: dir,
+      ENQUIRY_PORT: "0",
+      SMTP_URL: inbox.url,
+      ENQUIRY_TO: RECIPIENT,
+      ...env,
+    },
   );
   extra.push(child);
   return { child, port, spool: new Spool(dir) };
@@ -162,6 +173,7 @@ test.beforeAll(async () => {
   host = await startHost({
     HOST_SEED_RELEASE: path.join(APP_DIR, "public"),
     SMTP_URL: inbox.url,
+    ENQUIRY_TO: RECIPIENT,
     ENQUIRY_RETRY_MS: "200",
     ENQUIRY_RETRY_MAX_MS: "1000",
     // The load test posts 200 from one address; the limits have their own tests below.
@@ -208,7 +220,8 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       const mail = await inbox.waitFor(reference);
       const values = form();
       expect(mail.replyTo?.value[0]).toMatchObject({ address: values.email, name: values.name });
-      expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0].address : "").toBe(enquiry.delivery.to);
+      // The operator's address (ENQUIRY_TO), not anything in content.
+      expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0].address : "").toBe(RECIPIENT);
       expect(mail.messageId).toContain(reference);
       expect(mail.subject).toContain(reference);
       for (const name of ["name", "company", "email", "phone", "material", "quantity", "partSize", "message"])
@@ -522,6 +535,35 @@ test("a crash right after the mail server accepted loses nothing: the same messa
   expect(second).toBe(first);
   again.child.kill("SIGTERM");
   await exited(again.child);
+});
+
+test("where enquiries go is the operator's: none set, they wait; once set, waiting ones go there, whatever their message says (issue 35)", async () => {
+  const unset = await startService({ ENQUIRY_TO: "" });
+  const response = await post(
+    form({ name: "Waiting Buyer" }),
+    { name: "w.pdf", content: PDF },
+    { url: `http://127.0.0.1:${unset.port}${ENQUIRY_API}` },
+  );
+  const { reference } = (await response.json()) as { reference: string };
+  await until(() => fs.existsSync(unset.spool.statusFile()), "the service's status.json");
+  await until(
+    () => (JSON.parse(fs.readFileSync(unset.spool.statusFile(), "utf8")) as { waiting: number }).waiting === 1,
+    "the status to count it waiting",
+  );
+  const status = JSON.parse(fs.readFileSync(unset.spool.statusFile(), "utf8")) as { recipient: string };
+  expect(status.recipient).toBe("");
+  expect(unset.spool.stateOf(reference)).toBe("pending");
+  unset.child.kill("SIGTERM");
+  await exited(unset.child);
+  expect(inbox.withReference(reference)).toHaveLength(0);
+
+  // The operator sets the address (sitectl enquiries-to restarts the service with it).
+  const operator = "orders@operator-set.test";
+  const set = await startService({ ENQUIRY_DIR: unset.spool.dir, ENQUIRY_TO: operator });
+  await until(() => set.spool.stateOf(reference) === "sent", "the waiting enquiry to be sent");
+  expect(inbox.recipientsOf(reference)).toEqual([[operator]]);
+  set.child.kill("SIGTERM");
+  await exited(set.child);
 });
 
 test("too many forms from one address: 429; only 127.0.0.1 may say who the visitor is", async () => {

@@ -51,6 +51,13 @@ export class Inbox {
       .filter((raw) => raw.includes(`X-Enquiry-Reference: ${reference}`));
   }
 
+  /** The envelope recipients (RCPT TO) of each message that carries this enquiry reference. */
+  recipientsOf(reference: string): string[][] {
+    return this.files()
+      .filter((file) => fs.readFileSync(file).includes(`X-Enquiry-Reference: ${reference}`))
+      .map((file) => fs.readFileSync(`${file}.to`, "utf8").split("\n").filter(Boolean));
+  }
+
   /** Waits for `count` messages of this reference; returns the first, parsed. */
   async waitFor(reference: string, count = 1, timeout = 60_000): Promise<ParsedMail> {
     const deadline = Date.now() + timeout;

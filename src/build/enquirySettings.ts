@@ -19,7 +19,6 @@ export function enquirySettings(enquiry: Enquiry, site: Site, services: Service[
   const { network: _network, summary, ...problems } = enquiry.problems;
   return {
     formPath: `/${enquiry.slug}`,
-    to: enquiry.delivery.to,
     from: site.email,
     companyName: site.company.name,
     subject: enquiry.delivery.subject,

@@ -19,6 +19,8 @@ interface Status {
 
 /** The enquiry service's counts (server/enquiry/spool.ts SpoolStatus). */
 interface Enquiries {
+  /** Where enquiries are e-mailed: the operator's setting ("" while none is set). */
+  recipient?: string;
   waiting: number;
   oldestWaiting: string | null;
   failed: { id: string }[];
@@ -52,17 +54,23 @@ function usePolled<T>(url: string): T | null {
 const time = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 
-/** "All enquiries sent", or how many wait (since when) and which failed. */
-export function enquiriesLine({ waiting, oldestWaiting, failed }: Enquiries): string {
+/** Where enquiries go, then "all enquiries sent", or how many wait (since when) and which failed. */
+export function enquiriesLine({ recipient, waiting, oldestWaiting, failed }: Enquiries): string {
+  const where =
+    recipient === undefined
+      ? ""
+      : recipient
+        ? `e-mailed to ${recipient}; `
+        : "no address to e-mail them to is set yet, so they wait on the server (the server's operator sets it: sitectl enquiries-to); ";
   const parts = [
     waiting
       ? `${waiting} ${waiting === 1 ? "enquiry" : "enquiries"} waiting to be e-mailed, oldest ${time(oldestWaiting ?? "")}`
       : "",
     failed.length
-      ? `${failed.length} failed (${failed.map((entry) => entry.id).join(", ")}): the mail server refused them; ask the server's operator (npm run enquiries)`
+      ? `${failed.length} failed (${failed.map((entry) => entry.id).join(", ")}): the mail server refused them; ask the server's operator (sitectl enquiries)`
       : "",
   ].filter(Boolean);
-  return parts.length ? parts.join("; ") : "all enquiries sent";
+  return where + (parts.length ? parts.join("; ") : "all enquiries sent");
 }
 
 /** The staff's guide, always one click away (written by the build from docs/editing.md). */

@@ -3,7 +3,7 @@
 // its own error pages). Shared by the build and server/enquiry/.
 
 export const ENQUIRY_FOLDER = "_enquiry";
-/** The build's settings for the service: where enquiries go, how long they are kept, the words of the e-mail. */
+/** The build's settings for the service: how long enquiries are kept, the words of the e-mail (where they go is the operator's ENQUIRY_TO). */
 export const SETTINGS_FILE = `${ENQUIRY_FOLDER}/settings.json`;
 
 /** Pages shown instead of the form, each at /_enquiry/<name> (its index.html). */
@@ -24,7 +24,6 @@ export const SUMMARY_ID = "enquiry-problems";
 export interface EnquirySettings {
   /** The form's page, e.g. "/request-a-quote". */
   formPath: string;
-  to: string;
   /** The company's own address, the e-mails' sender unless ENQUIRY_FROM says otherwise. */
   from: string;
   companyName: string;

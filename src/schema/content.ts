@@ -289,8 +289,8 @@ export const enquirySchema = object("Request a quote", {
       min: 1,
     }),
   }),
-  delivery: object("Where enquiries go", {
-    to: text("E-mail address enquiries are sent to", { pattern: EMAIL }),
+  // Where they go is the server operator's setting (ENQUIRY_TO), not content a login can change.
+  delivery: object("The enquiry e-mails", {
     subject: text("Subject of each enquiry's e-mail", {
       hint: "{reference}, {service} and {company} are replaced",
     }),
