@@ -4,6 +4,7 @@ import yaml from "js-yaml";
 import { FILE_KINDS, megabytes } from "../../src/schema/files";
 import { formatProblems, loadContent } from "../../src/schema/load";
 import { copyContent, editYaml, FIXTURE_PROJECT, writeFile } from "../helpers/contentCopy";
+import { pngHeader } from "../helpers/images";
 
 /** The problems of a content copy after `change`, as "file › field: message" lines. */
 function problemsAfter(change: (dir: string) => void): string[] {
@@ -126,6 +127,25 @@ describe("content validation", () => {
         /^content\/clients\.yaml › logos\[\d+\]\.logo: ".+" is not a JPEG, PNG, WebP, AVIF or TIFF image: its content is another type/,
       );
     }
+  });
+
+  it("refuses a decompression bomb: an image of more pixels than the build takes, naming the file (issue 35)", () => {
+    const problems = problemsAfter((dir) => {
+      fs.writeFileSync(path.join(dir, "content", "images", "bomb.png"), pngHeader(100_000, 100_000));
+      editYaml(dir, "content/clients.yaml", (d) => void (d.logos[0].logo = "images/bomb.png"));
+    });
+    expectOne(
+      problems,
+      /^content\/clients\.yaml › logos\[0\]\.logo: "images\/bomb\.png" is 100000 × 100000 pixels, more than an image may be \(64 megapixels\)/,
+    );
+  });
+
+  it("refuses an image whose size in pixels cannot be read", () => {
+    const problems = problemsAfter((dir) => {
+      fs.writeFileSync(path.join(dir, "content", "images", "cut.png"), pngHeader(10, 10).subarray(0, 12));
+      editYaml(dir, "content/clients.yaml", (d) => void (d.logos[0].logo = "images/cut.png"));
+    });
+    expectOne(problems, /"images\/cut\.png" is not a JPEG, PNG, WebP, AVIF or TIFF image that can be read/);
   });
 
   describe("a documents section's PDF", () => {

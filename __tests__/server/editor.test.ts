@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import yaml from "js-yaml";
 import { editorApp } from "../../server/editor/app";
@@ -18,6 +19,9 @@ import { MAX_UPLOAD_BYTES, editorRules } from "../../server/editor/rules";
 import { FILE_KINDS } from "../../src/schema/files";
 import { Refusal } from "../../server/lib/refusal";
 import { copyContent } from "../helpers/contentCopy";
+import { jpegHeader, pngHeader } from "../helpers/images";
+import { MAX_FILES_PER_SAVE } from "../../server/editor/rules";
+import { UploadBudget } from "../../server/editor/uploads";
 
 const rules = editorRules();
 const repo = copyContent();
@@ -38,7 +42,7 @@ const upload = (file: string, bytes: Buffer) => ({
   action: "persistMedia",
   params: { asset: { path: file, content: bytes.toString("base64"), encoding: "base64" } },
 });
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]);
+const JPEG = jpegHeader(640, 480);
 const PDF = Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n");
 
 describe("editorRules", () => {
@@ -106,10 +110,43 @@ describe("checkRequest", () => {
       upload("content/images/a.jpg", Buffer.concat([JPEG, Buffer.alloc(MAX_UPLOAD_BYTES)])),
       413,
     ],
+    [
+      "a decompression bomb: a PNG of a few bytes claiming 100,000 × 100,000 pixels",
+      upload("content/images/bomb.png", pngHeader(100_000, 100_000)),
+      422,
+    ],
+    [
+      "a JPEG whose size in pixels cannot be read",
+      upload("content/images/a.jpg", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0])),
+      422,
+    ],
+    [
+      `more than ${MAX_FILES_PER_SAVE} new files in one save`,
+      persist(
+        "content/site.yaml",
+        "a: 1",
+        Array.from({ length: MAX_FILES_PER_SAVE + 1 }, (_, i) => upload(`content/images/p${i}.jpg`, JPEG).params.asset),
+      ),
+      413,
+    ],
     ["the editorial workflow", { action: "publishUnpublishedEntry", params: {} }, 403],
     ["no action", {}, 403],
   ])("refuses %s", (_name, body, status) => {
     expect(refusal(() => checkRequest(rules, repo, body))).toBe(status);
+  });
+
+  it("names the file and its pixels when it refuses a decompression bomb", () => {
+    try {
+      checkRequest(rules, repo, upload("content/images/bomb.png", pngHeader(100_000, 100_000)));
+      throw new Error("not refused");
+    } catch (error) {
+      expect((error as Error).message).toMatch(/content\/images\/bomb\.png.*100000 × 100000 pixels.*megapixels/);
+    }
+  });
+
+  it("counts the bytes a write uploads", () => {
+    const change = checkRequest(rules, repo, upload("content/images/a.jpg", JPEG));
+    expect(change!.uploadBytes).toBe(JPEG.length);
   });
 
   it("refuses a path through a symlink", () => {
@@ -370,6 +407,68 @@ describe("npm run cms (no login, a developer's machine)", () => {
       expect(await post(port, `attacker.example:${port}`)).toBe(403);
     } finally {
       server.close();
+    }
+  });
+});
+
+describe("the uploads' daily limit, for every login together (issue 35)", () => {
+  it("takes bytes until the day's limit, refuses past it (429) and remembers across restarts", () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "uploads-")), "uploads.json");
+    const budget = new UploadBudget(file, 1000);
+    const now = Date.now();
+    budget.take(600, now);
+    expect(refusal(() => budget.take(500, now))).toBe(429);
+    // A restart forgets nothing.
+    const again = new UploadBudget(file, 1000);
+    expect(again.used(now)).toBe(600);
+    expect(refusal(() => again.take(500, now))).toBe(429);
+    again.take(400, now);
+    // A day later the room is back.
+    expect(again.used(now + 24 * 60 * 60_000 + 1)).toBe(0);
+    again.take(900, now + 24 * 60 * 60_000 + 1);
+  });
+});
+
+describe("saves one at a time, each checked against the content it is saved on (issue 35)", () => {
+  it("refuses the second of two saves that are each valid alone but not together", async () => {
+    const local = copyContent();
+    const { app, close } = await editorApp({ repo: local, mode: "fs" });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    const service = fs.readFileSync(path.join(local, "content", "services", "alpha.yaml"), "utf8");
+    const twin = service.replace(/^slug: .*$/m, "slug: twin-page");
+    const save = (file: string) =>
+      fetch(`http://127.0.0.1:${port}/api/v1`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        // As the editor's page sends a new page.
+        body: JSON.stringify({
+          action: "persistEntry",
+          params: {
+            branch: "main",
+            dataFiles: [{ slug: path.basename(file, ".yaml"), path: file, raw: twin }],
+            assets: [],
+            options: {
+              commitMessage: `Create ${file}`,
+              useWorkflow: false,
+              status: "published",
+              collectionName: "services",
+            },
+          },
+        }),
+      }).then((response) => response.status);
+    try {
+      const statuses = await Promise.all([save("content/services/twin_a.yaml"), save("content/services/twin_b.yaml")]);
+      expect(statuses.sort()).toEqual([200, 422]);
+      const written = ["twin_a", "twin_b"].filter((name) =>
+        fs.existsSync(path.join(local, "content", "services", `${name}.yaml`)),
+      );
+      expect(written).toHaveLength(1);
+    } finally {
+      server.close();
+      close();
+      fs.rmSync(local, { recursive: true, force: true });
     }
   });
 });

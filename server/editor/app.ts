@@ -7,8 +7,9 @@ import { registerLocalFs, registerLocalGit } from "decap-server/dist/middlewares
 import { headTrouble, needsRepair, repositoryTrouble } from "../lib/repoState";
 import { BRANCH } from "../lib/settings";
 import { Gate } from "./logins";
-import { ContentChecker } from "./checker";
+import { ContentChecker, MAX_WAITING_CHECKS } from "./checker";
 import { checkRequest } from "./guard";
+import { UploadBudget } from "./uploads";
 import { Refusal } from "../lib/refusal";
 import { MAX_REQUEST_BYTES, MAX_UPLOAD_BYTES, WRITE_ACTIONS, editorRules } from "./rules";
 
@@ -21,6 +22,8 @@ export interface EditorOptions {
   editorsFile?: string;
   /** Where wrong passwords are kept across restarts (failedLogins.ts). */
   failuresFile?: string;
+  /** Where the day's uploaded bytes are kept across restarts (uploads.ts); without one, uploads are not counted. */
+  uploadsFile?: string;
   /** The secret nginx sends with X-Real-IP (EDITOR_PROXY_SECRET); without one, X-Real-IP is believed from anyone. */
   proxySecret?: string;
 }
@@ -61,8 +64,33 @@ function visitorAddress(request: Request, proxySecret: string): string {
 const checkLogin = async (gate: Gate, request: Request, proxySecret: string) =>
   gate.check(request.get("authorization"), visitorAddress(request, proxySecret));
 
-/** One write at a time, so each commit carries the right author. */
-let writing: Promise<void> = Promise.resolve();
+/**
+ * One write at a time, from its check to its commit: each commit carries the right author,
+ * and a save is checked against the content as it will be committed on (two saves checked
+ * side by side could together make what neither check would take). Saves waiting for their
+ * turn are bounded, as each holds its request in memory.
+ */
+class WriteLock {
+  private last: Promise<void> = Promise.resolve();
+  private waiting = 0;
+
+  async acquire(): Promise<() => void> {
+    if (this.waiting >= MAX_WAITING_CHECKS) {
+      throw new Refusal(503, "the editor is busy with other saves; save again in a minute");
+    }
+    this.waiting += 1;
+    const previous = this.last;
+    let release!: () => void;
+    this.last = new Promise((resolve) => (release = resolve));
+    await previous;
+    this.waiting -= 1;
+    let released = false;
+    return () => {
+      if (!released) release();
+      released = true;
+    };
+  }
+}
 
 export async function editorApp(options: EditorOptions) {
   const app = express();
@@ -71,6 +99,8 @@ export async function editorApp(options: EditorOptions) {
   const gate = options.editorsFile ? new Gate(options.editorsFile, options.failuresFile) : null;
   const local = !gate;
   const checker = new ContentChecker();
+  const writes = new WriteLock();
+  const uploads = options.uploadsFile ? new UploadBudget(options.uploadsFile) : null;
   // Without a login (a developer's machine) only this machine's own names may be used: a
   // web page whose name an attacker points at 127.0.0.1 (DNS rebinding) is another site.
   if (local) {
@@ -113,11 +143,28 @@ export async function editorApp(options: EditorOptions) {
       const change = checkRequest(rules, options.repo, request.body);
       if (!change || !WRITE_ACTIONS.has(request.body.action)) return next();
 
-      await checker.check(options.repo, change);
-      if (options.mode === "git") {
-        const files = [...change.write.keys(), ...change.remove];
-        await commitAs(options.repo, login, files, request, response, next);
-      } else next();
+      const release = await writes.acquire();
+      try {
+        // The repository as this save will be committed on: nothing left uncommitted.
+        const repoTrouble = options.mode === "git" && repositoryTrouble(options.repo, BRANCH);
+        if (repoTrouble) {
+          console.error(`editor: refused a save: ${repoTrouble} in ${options.repo}`);
+          throw new Refusal(409, needsRepair(repoTrouble));
+        }
+        await checker.check(options.repo, change);
+        uploads?.take(change.uploadBytes);
+        if (options.mode === "git") {
+          const files = [...change.write.keys(), ...change.remove];
+          commitAs(login, files, request, response, release);
+        } else {
+          response.once("finish", release);
+          response.once("close", release);
+        }
+      } catch (error) {
+        release();
+        throw error;
+      }
+      next();
     } catch (error) {
       if (error instanceof Refusal) response.status(error.status).json({ error: error.message });
       else next(error);
@@ -150,36 +197,11 @@ export async function editorApp(options: EditorOptions) {
 }
 
 /**
- * Hands a checked write to decap-server, which commits it with `git add .`: first make
- * sure the repository is on main with nothing uncommitted (so nothing else can be
- * committed), and set the commit's author to the staff login.
+ * Hands a checked write to decap-server, which commits it with `git add .` (the caller made
+ * sure nothing else is uncommitted, under the write lock), with the staff login as the
+ * commit's author; the lock is released when the answer is sent.
  */
-async function commitAs(
-  repo: string,
-  login: string,
-  files: string[],
-  request: Request,
-  response: Response,
-  next: NextFunction,
-) {
-  const previous = writing;
-  let done!: () => void;
-  writing = new Promise((resolve) => (done = resolve));
-  await previous;
-  // decap-server commits with `git add .`: anything left uncommitted (a save cut short, a
-  // file put there by hand) would be committed unchecked with this one.
-  let trouble: string | null;
-  try {
-    trouble = repositoryTrouble(repo, BRANCH);
-  } catch (error) {
-    done();
-    throw error;
-  }
-  if (trouble) {
-    done();
-    console.error(`editor: refused a save: ${trouble} in ${repo}`);
-    throw new Refusal(409, needsRepair(trouble));
-  }
+function commitAs(login: string, files: string[], request: Request, response: Response, release: () => void) {
   const options = request.body.params?.options;
   if (options?.commitMessage) {
     const unnamed = files.filter((file) => !options.commitMessage.includes(file));
@@ -191,12 +213,11 @@ async function commitAs(
     GIT_COMMITTER_NAME: "Site editor",
     GIT_COMMITTER_EMAIL: "editor@editor.invalid",
   });
-  const release = () => {
+  const done = () => {
     for (const name of ["GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL"])
       delete process.env[name];
-    done();
+    release();
   };
-  response.once("finish", release);
-  response.once("close", release);
-  next();
+  response.once("finish", done);
+  response.once("close", done);
 }

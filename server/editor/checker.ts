@@ -31,7 +31,7 @@ export class ContentChecker {
   }
 
   /** Resolves when the site can be built with the change; throws the validator's Refusal. One check at a time. */
-  check(repo: string, change: Change): Promise<void> {
+  check(repo: string, change: Pick<Change, "write" | "remove">): Promise<void> {
     if (this.waiting >= MAX_WAITING_CHECKS) {
       return Promise.reject(new Refusal(503, "the editor is busy checking other saves; save again in a minute"));
     }
@@ -55,7 +55,7 @@ export class ContentChecker {
     return worker;
   }
 
-  private once(repo: string, change: Change): Promise<void> {
+  private once(repo: string, change: Pick<Change, "write" | "remove">): Promise<void> {
     const worker = (this.worker ??= this.start());
     return new Promise((resolve, reject) => {
       const fail = (error: Error) => {

@@ -5,10 +5,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { formatProblems, loadContent } from "../../src/schema/load";
-import { HEAD_BYTES } from "../../src/schema/files";
 import { BRANCH } from "../lib/settings";
 import { Refusal } from "../lib/refusal";
-import { ALLOWED_ACTIONS, checkUpload, dataFile, isDataFile, noSymlink, uploadFile, type Rules } from "./rules";
+import {
+  ALLOWED_ACTIONS,
+  MAX_FILES_PER_SAVE,
+  checkUpload,
+  dataFile,
+  isDataFile,
+  noSymlink,
+  uploadFile,
+  type Rules,
+} from "./rules";
 
 type Params = Record<string, unknown>;
 interface DataFile {
@@ -24,16 +32,22 @@ interface Asset {
 
 /**
  * What a write does to content/: files written and removed. A content file is its text;
- * an upload its first bytes (its type; its size was checked already, by checkUpload).
+ * an upload its bytes (checked already by checkUpload; the validator reads its type and pixels).
  */
 export interface Change {
   write: Map<string, string | Uint8Array>;
   remove: string[];
+  /** The bytes of the files it uploads (the editor's daily limit for all staff counts them). */
+  uploadBytes: number;
 }
 
-/** An upload's first bytes, enough for the validator to tell its type. */
-const uploadHead = (asset: Asset) =>
-  Buffer.from(String(asset.content).slice(0, Math.ceil(HEAD_BYTES / 3) * 4), "base64");
+/** Adds a checked upload to the change. */
+function addUpload(rules: Rules, change: Change, asset: Asset): string {
+  const { file, content } = checkUpload(rules, asset);
+  change.write.set(file, content);
+  change.uploadBytes += content.length;
+  return file;
+}
 
 const anyFile = (rules: Rules, file: unknown) =>
   typeof file === "string" && isDataFile(rules, file) ? dataFile(rules, file) : uploadFile(rules, file).file;
@@ -52,7 +66,7 @@ export function checkRequest(rules: Rules, repo: string, body: unknown): Change 
   const options = (params.options ?? {}) as Params;
   if (options.useWorkflow) throw new Refusal(403, "the editorial workflow is not used on this site");
   const paths: string[] = [];
-  const change: Change = { write: new Map(), remove: [] };
+  const change: Change = { write: new Map(), remove: [], uploadBytes: 0 };
   switch (action) {
     case "info":
     case "getDeployPreview":
@@ -92,16 +106,17 @@ export function checkRequest(rules: Rules, repo: string, body: unknown): Change 
         }
         change.write.set(target, file.raw);
       }
-      for (const asset of (params.assets as Asset[] | undefined) ?? []) {
-        change.write.set(checkUpload(rules, asset), uploadHead(asset));
-        paths.push(asset.path as string);
-      }
+      const assets = (params.assets as Asset[] | undefined) ?? [];
+      if (assets.length > MAX_FILES_PER_SAVE)
+        throw new Refusal(
+          413,
+          `${assets.length} new files in one save; at most ${MAX_FILES_PER_SAVE}: save them in parts`,
+        );
+      for (const asset of assets) paths.push(addUpload(rules, change, asset));
       break;
     }
     case "persistMedia": {
-      const asset = (params.asset ?? {}) as Asset;
-      change.write.set(checkUpload(rules, asset), uploadHead(asset));
-      paths.push(asset.path as string);
+      paths.push(addUpload(rules, change, (params.asset ?? {}) as Asset));
       break;
     }
     case "deleteFile":
@@ -135,7 +150,7 @@ function mirror(repo: string, into: string, folder = "content"): void {
  * The build's validator on content/ as it would be after the change. Throws a 422 in the
  * validator's words when the site could not be built from it.
  */
-export function validateChange(repo: string, change: Change): void {
+export function validateChange(repo: string, change: Pick<Change, "write" | "remove">): void {
   const project = fs.mkdtempSync(path.join(os.tmpdir(), "editor-check-"));
   try {
     mirror(repo, project);

@@ -3,6 +3,7 @@
 // /api/v1; `npm run cms` runs it with --local: file mode over this checkout, no login,
 // behind `gatsby develop`'s proxy (gatsby-config.ts).
 import fs from "node:fs";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { LOCAL_BACKEND_PORT } from "../../src/cms/config";
 import { APP_DIR, hostPaths, readSettings } from "../lib/settings";
@@ -15,10 +16,9 @@ const repo = local ? (process.env.EDITOR_REPO ?? APP_DIR) : hostPaths(settings.h
 const port = local ? Number(process.env.EDITOR_PORT ?? LOCAL_BACKEND_PORT) : settings.editorPort;
 
 async function main() {
-  // The publisher makes the repository (deploy/install, npm run host); the editor may
-  // write in it but not beside it.
+  // deploy/install (or npm run host) makes the repository; the editor may write in it but not beside it.
   if (!local && !fs.existsSync(`${repo}/.git`)) {
-    console.error(`editor: no repository at ${repo}: the publisher makes it on its first start (sitectl doctor)`);
+    console.error(`editor: no repository at ${repo}: deploy/install makes it (sitectl doctor)`);
     process.exit(1);
   }
   if (!local && !process.env.EDITOR_PROXY_SECRET) {
@@ -32,6 +32,7 @@ async function main() {
           mode: "git",
           editorsFile: settings.editorsFile,
           failuresFile: settings.failedLoginsFile,
+          uploadsFile: path.join(path.dirname(settings.failedLoginsFile), "uploads.json"),
           proxySecret: process.env.EDITOR_PROXY_SECRET ?? "",
         },
   );

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { cmsConfig } from "../../src/cms/config";
 import { FILE_KINDS, extensionOf, fileProblem, HEAD_BYTES, megabytes, type FileKindName } from "../../src/schema/files";
+import { imageDimensions } from "../../src/schema/load";
 import { Refusal } from "../lib/refusal";
 
 /** The largest upload of any kind (each kind's own limit is in src/schema/files.ts). */
@@ -154,18 +155,28 @@ export function noSymlink(repo: string, file: string): void {
   }
 }
 
+/** New files one save may bring (a page with its photos); more are refused (413). */
+export const MAX_FILES_PER_SAVE = 10;
+
 /**
  * An upload: an allowed path, whose bytes are the type its name says, no bigger than its
- * kind may be (the build's own check, src/schema/files.ts). Returns its path.
+ * kind may be, an image of no more pixels than the build takes (the build's own check,
+ * src/schema/files.ts). Returns its path and its bytes.
  */
-export function checkUpload(rules: Rules, asset: { path?: unknown; content?: unknown; encoding?: unknown }): string {
+export function checkUpload(
+  rules: Rules,
+  asset: { path?: unknown; content?: unknown; encoding?: unknown },
+): { file: string; content: Buffer } {
   const { file, kind } = uploadFile(rules, asset.path);
   if (asset.encoding !== "base64" || typeof asset.content !== "string")
     throw new Refusal(422, `upload ${file}: not base64`);
   const bytes = Math.floor((asset.content.replace(/=+$/, "").length * 3) / 4);
   const head = Buffer.from(asset.content.slice(0, Math.ceil(HEAD_BYTES / 3) * 4), "base64");
-  const problem = fileProblem(kind, file, { bytes, head });
-  if (!problem) return file;
+  // Decoded only once its size is known to be within the limit (fileProblem checks that first).
+  let content: Buffer | undefined;
+  const decoded = () => (content ??= Buffer.from(asset.content as string, "base64"));
+  const problem = fileProblem(kind, file, { bytes, head, dimensions: () => imageDimensions(decoded()) });
+  if (!problem) return { file, content: decoded() };
   const tooBig = bytes > FILE_KINDS[kind].maxBytes;
   throw new Refusal(
     tooBig ? 413 : 422,

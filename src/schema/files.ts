@@ -7,6 +7,11 @@
 export interface FileFacts {
   bytes: number;
   head: Uint8Array;
+  /**
+   * An image's width and height in pixels, read from its header (asked only of a kind with a
+   * pixel limit, once its size is within the limit); null when the header cannot be read.
+   */
+  dimensions?: () => { width: number; height: number } | null;
 }
 
 /** How many first bytes the signatures read. */
@@ -34,6 +39,11 @@ export interface FileKind {
   signatures: Record<string, (head: Uint8Array) => boolean>;
   /** The largest file of this kind the build and the editor take. */
   maxBytes: number;
+  /**
+   * The most pixels an image may have: a small file can be a huge picture (a "decompression
+   * bomb", a 100,000 × 100,000 PNG of a few kilobytes), which would take the build's memory.
+   */
+  maxPixels?: number;
 }
 
 export const FILE_KINDS = {
@@ -42,6 +52,8 @@ export const FILE_KINDS = {
     name: "a JPEG, PNG, WebP, AVIF or TIFF image",
     signatures: { jpg: JPEG, jpeg: JPEG, png: PNG, webp: WEBP, avif: AVIF, tif: TIFF, tiff: TIFF },
     maxBytes: 10 * MB,
+    // A 61-megapixel camera's photo (9,504 × 6,336) fits; a 100 MP panorama does not.
+    maxPixels: 64_000_000,
   },
   // Visitors download these on phones: a certificate or a datasheet is well under this.
   pdf: { name: "a PDF", signatures: { pdf: PDF }, maxBytes: 5 * MB },
@@ -66,6 +78,15 @@ export function fileProblem(kind: FileKindName, file: string, facts: FileFacts):
     return `${JSON.stringify(file)} is not ${name}: its content is another type than its name says`;
   if (facts.bytes > maxBytes) {
     return `${JSON.stringify(file)} is ${megabytes(facts.bytes)}, more than ${name} may be (${megabytes(maxBytes)})`;
+  }
+  const maxPixels = (FILE_KINDS[kind] as FileKind).maxPixels;
+  if (maxPixels && facts.dimensions) {
+    const size = facts.dimensions();
+    if (!size)
+      return `${JSON.stringify(file)} is not ${name} that can be read: its size in pixels is missing or damaged`;
+    if (size.width * size.height > maxPixels) {
+      return `${JSON.stringify(file)} is ${size.width} × ${size.height} pixels, more than an image may be (${maxPixels / 1_000_000} megapixels): make it smaller`;
+    }
   }
   return null;
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import yaml from "js-yaml";
 import { contentFiles } from "./content";
 import { expiredDocuments, today } from "./expiry";
+import { imageSize } from "image-size";
 import { HEAD_BYTES, type FileFacts } from "./files";
 import { missingAnchors, unlinkedPages, type ContentWarning } from "./links";
 import { validate, type Problem } from "./validate";
@@ -89,7 +90,29 @@ function parse(absolute: string, file: string): { data?: unknown; problem?: File
   }
 }
 
-/** A file's size and first bytes, or null when there is no such file. */
+/** An image's width and height from its header; null when it cannot be read. */
+export function imageDimensions(bytes: Uint8Array): { width: number; height: number } | null {
+  try {
+    const { width, height } = imageSize(bytes);
+    return width && height ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Pixels already read, by file, size and time: the editor checks every save against all of content/. */
+const dimensionsRead = new Map<string, ReturnType<typeof imageDimensions>>();
+
+function cachedDimensions(absolute: string, stat: fs.Stats) {
+  const key = `${absolute}\0${stat.size}\0${stat.mtimeMs}`;
+  if (!dimensionsRead.has(key)) {
+    if (dimensionsRead.size > 10_000) dimensionsRead.clear();
+    dimensionsRead.set(key, imageDimensions(fs.readFileSync(absolute)));
+  }
+  return dimensionsRead.get(key)!;
+}
+
+/** A file's size and first bytes (its pixels read when asked), or null when there is no such file. */
 function fileFacts(absolute: string): FileFacts | null {
   let handle: number;
   try {
@@ -102,7 +125,7 @@ function fileFacts(absolute: string): FileFacts | null {
     if (!stat.isFile()) return null;
     const head = Buffer.alloc(HEAD_BYTES);
     fs.readSync(handle, head, 0, HEAD_BYTES, 0);
-    return { bytes: stat.size, head };
+    return { bytes: stat.size, head, dimensions: () => cachedDimensions(absolute, stat) };
   } finally {
     fs.closeSync(handle);
   }
