@@ -4,6 +4,8 @@
 // deploy/install's checks and the nginx server block it writes, on this machine. The
 // whole installation is tested on a booted Debian 13 by `npm run test:install`.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const DEPLOY = path.resolve(__dirname, "..", "..", "deploy");
@@ -38,7 +40,81 @@ describe("deploy/install --check", () => {
     expect(ran.status).toBe(1);
     expect(ran.stderr).toContain("EDITOR_NAME Anita Desai is not a login name");
     expect(ran.stderr).toContain("EDITOR_PASSWORD needs at least 12 characters.");
-    expect(ran.stderr).toContain("SMTP_URL must start with smtp:// or smtps://");
+    expect(ran.stderr).toContain("SMTP_URL must be smtp://user:password@host:587 or smtps://");
+  });
+
+  test.each([
+    [
+      "--email",
+      ["--email", "ops$(touch /tmp/pwned)@example.com"],
+      "--email ops$(touch /tmp/pwned)@example.com is not an e-mail address",
+    ],
+    [
+      "--acme-server",
+      ["--email", "ops@example.com", "--acme-server", "https://ca.example/`id`"],
+      "--acme-server https://ca.example/`id` is not an https:// address",
+    ],
+    [
+      "--enquiries-to",
+      ["--tls", "off", "--enquiries-to", "sales@example.com\nSMTP_URL=smtp://evil"],
+      "--enquiries-to $'sales@example.com\\nSMTP_URL=smtp://evil' is not an e-mail address",
+    ],
+  ])(
+    "an option carrying a shell command or a second line (%s) is refused, naming it (issue 35)",
+    (_name, args, said) => {
+      const ran = install(["--domain", "www.example.com", ...args]);
+      expect(ran.status).toBe(1);
+      expect(ran.stderr).toContain(said);
+    },
+  );
+
+  test("a newline or a quote in SMTP_URL is refused (it would add lines to enquiry.env, or be changed by systemd)", () => {
+    for (const url of [
+      "smtp://u:p@mail.example.com:587\nENQUIRY_TO=thief@example.net",
+      'smtp://u:p"w@mail.example.com',
+    ]) {
+      const ran = install(["--domain", "www.example.com", "--tls", "off"], { SMTP_URL: url });
+      expect(ran.stderr).toContain("SMTP_URL must be");
+    }
+  });
+
+  test("an address with an apostrophe is a real one, and is taken", () => {
+    const ran = install([
+      "--domain",
+      "www.example.com",
+      "--email",
+      "o'brien@example.ie",
+      "--enquiries-to",
+      "o'brien@example.ie",
+    ]);
+    expect(ran.stderr).not.toContain("--email");
+    expect(ran.stderr).not.toContain("--enquiries-to");
+  });
+});
+
+describe("the installer's settings file", () => {
+  /** load_settings on a settings file with `text`: the variables it set, or its refusal. */
+  const load = (text: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "install-conf-"));
+    const proof = path.join(dir, "ran");
+    fs.writeFileSync(path.join(dir, "install.conf"), text.replaceAll("PROOF", proof));
+    const script = `source "${DEPLOY}/lib/common.sh"; SETTINGS_FILE="${dir}/install.conf"; load_settings; printf '%s|%s|%s' "$DOMAIN" "$EMAIL" "$TLS"`;
+    const ran = spawnSync("bash", ["-euo", "pipefail", "-c", script], { encoding: "utf8" });
+    const executed = fs.existsSync(proof);
+    fs.rmSync(dir, { recursive: true, force: true });
+    return { ...ran, executed };
+  };
+
+  test("is read as data, never run: a value is taken as written, an apostrophe too (issue 35)", () => {
+    const ran = load("DOMAIN=www.example.com\nEMAIL=o'brien@example.ie\nTLS=acme\n");
+    expect(ran.stdout).toBe("www.example.com|o'brien@example.ie|acme");
+  });
+
+  test("a value an older or tampered file holds that is not allowed is refused, naming it, and nothing of it runs", () => {
+    const ran = load("DOMAIN=www.example.com\nEMAIL=ops$(touch PROOF)@example.com\n$(touch PROOF)\nTLS=acme\n");
+    expect(ran.executed).toBe(false);
+    expect(ran.status).not.toBe(0);
+    expect(ran.stderr).toMatch(/install\.conf: EMAIL .* is not allowed/);
   });
 
   test("every machine check is said, one line each, before any problem", () => {

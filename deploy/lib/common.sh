@@ -48,11 +48,47 @@ write_if_changed() {
   return 0
 }
 
-# The settings the installer was last run with (DOMAIN, EMAIL, TLS, ACME_SERVER, ACME_CA).
+# What each setting may be: strict patterns, so that a value can be stored and read back as
+# plain data (KEY=value lines, never run by a shell) and handed to systemd as it is. No
+# space, quote (but the apostrophe of an address like o'brien@example.ie), backslash, $,
+# backtick or control character gets through any of them.
+declare -A PATTERNS=(
+  [DOMAIN]='^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$'
+  [EMAIL]="^[A-Za-z0-9][A-Za-z0-9.!#%&'*+/=?^_{|}~-]{0,63}@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$"
+  [ACME_SERVER]='^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~/-]*)?$'
+  [TLS]='^(acme|self-signed|off)$'
+  [FILE]='^/?[A-Za-z0-9._/-]+$'
+  [SMTP_URL]="^smtps?://[^][:space:][:cntrl:]\"'\\\\\$\`]+$"
+)
+
+# `valid NAME VALUE`: whether VALUE matches NAME's pattern.
+valid() { [[ $2 =~ ${PATTERNS[$1]} ]]; }
+
+# A value as it may be shown in a message: control characters made visible.
+shown() { if [[ $1 =~ [[:cntrl:]] ]]; then printf '%q' "$1"; else printf '%s' "$1"; fi; }
+
+# `env_value KEY FILE`: the value of KEY=value in FILE, read as data (empty when not there).
+env_value() {
+  [[ -r $2 ]] || return 0
+  sed -n "s/^$1=//p" "$2" | tail -1
+}
+
+# The settings the installer was last run with (DOMAIN, EMAIL, TLS, ACME_SERVER, ACME_CA):
+# KEY=value lines read as data, never run, and each checked again (a file written by hand
+# or by an older installer may hold anything).
 load_settings() {
   [[ -f $SETTINGS_FILE ]] || return 1
-  # shellcheck disable=SC1090
-  source "$SETTINGS_FILE"
+  local key value
+  while IFS= read -r line; do
+    [[ $line =~ ^(DOMAIN|EMAIL|TLS|ACME_SERVER|ACME_CA)=(.*)$ ]] || continue
+    key=${BASH_REMATCH[1]} value=${BASH_REMATCH[2]}
+    # An older installer may have quoted nothing; a value it wrote is taken as written.
+    case $key in
+      ACME_CA) [[ -z $value ]] || valid FILE "$value" || fail "$SETTINGS_FILE: ACME_CA is not a plain file name; run deploy/install again with --acme-ca FILE." ;;
+      *) [[ -z $value ]] || valid "$key" "$value" || fail "$SETTINGS_FILE: $key $(shown "$value") is not allowed; run deploy/install again with that option set." ;;
+    esac
+    printf -v "$key" '%s' "$value"
+  done <"$SETTINGS_FILE"
 }
 
 # The certificate nginx uses for DOMAIN in TLS mode, as "CERT KEY"; empty when none yet.
@@ -71,11 +107,11 @@ certificate_files() {
 
 # Runs a command as the publisher's or the editor's user, in the code in use, with the
 # services' settings. Files it makes are its user's to write (the content repository is
-# shared with the group by its own settings). The caller's environment passes through
-# (EDITOR_PASSWORD, for one).
+# the editor's). The caller's environment passes through (EDITOR_PASSWORD, for one). tsx
+# keeps no compiled code in the shared /tmp (TSX_DISABLE_CACHE).
 as_user() {
   local user=$1
   shift
   (cd "$APP_LINK" && umask 0022 && runuser -u "$user" -- env PATH=/usr/bin:/bin HOME="$(getent passwd "$user" | cut -d: -f6)" \
-    HOST_DIR="$HOST_DIR" EDITORS_FILE="$EDITOR_DIR/editors" ENQUIRY_DIR="$ENQUIRY_DIR" NODE_ENV=production "$@")
+    HOST_DIR="$HOST_DIR" EDITORS_FILE="$EDITOR_DIR/editors" ENQUIRY_DIR="$ENQUIRY_DIR" NODE_ENV=production TSX_DISABLE_CACHE=1 "$@")
 }
