@@ -16,6 +16,7 @@ import path from "node:path";
 import { services } from "../../e2e/content";
 import { edited, newPhone } from "../../server/tests/host";
 import { Machine, host } from "./machine";
+import { craftBackup, leaked, linkNewestLog, plant, plantedRuns, rootFileState } from "./trust";
 import { baseRoot, preparedRoot } from "./roots";
 
 const APP = path.resolve(__dirname, "..", "..");
@@ -26,6 +27,9 @@ const UNRESOLVED = "nowhere.anodising.test";
 const LOGIN = { name: "anita", password: crypto.randomBytes(12).toString("base64url") };
 const SOURCE = "/root/anodising-site";
 const ACME = "https://localhost:14000/dir";
+/** The operator's address for enquiries, set at install; and the one `sitectl enquiries-to` changes it to. */
+const ENQUIRIES_TO = "sales@anodising.test";
+const ENQUIRIES_TO_LATER = "orders@anodising.test";
 /** The booted machines have no network: npm must find everything in the cache made for them. */
 const OFFLINE = { npm_config_offline: "true" };
 const MAX_EXPOSURE = 3.1;
@@ -113,7 +117,7 @@ function startPebble(machine: Machine): void {
 }
 
 const installCommand = (args: string, env = "") => `cd ${SOURCE} && ${env} ./deploy/install ${args}`;
-const acmeArgs = `--domain ${DOMAIN} --email ops@anodising.test --acme-server ${ACME} --acme-ca /root/pebble/ca.pem`;
+const acmeArgs = `--domain ${DOMAIN} --email ops@anodising.test --acme-server ${ACME} --acme-ca /root/pebble/ca.pem --enquiries-to ${ENQUIRIES_TO}`;
 const loginEnv = `EDITOR_NAME=${LOGIN.name} EDITOR_PASSWORD=${LOGIN.password}`;
 const basic = `-u ${LOGIN.name}:${LOGIN.password}`;
 
@@ -127,7 +131,13 @@ const status = (machine: Machine) =>
     live: { commit: string; release: string } | null;
     history: unknown[];
   };
-const repoHead = (machine: Machine) => machine.must("git -C /srv/site/host/repo rev-parse HEAD").trim();
+/** The content repository's head, asked as its owner, the editor's user (root runs no git there). */
+const repoHead = (machine: Machine) =>
+  machine
+    .must(
+      "runuser -u site-editor -- git -c core.hooksPath=/dev/null -c core.fsmonitor=false -C /srv/site/host/repo rev-parse HEAD",
+    )
+    .trim();
 const codeInUse = (machine: Machine) => path.basename(fs.readlinkSync(machine.file("/srv/site/app")));
 
 async function until(what: string, condition: () => boolean, timeoutMs = 10 * 60_000): Promise<void> {
@@ -150,18 +160,22 @@ function commitToClone(machine: Machine, message: string, change: (clone: string
 /** A phone number saved through the editor's API as the editor's page sends it: its answer and status. */
 function staffSave(machine: Machine, phone: string): string {
   const file = machine.file("/srv/site/host/repo/content/site.yaml");
-  const raw = edited(fs.readFileSync(file, "utf8"), ["contacts", 0, "phone"], phone);
+  return staffSaveFile(machine, "site", edited(fs.readFileSync(file, "utf8"), ["contacts", 0, "phone"], phone));
+}
+
+/** content/NAME.yaml saved through the editor's API with `raw` as its text: the answer and status. */
+function staffSaveFile(machine: Machine, name: string, raw: string): string {
   const body = {
     action: "persistEntry",
     params: {
       branch: "main",
-      dataFiles: [{ slug: "site", path: "content/site.yaml", raw }],
+      dataFiles: [{ slug: name, path: `content/${name}.yaml`, raw }],
       assets: [],
       options: {
-        commitMessage: "Update content/site.yaml",
+        commitMessage: `Update content/${name}.yaml`,
         useWorkflow: false,
         status: "published",
-        collectionName: "site",
+        collectionName: name,
       },
     },
   };
@@ -211,8 +225,11 @@ async function main(): Promise<void> {
   fs.mkdirSync(CACHE, { recursive: true });
   let prepared = "";
   let backupFile = "";
+  let craftedBackupFile = "";
   let pagesOfA: Record<string, string> = {};
   let waitingReference = "";
+  let rootBefore: Record<string, string> = {};
+  let editorUid = -1;
 
   await phase("host tools (debootstrap, systemd-nspawn)", async () => {
     await stopLeftovers();
@@ -324,12 +341,85 @@ async function main(): Promise<void> {
     const writable = a.must("systemctl show anodising-editor --property=ReadWritePaths --value").trim();
     check(writable === "/srv/site/host/repo", "its unit may write the content repository alone", writable);
   });
+  await phase("A: what the editor's and the publisher's users plant runs nowhere (issue 35)", () => {
+    rootBefore = rootFileState(a);
+    editorUid = Number(a.must("id -u site-editor").trim());
+    plant(a);
+    const logs = a.run("sitectl logs publisher");
+    report("logs-planted.txt", logs.stdout + logs.stderr);
+    check(
+      /from the planted log/.test(logs.stdout) && leaked(a, logs.stdout + logs.stderr) === null,
+      "sitectl logs shows the publisher's newest log without its escape sequences",
+      logs.stdout.slice(-2000),
+    );
+    linkNewestLog(a);
+    const linked = a.run("sitectl logs publisher");
+    check(
+      leaked(a, linked.stdout + linked.stderr) === null,
+      "and nothing of a link the publisher's user put there (to root's secret)",
+    );
+    for (const command of ["sitectl doctor", "sitectl status", "sitectl editors list", "sitectl enquiries"]) {
+      const ran = a.run(command);
+      report(`${command.replace(/ /g, "-")}-planted.txt`, ran.stdout + ran.stderr);
+      check(
+        leaked(a, ran.stdout + ran.stderr) === null,
+        `${command} runs with it all planted, showing nothing of root's`,
+      );
+    }
+    const foreign = plantedRuns(a).filter((run) => run.uid !== editorUid);
+    check(foreign.length === 0, "nothing planted ran as root or as another service's user", JSON.stringify(foreign));
+    check(
+      JSON.stringify(rootFileState(a)) === JSON.stringify(rootBefore),
+      "no root file changed owner, mode or content",
+    );
+  });
+  await phase("A: an option or a setting carrying a shell command is refused, and never runs (issue 35)", () => {
+    const option = a.run(
+      installCommand(`--domain ${DOMAIN} --email 'ops$(touch /root/option-ran)@anodising.test' --check`),
+      { env: OFFLINE },
+    );
+    check(
+      option.status === 1 &&
+        /--email .* is not an e-mail address/.test(option.stderr) &&
+        !fs.existsSync(a.file("/root/option-ran")),
+      "deploy/install refuses --email with $(…) in it, naming the option; nothing ran",
+      option.stdout + option.stderr,
+    );
+    const conf = a.file("/etc/anodising/install.conf");
+    const kept = fs.readFileSync(conf, "utf8");
+    fs.writeFileSync(conf, kept.replace(/^EMAIL=.*$/m, "EMAIL=$(touch /root/conf-ran)ops@anodising.test"));
+    const tampered = a.run(installCommand("--check"), { env: OFFLINE });
+    fs.writeFileSync(conf, kept);
+    check(
+      tampered.status !== 0 &&
+        /install\.conf: EMAIL .* is not allowed/.test(tampered.stderr) &&
+        !fs.existsSync(a.file("/root/conf-ran")),
+      "a settings file holding a shell command is read as data and refused, naming the setting; nothing ran",
+      tampered.stdout + tampered.stderr,
+    );
+  });
+  await phase("A: where enquiries go is the operator's, not content (issue 35)", () => {
+    const enquiry = fs.readFileSync(a.file("/srv/site/host/repo/content/enquiry.yaml"), "utf8");
+    const redirected = enquiry.replace(/^delivery:\n/m, "delivery:\n  to: thief@elsewhere.test\n");
+    const answer = staffSaveFile(a, "enquiry", redirected);
+    check(
+      answer.endsWith("\n422") && /delivery.*to.*not a field/.test(answer),
+      "a staff save that names a recipient in content is refused (422)",
+      answer,
+    );
+    const shown = a.must("sitectl enquiries-to").trim();
+    check(
+      shown.includes(ENQUIRIES_TO),
+      `sitectl enquiries-to says the address set at install (${ENQUIRIES_TO})`,
+      shown,
+    );
+  });
   await phase(
     "A: a repository left detached with a stray file: the editor says so, sitectl repair mends it",
     async () => {
       const head = repoHead(a);
       a.must(
-        "runuser -u site-editor -- sh -c 'umask 0002 && cd /srv/site/host/repo && git checkout --quiet --detach && echo left: here > content/stray.yaml'",
+        "runuser -u site-editor -- sh -c 'cd /srv/site/host/repo && git -c core.fsmonitor=false checkout --quiet --detach && echo left: here > content/stray.yaml'",
       );
       const refused = staffSave(a, newPhone());
       check(
@@ -377,9 +467,51 @@ async function main(): Promise<void> {
       fs.existsSync(a.file(`/srv/site/enquiry/spool/sent/${reference}.eml`)) && mailbox().includes(reference),
       "the mail server (postfix) took it and delivered it",
     );
+    /** The address postfix was asked to deliver a reference's message to (its X-Original-To). */
+    const deliveredTo = (ref: string) =>
+      mailbox()
+        .split(/^From /m)
+        .filter((message) => message.includes(`X-Enquiry-Reference: ${ref}`))
+        .map((message) => /^X-Original-To: (.*)$/m.exec(message)?.[1]?.trim());
+    check(
+      JSON.stringify(deliveredTo(reference)) === JSON.stringify([ENQUIRIES_TO]),
+      `to the operator's address, ${ENQUIRIES_TO}`,
+      JSON.stringify(deliveredTo(reference)),
+    );
+    const changed = a.run(`sitectl enquiries-to ${ENQUIRIES_TO_LATER}`);
+    check(
+      changed.status === 0,
+      `sitectl enquiries-to ${ENQUIRIES_TO_LATER} changes it`,
+      changed.stdout + changed.stderr,
+    );
+    // The enquiry service was restarted: it answers again in a moment.
+    let next = "";
+    await until(
+      "the enquiry service after its restart",
+      () => {
+        try {
+          next = postEnquiry(a, `https://${DOMAIN}/`, "--cacert /root/pebble/root.pem");
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      60_000,
+    );
+    await until("the next enquiry in root's mailbox", () => mailbox().includes(next), 120_000);
+    check(
+      JSON.stringify(deliveredTo(next)) === JSON.stringify([ENQUIRIES_TO_LATER]),
+      `the next enquiry goes to ${ENQUIRIES_TO_LATER}`,
+      JSON.stringify(deliveredTo(next)),
+    );
     const doctor = a.run("sitectl doctor");
     report("doctor-a.txt", doctor.stdout + doctor.stderr);
     check(doctor.stdout.includes(reference), "sitectl doctor lists it", doctor.stdout);
+    check(
+      doctor.stdout.includes(`enquiries are e-mailed to ${ENQUIRIES_TO_LATER}`),
+      "and says where enquiries go",
+      doctor.stdout,
+    );
     check(
       doctor.status === 0 && doctor.stdout.includes("No problems found."),
       "sitectl doctor is clean",
@@ -474,8 +606,35 @@ async function main(): Promise<void> {
     check((fs.statSync(a.file("/root/site.backup.tgz")).mode & 0o777) === 0o600, "readable by root only");
     backupFile = path.join(CACHE, "site.backup.tgz");
     fs.copyFileSync(a.file("/root/site.backup.tgz"), backupFile);
-    await a.stop();
+    const withCertificates = a.run("sitectl backup /root/site-certificates.backup.tgz --with-certificates");
+    check(
+      withCertificates.status === 0,
+      "and with --with-certificates",
+      withCertificates.stdout + withCertificates.stderr,
+    );
+    craftBackup(a, "/root/site-certificates.backup.tgz", "/root/crafted.backup.tgz", host);
+    craftedBackupFile = path.join(CACHE, "crafted.backup.tgz");
+    fs.copyFileSync(a.file("/root/crafted.backup.tgz"), craftedBackupFile);
   });
+  await phase(
+    "A: after every command an operator runs, nothing planted ran as root or another service (issue 35)",
+    async () => {
+      // doctor, status, logs, editors, enquiries, enquiries-to, repair, update (twice), republish and backup ran since it was planted.
+      const foreign = plantedRuns(a).filter((run) => run.uid !== editorUid);
+      report(
+        "planted-runs.txt",
+        plantedRuns(a)
+          .map((run) => run.line)
+          .join("\n"),
+      );
+      check(foreign.length === 0, "nothing planted ran as root or as another service's user", JSON.stringify(foreign));
+      check(
+        JSON.stringify(rootFileState(a)) === JSON.stringify(rootBefore),
+        "no root file changed owner, mode or content",
+      );
+      await a.stop();
+    },
+  );
 
   // ------------------------------------------------------------------ machine B
   const b = newMachine("b", prepared);
@@ -515,10 +674,12 @@ async function main(): Promise<void> {
     const whole = fs.readFileSync(backupFile);
     fs.writeFileSync(b.file("/root/damaged.tgz"), whole.subarray(0, Math.floor(whole.length / 2)));
     b.must("tar -czf /root/foreign.tgz -C /etc hostname os-release");
+    fs.copyFileSync(craftedBackupFile, b.file("/root/crafted.tgz"));
     const head = repoHead(b);
     for (const [file, word] of [
       ["/root/damaged.tgz", "damaged"],
       ["/root/foreign.tgz", "not a backup"],
+      ["/root/crafted.tgz --with-certificates", "etc/cron.d/planted is outside etc/letsencrypt"],
     ]) {
       const ran = b.run(`sitectl restore ${file}`);
       check(
@@ -528,6 +689,11 @@ async function main(): Promise<void> {
       );
       check(repoHead(b) === head, "and nothing changed");
     }
+    check(!fs.existsSync(b.file("/etc/cron.d/planted")), "the crafted backup put nothing into /etc/cron.d (issue 35)");
+    check(
+      b.run("systemctl is-active anodising-editor anodising-publisher anodising-enquiry").status === 0,
+      "and the services run on",
+    );
   });
   await phase("B: restore A's backup", async () => {
     // B's mail server is down too, so the enquiry stays waiting until it is back.
