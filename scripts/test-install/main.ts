@@ -342,9 +342,9 @@ async function main(): Promise<void> {
     check(writable === "/srv/site/host/repo", "its unit may write the content repository alone", writable);
   });
   await phase("A: what the editor's and the publisher's users plant runs nowhere (issue 35)", () => {
-    rootBefore = rootFileState(a);
     editorUid = Number(a.must("id -u site-editor").trim());
     plant(a);
+    rootBefore = rootFileState(a);
     const logs = a.run("sitectl logs publisher");
     report("logs-planted.txt", logs.stdout + logs.stderr);
     check(

@@ -31,8 +31,14 @@ const HOOKS = [
   "post-rewrite",
   "pre-push",
 ];
-/** Root's files that must stay as they are: a secret of root's own, and the settings. */
-export const ROOT_FILES = ["/root/secret", "/etc/shadow", "/etc/anodising/enquiry.env", "/etc/anodising/install.conf"];
+/** Root's files that must stay as they are: a secret of root's own (plant makes it), the accounts, settings no command here changes. */
+export const ROOT_FILES = [
+  "/root/secret",
+  "/etc/shadow",
+  "/etc/passwd",
+  "/etc/anodising/install.conf",
+  "/etc/anodising/editor-proxy.env",
+];
 const PUBLISHER_STATE = "/srv/site/host/publisher";
 /** The newest name in the publisher's logs folder, so `sitectl logs` reads it. */
 const NEWEST_LOG = `${PUBLISHER_STATE}/logs/99991231T235959-planted.log`;
