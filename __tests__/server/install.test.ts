@@ -46,8 +46,8 @@ describe("deploy/install --check", () => {
   test.each([
     [
       "--email",
-      ["--email", "ops$(touch /tmp/pwned)@example.com"],
-      "--email ops$(touch /tmp/pwned)@example.com is not an e-mail address",
+      ["--email", "ops$(id>/tmp/pwned)@example.com"],
+      "--email ops$(id>/tmp/pwned)@example.com is not an e-mail address",
     ],
     [
       "--acme-server",

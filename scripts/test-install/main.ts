@@ -375,7 +375,8 @@ async function main(): Promise<void> {
   });
   await phase("A: an option or a setting carrying a shell command is refused, and never runs (issue 35)", () => {
     const option = a.run(
-      installCommand(`--domain ${DOMAIN} --email 'ops$(touch /root/option-ran)@anodising.test' --check`),
+      // No space in it: the pattern before issue 35 took it, and a later run sourced it.
+      installCommand(`--domain ${DOMAIN} --email 'ops$(id>/root/option-ran)@anodising.test' --check`),
       { env: OFFLINE },
     );
     check(
@@ -387,7 +388,7 @@ async function main(): Promise<void> {
     );
     const conf = a.file("/etc/anodising/install.conf");
     const kept = fs.readFileSync(conf, "utf8");
-    fs.writeFileSync(conf, kept.replace(/^EMAIL=.*$/m, "EMAIL=$(touch /root/conf-ran)ops@anodising.test"));
+    fs.writeFileSync(conf, kept.replace(/^EMAIL=.*$/m, "EMAIL=ops$(id>/root/conf-ran)@anodising.test"));
     const tampered = a.run(installCommand("--check"), { env: OFFLINE });
     fs.writeFileSync(conf, kept);
     check(
