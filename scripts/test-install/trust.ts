@@ -71,7 +71,8 @@ for hook in ${HOOKS.join(" ")}; do cp ${PROGRAM} /srv/site/host/repo/.git/hooks/
     // Links where sitectl republish wrote as root (its .tmp files for the coming pids), and
     // the newest build log full of escape sequences (linkNewestLog makes it a link).
     `cd ${PUBLISHER_STATE}
-for pid in $(seq $(cat /proc/sys/kernel/ns_last_pid) $(( $(cat /proc/sys/kernel/ns_last_pid) + 400 ))); do ln -sf /root/secret .republish.$pid.tmp; done
+next=$(cat /proc/sys/kernel/ns_last_pid)
+for pid in $(seq $next $((next + 4000))); do ln -sf /root/secret .republish.$pid.tmp; done
 printf 'error: ${ESCAPE} from the planted log\\n' > ${NEWEST_LOG}`,
   );
 }

@@ -476,6 +476,8 @@ test("SMTP down: the visitor is thanked, staff see it waiting, and it is sent on
   await page.setExtraHTTPHeaders(host.auth);
   await page.goto(`${host.url}/admin/`);
   await expect(page.locator("[data-waiting]")).not.toHaveAttribute("data-waiting", "0", { timeout: 20_000 });
+  // And where enquiries go: the operator's address, which no login can change (issue 35).
+  await expect(page.locator("[data-waiting]")).toContainText(`e-mailed to ${RECIPIENT}`);
   await inbox.open();
   await inbox.waitFor(reference);
   await until(() => spool.stateOf(reference) === "sent", "the enquiry to move to sent/");
