@@ -71,8 +71,8 @@ for hook in ${HOOKS.join(" ")}; do cp ${PROGRAM} /srv/site/host/repo/.git/hooks/
     // Links where sitectl republish wrote as root (its .tmp files for the coming pids), and
     // the newest build log full of escape sequences (linkNewestLog makes it a link).
     `cd ${PUBLISHER_STATE}
-next=$(cat /proc/sys/kernel/ns_last_pid)
-for pid in $(seq $next $((next + 4000))); do ln -sf /root/secret .republish.$pid.tmp; done
+# One process makes them all (a process per link would use up the very pids it plants for).
+node -e 'const fs = require("fs"); const next = Number(fs.readFileSync("/proc/sys/kernel/ns_last_pid", "utf8")); for (let pid = next; pid < next + 4000; pid += 1) fs.symlinkSync("/root/secret", ".republish." + pid + ".tmp");'
 printf 'error: ${ESCAPE} from the planted log\\n' > ${NEWEST_LOG}`,
   );
 }
