@@ -670,7 +670,11 @@ async function main(): Promise<void> {
     check(ran.status === 0, "deploy/install --tls self-signed exits 0", ran.stdout.slice(-3000));
     check(curl(b, `-k https://${DOMAIN}/`) === "200", "https on / with the self-signed certificate");
   });
+  let rootBeforeB: Record<string, string> = {};
   await phase("B: restore refuses a damaged or foreign file, changing nothing", () => {
+    // With the same plants as on A: restore runs git and writes in the services' folders too.
+    plant(b);
+    rootBeforeB = rootFileState(b);
     fs.copyFileSync(backupFile, b.file("/root/site.backup.tgz"));
     const whole = fs.readFileSync(backupFile);
     fs.writeFileSync(b.file("/root/damaged.tgz"), whole.subarray(0, Math.floor(whole.length / 2)));
@@ -724,6 +728,14 @@ async function main(): Promise<void> {
     const mailbox = () => readIfThere(b.file("/var/mail/root"));
     await until("the restored enquiry in B's mailbox", () => mailbox().includes(waitingReference), 120_000);
     check(mailbox().includes(waitingReference), "and is delivered once B's mail server is up");
+    const editorOfB = Number(b.must("id -u site-editor").trim());
+    const foreign = plantedRuns(b).filter((run) => run.uid !== editorOfB);
+    check(
+      foreign.length === 0,
+      "restore ran nothing planted as root or as another service's user (issue 35)",
+      JSON.stringify(foreign),
+    );
+    check(JSON.stringify(rootFileState(b)) === JSON.stringify(rootBeforeB), "and changed no root file");
   });
 
   await phase("B: --tls off, for a TLS proxy on the same machine", () => {
