@@ -358,7 +358,14 @@ async function main(): Promise<void> {
       leaked(a, linked.stdout + linked.stderr) === null,
       "and nothing of a link the publisher's user put there (to root's secret)",
     );
-    for (const command of ["sitectl doctor", "sitectl status", "sitectl editors list", "sitectl enquiries"]) {
+    // republish first: the links for the coming pids are planted just before it.
+    for (const command of [
+      "sitectl republish",
+      "sitectl doctor",
+      "sitectl status",
+      "sitectl editors list",
+      "sitectl enquiries",
+    ]) {
       const ran = a.run(command);
       report(`${command.replace(/ /g, "-")}-planted.txt`, ran.stdout + ran.stderr);
       check(
@@ -366,6 +373,12 @@ async function main(): Promise<void> {
         `${command} runs with it all planted, showing nothing of root's`,
       );
     }
+    const republished = fs.readFileSync(path.join(REPORT, "sitectl-republish-planted.txt"), "utf8");
+    check(
+      /Published: /.test(republished),
+      "sitectl republish publishes, its request written by the publisher's user",
+      republished,
+    );
     const foreign = plantedRuns(a).filter((run) => run.uid !== editorUid);
     check(foreign.length === 0, "nothing planted ran as root or as another service's user", JSON.stringify(foreign));
     check(
