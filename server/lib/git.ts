@@ -54,15 +54,6 @@ export function trustFile(folder: string, repos: string[]): string {
   return file;
 }
 
-/** The commit a branch points at, or "" when it does not exist. */
-export async function branchHead(repo: string, branch: string): Promise<string> {
-  try {
-    return await git(repo, "rev-parse", "--verify", "--quiet", `refs/heads/${branch}^{commit}`);
-  } catch {
-    return "";
-  }
-}
-
 /**
  * A remote's address (or a message naming one) as it may be shown: whatever stands
  * before the @ of a URL is a secret unless it is a name followed by a colon, so

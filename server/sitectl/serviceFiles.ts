@@ -5,11 +5,17 @@
 import fs from "node:fs";
 import { run } from "./shell";
 
-/** A service's user id, by name (getent: the same answer the units use). */
+/** Users' ids already asked: status polls read the publisher's file every second. */
+const uids = new Map<string, number>();
+
+/** A service's user id, by name (getent: the same answer the units use), asked once per user. */
 export function uidOf(user: string): number {
+  const known = uids.get(user);
+  if (known !== undefined) return known;
   const line = run("getent", ["passwd", user]).stdout.trim();
   const uid = Number(line.split(":")[2]);
   if (!line || !Number.isInteger(uid)) throw new Error(`there is no user ${user}`);
+  uids.set(user, uid);
   return uid;
 }
 
