@@ -45,6 +45,8 @@ ${snippet("enquiry-http.conf").replace("127.0.0.1:8092", `127.0.0.1:${enquiry.po
     root ${paths.live};
     set $publisher_status ${paths.status};
     set $enquiry_status ${new Spool(enquiry.dir).statusFile()};
+    # The server's own checks (sitectl watch) run on the installed server only: none here.
+    set $server_problems ${path.join(paths.hostDir, "no-server-checks.json")};
     include snippets/site/site.conf;
     include snippets/site/editor.conf;
     include snippets/site/enquiry.conf;

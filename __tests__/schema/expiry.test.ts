@@ -1,7 +1,13 @@
 // A document past its last valid day is a warning (content:check, the publish status),
 // never a refusal: the site still builds, and the page leaves the document out.
 import fs from "node:fs";
-import { expiredDocuments, today } from "../../src/schema/expiry";
+import {
+  LAPSE_WARNING_DAYS,
+  expiredDocuments,
+  lapsingDocuments,
+  nextContentChange,
+  today,
+} from "../../src/schema/expiry";
 import { contentReport, loadContent } from "../../src/schema/load";
 import { copyContent, editYaml } from "../helpers/contentCopy";
 
@@ -37,4 +43,35 @@ test("documents without a last valid day never lapse", () => {
 test("today is the UTC day, as the build's date names it", () => {
   expect(today(new Date("2026-03-31T23:30:00Z"))).toBe("2026-03-31");
   expect(today(new Date("2026-04-01T00:00:00+05:30"))).toBe("2026-03-31");
+});
+
+test(`staff are warned ${LAPSE_WARNING_DAYS} days ahead while the page still offers the document (issue 36)`, () => {
+  editYaml(project, "content/services/beta.yaml", (page) => {
+    documentsOf(page).documents = [{ ...documentsOf(page).documents[0], title: "Lapsing", validUntil: "2030-06-15" }];
+  });
+  const { files } = loadContent(project);
+  expect(lapsingDocuments(files, "2030-06-01")).toEqual([]);
+  expect(lapsingDocuments(files, "2030-06-02")).toEqual([
+    { file: "content/services/beta.yaml", message: expect.stringMatching(/^"Lapsing" is valid until 2030-06-15/) },
+  ]);
+  expect(lapsingDocuments(files, "2030-06-15")).toHaveLength(1);
+  // From the next day on it is lapsed, and said so instead.
+  expect(lapsingDocuments(files, "2030-06-16")).toEqual([]);
+  expect(contentReport(loadContent(project), "2030-06-10").warnings).toHaveLength(1);
+});
+
+test("the next day a build would differ: the warning's start, then the lapse, then none (issue 36)", () => {
+  editYaml(project, "content/services/beta.yaml", (page) => {
+    const [first] = documentsOf(page).documents;
+    documentsOf(page).documents = [
+      { ...first, title: "Early", validUntil: "2030-06-15" },
+      { ...first, title: "Late", validUntil: "2031-01-31" },
+    ];
+  });
+  const { files } = loadContent(project);
+  expect(nextContentChange(files, "2030-01-01")).toBe("2030-06-02");
+  expect(nextContentChange(files, "2030-06-02")).toBe("2030-06-16");
+  expect(nextContentChange(files, "2030-06-16")).toBe("2031-01-18");
+  expect(nextContentChange(files, "2031-02-01")).toBeNull();
+  expect(contentReport(loadContent(project), "2030-06-02").nextChange).toBe("2030-06-16");
 });

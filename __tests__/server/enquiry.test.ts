@@ -183,14 +183,15 @@ describe("the spool", () => {
     expect(spool.stateOf("AAAAAAAAA2")).toBe("pending");
   });
 
-  it("deletes failed enquiries after their own period, with their notes (issue 27, finding 1)", () => {
+  it("never deletes a failed or waiting enquiry unseen, however old (issue 36)", () => {
     spool.add("AAAAAAAAA3", Buffer.from("three"));
     spool.move("AAAAAAAAA3", "pending", "failed", "550: no such mailbox");
-    const old = new Date(Date.now() - 91 * 86_400_000);
+    const old = new Date(Date.now() - 400 * 86_400_000);
     fs.utimesSync(spool.file("failed", "AAAAAAAAA3"), old, old);
-    expect(spool.expire(90, Date.now(), "failed")).toBe(1);
-    expect(spool.stateOf("AAAAAAAAA3")).toBeNull();
-    expect(fs.existsSync(path.join(spool.folder("pending"), "AAAAAAAAA3.json"))).toBe(false);
+    fs.utimesSync(spool.file("pending", "AAAAAAAAA2"), old, old);
+    expect(spool.expire(1)).toBe(0);
+    expect(spool.stateOf("AAAAAAAAA3")).toBe("failed");
+    expect(spool.attempts("AAAAAAAAA3").lastError).toBe("550: no such mailbox");
     expect(spool.stateOf("AAAAAAAAA2")).toBe("pending");
   });
 

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { members } from "../../server/sitectl/archive";
-import { OPERATOR_EMAIL } from "../../server/sitectl/layout";
+import { OPERATOR_EMAIL, SMTP_URL_PATTERN, WEBHOOK_PATTERN } from "../../server/sitectl/layout";
 import { checkCertificates, renewalProblem } from "../../server/sitectl/restoreCertificates";
 import { sandboxProperties } from "../../server/sitectl/sandbox";
 import { printable, readOwnedFile } from "../../server/sitectl/serviceFiles";
@@ -183,6 +183,46 @@ describe("files root reads from a service's folder", () => {
     expect(printable("build failed\u001b]0;owned\u0007\u001b[2J here\n\tnext")).toBe(
       "build failed]0;owned[2J here\n\tnext",
     );
+  });
+});
+
+/** Whether each sample passes deploy/lib/common.sh's `valid NAME`: "1" or "0". */
+const bashValid = (name: string, samples: string[]) => {
+  const script = `source "${DEPLOY}/lib/common.sh"; for v in "$@"; do if valid ${name} "$v"; then echo 1; else echo 0; fi; done`;
+  return spawnSync("bash", ["-c", script, "bash", ...samples], { encoding: "utf8" }).stdout.trim().split("\n");
+};
+
+describe("the operator's settings, checked by sitectl as deploy/install checks them (issue 36)", () => {
+  test("a mail server: smtp or smtps, nothing a KEY=value line or a shell could misread", () => {
+    const samples = [
+      "smtp://127.0.0.1:25",
+      "smtps://user:p%24ss@mail.example.com:465",
+      "smtp://user:pass@mail.example.com:587?tls.rejectUnauthorized=false",
+      "http://mail.example.com",
+      "smtp://mail.example.com\u0007:25",
+      "smtp://u:pa ss@mail.example.com",
+      "smtp://u:$(id)@mail.example.com",
+      "smtp://mail.example.com:25\nX=1",
+    ];
+    const bash = bashValid("SMTP_URL", samples);
+    expect(samples.map((sample) => (SMTP_URL_PATTERN.test(sample) ? "1" : "0"))).toEqual(bash);
+    expect(bash).toEqual(["1", "1", "1", "0", "0", "0", "0", "0"]);
+  });
+
+  test("a webhook: https anywhere, http on this machine only", () => {
+    const samples = [
+      "https://ntfy.sh/anodising-alerts",
+      "https://chat.example.com:8443/hooks/abc_DEF-123?token=x",
+      "http://127.0.0.1:8080/alerts",
+      "http://localhost/alerts",
+      "http://ntfy.sh/anodising-alerts",
+      "https://ntfy.sh/a b",
+      "https://ntfy.sh/$(id)",
+      "ftp://example.com/",
+    ];
+    const bash = bashValid("WEBHOOK", samples);
+    expect(samples.map((sample) => (WEBHOOK_PATTERN.test(sample) ? "1" : "0"))).toEqual(bash);
+    expect(bash).toEqual(["1", "1", "1", "1", "0", "0", "0", "0"]);
   });
 });
 

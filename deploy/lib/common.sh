@@ -15,6 +15,9 @@ ACME_WEBROOT=/var/lib/anodising/acme
 SELF_SIGNED_DIR=$ETC_DIR/tls
 SITECTL=/usr/local/sbin/sitectl
 UNITS=(anodising-publisher anodising-editor anodising-enquiry)
+# The site's timers (the server's own checks, the daily republish) and the services they start.
+TIMERS=(anodising-watch.timer anodising-republish.timer)
+UNIT_FILES=("${UNITS[@]/%/.service}" anodising-watch.service anodising-watch.timer anodising-republish.service anodising-republish.timer)
 SITE_GROUP=site
 LETS_ENCRYPT=https://acme-v02.api.letsencrypt.org/directory
 
@@ -59,6 +62,7 @@ declare -A PATTERNS=(
   [TLS]='^(acme|self-signed|off)$'
   [FILE]='^/?[A-Za-z0-9._/-]+$'
   [SMTP_URL]="^smtps?://[^][:space:][:cntrl:]\"'\\\\\$\`]+$"
+  [WEBHOOK]='^(https://[A-Za-z0-9.-]+(:[0-9]{1,5})?|http://(127\.0\.0\.1|localhost|\[::1\])(:[0-9]{1,5})?)(/[A-Za-z0-9._~%/?=&+-]*)?$'
 )
 
 # `valid NAME VALUE`: whether VALUE matches NAME's pattern.

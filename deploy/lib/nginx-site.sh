@@ -24,6 +24,7 @@ site_body() {
   root $HOST_DIR/live;
   set \$publisher_status $HOST_DIR/publisher/status.json;
   set \$enquiry_status $ENQUIRY_DIR/status.json;
+  set \$server_problems /var/lib/anodising-watch/problems.json;
 
   include snippets/site/site.conf;
   include snippets/site/$editor;

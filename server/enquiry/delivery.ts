@@ -18,6 +18,33 @@ export const isPermanent = (error: SmtpError) => (error.responseCode ?? 0) >= 50
 /** The server could not be reached or stopped answering: no message can go now. */
 const isServerDown = (error: SmtpError) => error.responseCode === undefined;
 
+/**
+ * Whether the mail server takes mail, as this running service finds it with the settings it
+ * started with (status.json's `mail`): what doctor and the server's checks read, never the
+ * settings file alone.
+ */
+export interface MailState {
+  /** host:port of SMTP_URL (no login). */
+  server: string;
+  state: "unchecked" | "ok" | "failing";
+  /** When the state last changed. */
+  since: string;
+  checkedAt: string | null;
+  error: string;
+  /** When this service started: a settings file changed after it is not in use yet. */
+  startedAt: string;
+}
+
+/** host:port of an SMTP URL, without the login. */
+export function mailServerOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || (parsed.protocol === "smtps:" ? 465 : 587)}`;
+  } catch {
+    return "(SMTP_URL is not a URL)";
+  }
+}
+
 export class Delivery {
   private transport: Transporter;
   private running = false;
@@ -27,12 +54,15 @@ export class Delivery {
   /** Connection failures in a row, and when the server is worth trying again. */
   private downFailures = 0;
   private downUntil = 0;
+  private check: NodeJS.Timeout | undefined;
+  private readonly started = new Date().toISOString();
+  mail: MailState;
 
   constructor(
     private readonly spool: Spool,
     private readonly settings: Pick<
       EnquirySettingsEnv,
-      "smtpUrl" | "to" | "retryMs" | "retryMaxMs" | "exitAfterAccept"
+      "smtpUrl" | "to" | "retryMs" | "retryMaxMs" | "exitAfterAccept" | "mailCheckMs"
     >,
     private readonly log: (line: string) => void,
   ) {
@@ -46,17 +76,59 @@ export class Delivery {
       greetingTimeout: 15_000,
       socketTimeout: 60_000,
     });
+    this.mail = {
+      server: mailServerOf(settings.smtpUrl),
+      state: "unchecked",
+      since: this.started,
+      checkedAt: null,
+      error: "",
+      startedAt: this.started,
+    };
   }
 
   start(): void {
     this.poll = setInterval(() => this.kick(), POLL_MS);
+    // The mail server asked now and every mailCheckMs, even with nothing to send: a
+    // server gone wrong is known before an enquiry waits for it.
+    this.check = setInterval(() => void this.verify(), this.settings.mailCheckMs);
+    void this.verify();
     this.kick();
   }
 
   stop(): void {
     clearInterval(this.poll);
+    clearInterval(this.check);
     clearTimeout(this.timer);
     this.transport.close();
+  }
+
+  /** Asks the mail server for a session and the login (no message), unless a send just told. */
+  private async verify(): Promise<void> {
+    const last = this.mail.checkedAt ? Date.parse(this.mail.checkedAt) : 0;
+    if (Date.now() - last < this.settings.mailCheckMs / 2) return;
+    const transport = nodemailer.createTransport({
+      url: this.settings.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    });
+    try {
+      await transport.verify();
+      this.noteMail(true);
+    } catch (error) {
+      const failure = error as SmtpError;
+      this.noteMail(false, `${failure.responseCode ?? failure.code ?? "error"}: ${failure.message}`);
+    } finally {
+      transport.close();
+      this.writeStatus();
+    }
+  }
+
+  private noteMail(works: boolean, error = ""): void {
+    const now = new Date().toISOString();
+    const state = works ? "ok" : "failing";
+    if (state !== this.mail.state) this.mail.since = now;
+    this.mail = { ...this.mail, state, checkedAt: now, error: error.slice(0, 300) };
   }
 
   /** Looks at the spool now (or right after the round under way). */
@@ -80,7 +152,7 @@ export class Delivery {
 
   private writeStatus(): void {
     try {
-      this.spool.writeStatus();
+      this.spool.writeStatus(this.mail);
     } catch (error) {
       this.log(`enquiry: could not write status.json: ${(error as Error).message}`);
     }
@@ -130,11 +202,13 @@ export class Delivery {
         return "failed";
       }
       if (isServerDown(error)) {
+        this.noteMail(false, reason);
         this.downFailures += 1;
         this.downUntil = Date.now() + backoff(this.downFailures, this.settings);
         this.log(`enquiry: mail server unreachable (${reason}); trying again in ${this.downUntil - Date.now()} ms`);
         return "down";
       }
+      this.noteMail(false, reason);
       const attempts = this.spool.attempts(id).attempts + 1;
       const nextAttemptAt = Date.now() + backoff(attempts, this.settings);
       this.spool.noteAttempt(id, { attempts, nextAttemptAt, lastError: reason });
@@ -142,6 +216,7 @@ export class Delivery {
       return nextAttemptAt;
     }
     this.downFailures = 0;
+    this.noteMail(true);
     if (this.settings.exitAfterAccept) {
       this.log(
         `enquiry: ${id} accepted by the mail server; exiting before marking it sent (ENQUIRY_EXIT_AFTER_ACCEPT)`,

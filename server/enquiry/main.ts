@@ -29,8 +29,7 @@ async function main() {
     try {
       const deleted = spool.expire(site.settings().retentionDays);
       if (deleted) log(`enquiry: deleted ${deleted} sent enquiries past the retention period`);
-      const failed = spool.expire(settings.failedKeepDays, Date.now(), "failed");
-      if (failed) log(`enquiry: deleted ${failed} failed enquiries older than ${settings.failedKeepDays} days`);
+      // Enquiries the mail server refused are never deleted unseen: they wait for a person.
     } catch (error) {
       log(`enquiry: retention: ${(error as Error).message}`);
     }

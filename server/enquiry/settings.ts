@@ -36,8 +36,8 @@ export interface EnquirySettingsEnv {
   spoolMaxBytes: number;
   /** Free space kept on the spool's disk, the same floor the publisher keeps for builds (HOST_MIN_FREE_MB). */
   minFreeBytes: number;
-  /** Failed enquiries (the mail server refused them for good) are deleted after this many days. */
-  failedKeepDays: number;
+  /** How often the mail server is asked whether it takes mail, with nothing to send. */
+  mailCheckMs: number;
   retryMs: number;
   retryMaxMs: number;
   /** Test only: exit right after the SMTP server accepts a message, before it is marked sent. */
@@ -62,7 +62,7 @@ export function readEnquirySettings(env = process.env): EnquirySettingsEnv {
     mailBytesPerHour: envNumber(env, "ENQUIRY_MAIL_MB_PER_HOUR", 25) * 1024 * 1024,
     spoolMaxBytes: envNumber(env, "ENQUIRY_SPOOL_MAX_MB", 2048) * 1024 * 1024,
     minFreeBytes: host.minFreeBytes,
-    failedKeepDays: envNumber(env, "ENQUIRY_FAILED_KEEP_DAYS", 90),
+    mailCheckMs: envNumber(env, "ENQUIRY_MAIL_CHECK_MINUTES", 10) * 60_000,
     retryMs: envNumber(env, "ENQUIRY_RETRY_MS", 30_000),
     retryMaxMs: envNumber(env, "ENQUIRY_RETRY_MAX_MS", 30 * 60_000),
     exitAfterAccept: env.ENQUIRY_EXIT_AFTER_ACCEPT === "1",

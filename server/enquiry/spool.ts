@@ -142,11 +142,14 @@ export class Spool {
     return readJson<Attempts>(this.attemptsFile(id)) ?? NO_ATTEMPTS;
   }
 
-  /** Deletes enquiries in `state` (sent, or failed) received more than `days` ago; returns how many. */
-  expire(days: number, now = Date.now(), state: "sent" | "failed" = "sent"): number {
-    const old = this.list(state).filter((entry) => now - entry.receivedAt.getTime() > days * 86_400_000);
-    for (const entry of old) this.remove(state, entry.id);
-    if (old.length) syncFolder(this.folder(state));
+  /**
+   * Deletes sent enquiries received more than `days` ago; returns how many. Waiting and
+   * failed ones are never deleted unseen: a person must see them first.
+   */
+  expire(days: number, now = Date.now()): number {
+    const old = this.list("sent").filter((entry) => now - entry.receivedAt.getTime() > days * 86_400_000);
+    for (const entry of old) this.remove("sent", entry.id);
+    if (old.length) syncFolder(this.folder("sent"));
     return old.length;
   }
 
@@ -195,12 +198,15 @@ export class Spool {
     };
   }
 
-  /** Rewrites status.json when the counts changed (the service looks at the spool every few seconds). */
-  writeStatus(): void {
+  /**
+   * Rewrites status.json when the counts (or `mail`, the delivery's view of the mail
+   * server) changed: the service looks at the spool every few seconds.
+   */
+  writeStatus(mail?: object): void {
     const { updatedAt, ...counts } = this.status();
-    const key = JSON.stringify(counts);
+    const key = JSON.stringify({ ...counts, mail });
     if (key === this.writtenStatus && fs.existsSync(this.statusFile())) return;
-    writeFileAtomic(this.statusFile(), `${JSON.stringify({ updatedAt, ...counts }, null, 2)}\n`, 0o644, true);
+    writeFileAtomic(this.statusFile(), `${JSON.stringify({ updatedAt, ...counts, mail }, null, 2)}\n`, 0o644, true);
     this.writtenStatus = key;
   }
 }

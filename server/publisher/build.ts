@@ -181,9 +181,13 @@ export function linkInstall(paths: HostPaths): void {
 /**
  * The build's own content check (seconds), with its result as data (ContentReport): a
  * refusal in the validator's words when the content is wrong, "technical" when the
- * check itself could not run. Returns its warnings, one line each.
+ * check itself could not run. Returns its warnings, one line each, and the day a build would next differ.
  */
-export async function validate(paths: HostPaths, log: string, timeoutMs: number): Promise<string[]> {
+export async function validate(
+  paths: HostPaths,
+  log: string,
+  timeoutMs: number,
+): Promise<{ warnings: string[]; nextChange: string | null }> {
   const report = path.join(paths.state, "content-report.json");
   fs.rmSync(report, { force: true });
   const code = await runGuarded(paths, "npm", ["run", "--silent", "content:validate", "--", "--report", report], {
@@ -192,7 +196,8 @@ export async function validate(paths: HostPaths, log: string, timeoutMs: number)
     timeoutMs,
   });
   const result = readJson<ContentReport>(report);
-  if (code === 0) return (result?.warnings ?? []).map(formatWarning);
+  if (code === 0)
+    return { warnings: (result?.warnings ?? []).map(formatWarning), nextChange: result?.nextChange ?? null };
   if (result && !result.valid) throw new BuildFailure("content", formatProblems(result.problems));
   throw new BuildFailure("technical", `content:validate failed (exit ${code}) without a report`);
 }

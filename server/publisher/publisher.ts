@@ -235,7 +235,7 @@ export class Publisher {
       step("install");
       linkInstall(paths);
       step("validate");
-      const warnings = await validate(paths, log, settings.buildTimeoutMs);
+      const { warnings, nextChange } = await validate(paths, log, settings.buildTimeoutMs);
       if (laid.ignored.length) {
         const warning = `${laid.ignored.length} file(s) outside content/ differ from the code in use and are not published (${laid.ignored.slice(0, 3).join(", ")}${laid.ignored.length > 3 ? ", …" : ""}): code reaches the site only through sitectl update`;
         warnings.push(warning);
@@ -259,6 +259,7 @@ export class Publisher {
       Object.assign(build, { result: "live", release: made.release.id });
       memory.lastError = null;
       memory.warnings = warnings;
+      memory.nextChange = nextChange;
       fs.appendFileSync(
         log,
         `\nrelease ${made.release.id}: ${made.compressed} files compressed, ${made.reused} reused, ${made.carried} hashed files carried over\n`,

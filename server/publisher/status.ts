@@ -59,6 +59,8 @@ export interface Memory {
   lastError: PublishError | null;
   /** The content check's warnings about the commit last published (a page nothing links to). */
   warnings?: string[];
+  /** The first later day the live content's build would differ (a document lapses): the daily republish's cue. */
+  nextChange?: string | null;
   history: Build[];
   backup: Backup;
 }
@@ -82,6 +84,8 @@ export interface Status {
   lastError: PublishError | null;
   /** What the live content should fix, though it was published (a page nothing links to). */
   warnings: string[];
+  /** Memory's nextChange: "YYYY-MM-DD" or null. */
+  nextChange: string | null;
   history: Build[];
   backup: Backup;
   updatedAt: string;
@@ -127,6 +131,7 @@ export function composeStatus(paths: HostPaths, memory: Memory, head: Head | nul
     building: memory.building ?? null,
     lastError: memory.lastError,
     warnings: memory.warnings ?? [],
+    nextChange: memory.nextChange ?? null,
     history: memory.history,
     backup: memory.backup,
     updatedAt: new Date().toISOString(),

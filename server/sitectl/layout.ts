@@ -2,6 +2,7 @@
 // the settings it writes. sitectl reads them; only deploy/install changes them.
 import fs from "node:fs";
 import path from "node:path";
+import { writeFileAtomic } from "../lib/files";
 
 export const SITE_DIR = "/srv/site";
 /** One folder per code version (its commit), each with its own node_modules. */
@@ -32,6 +33,12 @@ export const SERVICES = {
 } as const;
 export type ServiceName = keyof typeof SERVICES;
 export const UNITS = Object.values(SERVICES).map((service) => service.unit);
+/** The site's own timers: the watch (sitectl watch, every 15 minutes) and the daily republish. */
+export const TIMERS = ["anodising-watch.timer", "anodising-republish.timer"];
+/** The operator's alert settings (ALERT_TO, ALERT_WEBHOOK): root's, mode 0600. */
+export const WATCH_ENV = path.join(ETC_DIR, "watch.env");
+/** The watch's state (0600) and the problems staff see in /admin/ (problems.json, 0644, served by nginx). */
+export const WATCH_DIR = "/var/lib/anodising-watch";
 /** Where the units have the editor and the enquiry service listen (127.0.0.1 only). */
 export const SERVICE_PORTS = { editor: 8091, enquiry: 8092 } as const;
 
@@ -43,6 +50,12 @@ export const SERVICE_PORTS = { editor: 8091, enquiry: 8092 } as const;
 export const OPERATOR_EMAIL =
   /^[A-Za-z0-9][A-Za-z0-9.!#%&'*+/=?^_{|}~-]{0,63}@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
+/** An SMTP URL as deploy/lib/common.sh's SMTP_URL pattern: storable as a KEY=value line. */
+export const SMTP_URL_PATTERN = /^smtps?:\/\/[^\][\s\u0000-\u001f\u007f"'\\$`]+$/;
+/** A webhook for alerts: https, or http on this machine (a local relay; the tests). */
+export const WEBHOOK_PATTERN =
+  /^(https:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?|http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:[0-9]{1,5})?)(\/[A-Za-z0-9._~%\/?=&+-]*)?$/;
+
 /** KEY=value lines (comments and blank lines skipped); {} when the file is not there. */
 export function readEnvFile(file: string): Record<string, string> {
   if (!fs.existsSync(file)) return {};
@@ -52,6 +65,19 @@ export function readEnvFile(file: string): Record<string, string> {
     if (match) values[match[1]] = match[2].trim().replace(/^(["'])(.*)\1$/, "$2");
   }
   return values;
+}
+
+/**
+ * Sets (or, with "", removes) KEY=value lines in a root-only settings file, keeping its
+ * other lines; written whole (atomic, mode 0600).
+ */
+export function setEnvValues(file: string, values: Record<string, string>): void {
+  const lines = fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n") : [];
+  const kept = lines.filter((line) => line !== "" && !Object.keys(values).some((key) => line.startsWith(`${key}=`)));
+  const set = Object.entries(values)
+    .filter(([, value]) => value !== "")
+    .map(([key, value]) => `${key}=${value}`);
+  writeFileAtomic(file, [...kept, ...set, ""].join("\n"), 0o600, true);
 }
 
 export interface InstallSettings {

@@ -1,15 +1,18 @@
 // sitectl: the operator's command for the installed site (deploy/sitectl puts it on the
 // PATH). Run as root; each subcommand acts as the user whose files it touches and ends
 // with a sentence saying what happened. `sitectl help` lists them.
+import { alerts } from "./alerts";
 import { backup } from "./backup";
 import { doctor } from "./doctor";
 import { editors, enquiries, logs } from "./people";
+import { mailServer } from "./mailServer";
 import { enquiriesTo } from "./recipient";
 import { republish, rollback, statusCommand } from "./publishing";
 import { repair } from "./repair";
 import { restore } from "./restore";
 import { Failure } from "./shell";
 import { update } from "./update";
+import { watch } from "./watch";
 
 const HELP = `sitectl: look after the site on this server (run as root).
 
@@ -19,7 +22,7 @@ const HELP = `sitectl: look after the site on this server (run as root).
   sitectl republish              build the current content again (after a technical failure is fixed)
   sitectl rollback               make the previous release live again, until the next publish
   sitectl repair                 put the content repository back on main when the editor says it needs repair
-  sitectl logs [NAME…] [-f]      the services' logs: publisher, editor, enquiry, nginx, certbot
+  sitectl logs [NAME…] [-f]      the services' logs: publisher, editor, enquiry, nginx, certbot, watch, republish
   sitectl backup FILE [--with-certificates]
                                  content, logins, enquiries and settings in one file
   sitectl restore FILE [--with-certificates]
@@ -29,6 +32,10 @@ const HELP = `sitectl: look after the site on this server (run as root).
   sitectl enquiries [--retry ID | --export ID]
                                  enquiries waiting, sent and failed
   sitectl enquiries-to [ADDRESS] where the quote form's enquiries are e-mailed (shows it, or sets it)
+  sitectl mail-server [URL]      the mail server (SMTP_URL): shows how it answers, or tests a new one and sets it
+  sitectl alerts [--to ADDRESS] [--webhook URL|off] [--test]
+                                 who the server's own checks tell, and how (shows them, or sets them)
+  sitectl watch [--digest]       run the server's own checks now (the timer does every 15 minutes)
 
 The site's own settings: /etc/anodising/ (run /srv/site/app/deploy/install again to change them).`;
 
@@ -45,6 +52,9 @@ const COMMANDS: Record<string, (args: string[]) => number | Promise<number>> = {
   editors,
   enquiries,
   "enquiries-to": enquiriesTo,
+  "mail-server": mailServer,
+  alerts,
+  watch,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -23,6 +23,8 @@ const LOG_UNITS: Record<string, string> = {
   ...Object.fromEntries(Object.entries(SERVICES).map(([name, { unit }]) => [name, unit])),
   nginx: "nginx",
   certbot: "certbot",
+  watch: "anodising-watch",
+  republish: "anodising-republish",
 };
 
 export function logs(args: string[]): number {

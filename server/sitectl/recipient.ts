@@ -3,9 +3,7 @@
 // login cannot send buyers' names, phones and drawings elsewhere. Without an address it says
 // the current one; with one it writes it and restarts the enquiry service, which sends
 // every waiting enquiry there.
-import fs from "node:fs";
-import { writeFileAtomic } from "../lib/files";
-import { ENQUIRY_ENV, OPERATOR_EMAIL, SERVICES, readEnvFile } from "./layout";
+import { ENQUIRY_ENV, OPERATOR_EMAIL, SERVICES, readEnvFile, setEnvValues } from "./layout";
 import { Failure, say, systemctl } from "./shell";
 
 export function enquiriesTo(args: string[]): number {
@@ -27,9 +25,7 @@ export function enquiriesTo(args: string[]): number {
     say(`Enquiries are e-mailed to ${address} already; nothing was changed.`);
     return 0;
   }
-  const lines = fs.existsSync(ENQUIRY_ENV) ? fs.readFileSync(ENQUIRY_ENV, "utf8").split("\n") : [];
-  const kept = lines.filter((line) => !/^\s*ENQUIRY_TO=/.test(line) && line !== "");
-  writeFileAtomic(ENQUIRY_ENV, [...kept, `ENQUIRY_TO=${address}`, ""].join("\n"), 0o600, true);
+  setEnvValues(ENQUIRY_ENV, { ENQUIRY_TO: address });
   const unit = SERVICES.enquiry.unit;
   const restarted = systemctl("restart", unit);
   if (restarted.status !== 0)

@@ -1,9 +1,10 @@
 // The publisher's status in the editor: a small panel at the foot of /admin/ saying
 // whether the site is live, publishing, or why the last publish was refused (the
 // validator's words), and whether enquiries from the quote form are waiting to be
-// e-mailed or have failed. It reads /admin/status.json and /admin/enquiries.json (the
-// company's server only; where there are none, as with `npm run cms`, it shows only the
-// link to the staff's guide, /admin/help/).
+// e-mailed or have failed, and any lasting problem the server's own checks found (what
+// staff notice, since when; the operator is told by e-mail). It reads /admin/status.json,
+// /admin/enquiries.json and /admin/problems.json (the company's server only; where there
+// are none, as with `npm run cms`, it shows only the link to the staff's guide, /admin/help/).
 import React, { useEffect, useState } from "react";
 
 /** How often the panel asks again while the editor is open. */
@@ -24,6 +25,13 @@ interface Enquiries {
   waiting: number;
   oldestWaiting: string | null;
   failed: { id: string }[];
+}
+
+/** The server's own checks (server/sitectl/watch.ts, problems.json). */
+export interface ServerProblems {
+  problems: { id: string; since: string; notice: string }[];
+  /** Set while mail from the server fails: the enquiries that wait on the server. */
+  mail: { failing: boolean; waiting: string[]; server: string } | null;
 }
 
 const COLOURS: Record<Status["state"], string> = { idle: "#0b6e2e", building: "#7a4b00", failed: "#a4161a" };
@@ -73,6 +81,22 @@ export function enquiriesLine({ recipient, waiting, oldestWaiting, failed }: Enq
   return where + (parts.length ? parts.join("; ") : "all enquiries sent");
 }
 
+/** The server's problems in staff's words, one line each: what they notice, since when. */
+export function problemLines({ problems, mail }: ServerProblems): string[] {
+  const lines = problems.map(
+    (problem) => `${problem.notice} (since ${time(problem.since)}; the server's operator has been told)`,
+  );
+  if (mail?.failing)
+    lines.push(
+      `E-mail from the site is failing${mail.server ? ` (mail server ${mail.server})` : ""}: ${
+        mail.waiting.length
+          ? `${mail.waiting.length === 1 ? "enquiry" : "enquiries"} ${mail.waiting.join(", ")} ${mail.waiting.length === 1 ? "waits" : "wait"} on the server`
+          : "no enquiry waits yet"
+      }. Call the server's operator: e-mail may not reach them either.`,
+    );
+  return lines;
+}
+
 /** The staff's guide, always one click away (written by the build from docs/editing.md). */
 function HelpLink({ href }: { href: string }) {
   return (
@@ -98,9 +122,21 @@ const PANEL: React.CSSProperties = {
   boxShadow: "0 2px 8px rgba(0,0,0,0.2)",
 };
 
-export function PublishStatus({ url, enquiriesUrl, helpUrl }: { url: string; enquiriesUrl: string; helpUrl: string }) {
+export function PublishStatus({
+  url,
+  enquiriesUrl,
+  problemsUrl,
+  helpUrl,
+}: {
+  url: string;
+  enquiriesUrl: string;
+  problemsUrl: string;
+  helpUrl: string;
+}) {
   const status = usePolled<Status>(url);
   const enquiries = usePolled<Enquiries>(enquiriesUrl);
+  const server = usePolled<ServerProblems>(problemsUrl);
+  const problems = server ? problemLines(server) : [];
   // Where no publisher runs (npm run cms), only the help link.
   if (!status) {
     return (
@@ -111,6 +147,13 @@ export function PublishStatus({ url, enquiriesUrl, helpUrl }: { url: string; enq
   }
   return (
     <div role="status" data-state={status.state} style={{ ...PANEL, border: `2px solid ${COLOURS[status.state]}` }}>
+      {problems.map((line) => (
+        <span key={line} data-server-problem="">
+          <strong style={{ color: COLOURS.failed }}>Server problem: </strong>
+          {line}
+          {"\n"}
+        </span>
+      ))}
       <strong style={{ color: COLOURS[status.state] }}>Site: </strong>
       {status.message}
       {status.warnings?.map((warning) => (

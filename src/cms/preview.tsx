@@ -157,6 +157,7 @@ createRoot(panel).render(
   <PublishStatus
     url={`${ADMIN_PATH}/status.json`}
     enquiriesUrl={`${ADMIN_PATH}/enquiries.json`}
+    problemsUrl={`${ADMIN_PATH}/problems.json`}
     helpUrl={`${ADMIN_PATH}/${HELP_PATH}`}
   />,
 );

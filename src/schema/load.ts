@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
 import { contentFiles } from "./content";
-import { expiredDocuments, today } from "./expiry";
+import { expiredDocuments, lapsingDocuments, nextContentChange, today } from "./expiry";
 import { imageSize } from "image-size";
 import { HEAD_BYTES, type FileFacts } from "./files";
 import { missingAnchors, unlinkedPages, type ContentWarning } from "./links";
@@ -228,8 +228,10 @@ export interface ContentReport {
   /** The content files checked, relative to the project. */
   files: string[];
   problems: FileProblem[];
-  /** What does not stop the build but should be fixed (a page nothing links to, a link to no section, a lapsed certificate). */
+  /** What does not stop the build but should be fixed (a page nothing links to, a link to no section, a lapsed or lapsing certificate). */
   warnings: ContentWarning[];
+  /** The first later day a build would differ (a document lapses or its warning starts); null when none. */
+  nextChange: string | null;
 }
 
 /** The report on loaded content; `day` ("YYYY-MM-DD") is the day documents must still be valid on. */
@@ -242,8 +244,14 @@ export const contentReport = (
   problems: loaded.problems,
   warnings:
     loaded.problems.length === 0
-      ? [...unlinkedPages(loaded.files), ...missingAnchors(loaded.files), ...expiredDocuments(loaded.files, day)]
+      ? [
+          ...unlinkedPages(loaded.files),
+          ...missingAnchors(loaded.files),
+          ...expiredDocuments(loaded.files, day),
+          ...lapsingDocuments(loaded.files, day),
+        ]
       : [],
+  nextChange: loaded.problems.length === 0 ? nextContentChange(loaded.files, day) : null,
 });
 
 /** A warning as one line: "content/services/x.yaml: no link leads to …". */

@@ -1,0 +1,110 @@
+// `sitectl mail-server [URL]`: the mail server enquiries and alerts go through (SMTP_URL in
+// /etc/anodising/enquiry.env). Without a URL it says which one the running enquiry service
+// uses and how it answers. With one it checks first (a test message through it, to where
+// enquiries go), then writes it, restarts the enquiry service (it reads the file only when
+// it starts) and waits until the running service has found it takes mail. A server that
+// does not take the test changes nothing.
+import nodemailer from "nodemailer";
+import { mailServerOf } from "../enquiry/delivery";
+import { enquiryStatus } from "./checks";
+import {
+  ENQUIRY_ENV,
+  SERVICES,
+  SMTP_URL_PATTERN,
+  WATCH_ENV,
+  readEnvFile,
+  readInstallSettings,
+  setEnvValues,
+} from "./layout";
+import { printable } from "./serviceFiles";
+import { Failure, say, systemctl } from "./shell";
+import { channels } from "./watch";
+
+/** How long the restarted service has to say its mail server takes mail. */
+const START_TIMEOUT_MS = 90_000;
+
+function show(): number {
+  const url = readEnvFile(ENQUIRY_ENV).SMTP_URL ?? "";
+  if (!url) {
+    say(
+      "No mail server is set: enquiries wait on the server. Set one: sitectl mail-server smtp://user:password@host:587",
+    );
+    return 1;
+  }
+  say(`The mail server: ${mailServerOf(url)} (from ${ENQUIRY_ENV}).`);
+  const mail = enquiryStatus()?.mail;
+  if (!mail) {
+    say("The enquiry service has not said how it answers: sitectl doctor");
+    return 1;
+  }
+  say(
+    `The running enquiry service uses ${mail.server}: ${mail.state === "ok" ? "it takes mail" : mail.state === "failing" ? `it does not take mail (${printable(mail.error)})` : "not checked yet"}${mail.checkedAt ? `, checked ${mail.checkedAt}` : ""}.`,
+  );
+  return mail.state === "ok" ? 0 : 1;
+}
+
+export async function mailServer(args: string[]): Promise<number> {
+  const [url, ...rest] = args;
+  if (!url) return show();
+  if (rest.length || !SMTP_URL_PATTERN.test(url) || !URL.canParse(url))
+    throw new Failure(
+      `SMTP_URL must be smtp://user:password@host:587 or smtps://user:password@host:465 with no space, quote, \\, $, \` or control character (write one %-encoded: %24 for $); nothing was changed.`,
+    );
+  const settings = readInstallSettings();
+  if (!settings) throw new Failure("the site is not installed here (no /etc/anodising/install.conf).");
+  const to = readEnvFile(ENQUIRY_ENV).ENQUIRY_TO || readEnvFile(WATCH_ENV).ALERT_TO || "";
+  const server = mailServerOf(url);
+
+  // First the check: nothing changes unless the server takes a message.
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
+  try {
+    if (to) {
+      await transport.sendMail({
+        from: channels(settings).from,
+        to,
+        subject: `[${settings.domain}] Test: enquiries are e-mailed through ${server}`,
+        text: `sitectl mail-server sent this through ${server} before making it the site's mail server.\nEnquiries from the quote form come this way.`,
+      });
+      say(`ok: ${server} took a test message to ${to}.`);
+    } else {
+      await transport.verify();
+      say(
+        `ok: ${server} answers and accepts the login (no address is set to send a test to: sitectl enquiries-to ADDRESS).`,
+      );
+    }
+  } catch (error) {
+    throw new Failure(`${server} did not take the test: ${printable((error as Error).message)}; nothing was changed.`);
+  } finally {
+    transport.close();
+  }
+
+  setEnvValues(ENQUIRY_ENV, { SMTP_URL: url });
+  say(`changed: ${ENQUIRY_ENV} says ${server}.`);
+  const unit = SERVICES.enquiry.unit;
+  const restartedAt = Date.now();
+  const restarted = systemctl("restart", unit);
+  if (restarted.status !== 0)
+    throw new Failure(`${unit} did not restart: ${printable(restarted.stderr.trim())}; sitectl logs enquiry`);
+  // The service checks its mail server as it starts: wait for what it found.
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const mail = enquiryStatus()?.mail;
+    if (mail && Date.parse(mail.startedAt) >= restartedAt - 1000 && mail.state !== "unchecked") {
+      if (mail.state === "ok") {
+        say(`changed: ${unit} restarted and uses ${mail.server}, which takes mail; waiting enquiries go now.`);
+        return 0;
+      }
+      throw new Failure(
+        `${unit} restarted, but its mail server ${mail.server} does not take mail: ${printable(mail.error)}`,
+      );
+    }
+    if (Date.now() > deadline)
+      throw new Failure(`${unit} has not said how its mail server answers within 90 s: sitectl logs enquiry`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

@@ -1,0 +1,105 @@
+// How a message reaches the operator: e-mail through the site's mail server, and an
+// optional webhook (ntfy, a chat's incoming hook) as the second way, for when mail itself
+// is what fails. Messages wait in an outbox (kept with the watch's state) until each way
+// took them, so an alert written while the mail server was down arrives once it is back.
+import nodemailer from "nodemailer";
+import type { Message } from "./messages";
+
+export interface Outgoing extends Message {
+  createdAt: number;
+  /** Still to be e-mailed / posted to the webhook. */
+  mail: boolean;
+  hook: boolean;
+  /** The last failure, said in the digest and by `sitectl alerts`. */
+  lastError?: string;
+}
+
+export interface Channels {
+  /** The mail server (SMTP_URL); "" when none is set. */
+  smtpUrl: string;
+  from: string;
+  /** The operator's address (ALERT_TO); "" when none is set. */
+  to: string;
+  /** https:// (or http:// on loopback); "" when none is set. */
+  webhook: string;
+}
+
+/** The outbox never grows past this: the oldest messages go first. */
+export const MAX_OUTBOX = 100;
+const TIMEOUT_MS = 15_000;
+
+/** Queues a message for every way set up now. */
+export function queue(outbox: Outgoing[], message: Message, channels: Channels, now: number, hook = true): Outgoing[] {
+  const next = [
+    ...outbox,
+    { ...message, createdAt: now, mail: channels.to !== "", hook: hook && channels.webhook !== "" },
+  ];
+  return next.filter((item) => item.mail || item.hook).slice(-MAX_OUTBOX);
+}
+
+async function post(webhook: string, message: Message): Promise<void> {
+  const response = await fetch(webhook, {
+    method: "POST",
+    // ntfy reads Title; other hooks take the body.
+    headers: { "Content-Type": "text/plain; charset=utf-8", Title: message.subject.replace(/[^\x20-\x7e]/g, "?") },
+    body: `${message.subject}\n\n${message.text}`,
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+    redirect: "error",
+  });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`the webhook answered ${response.status}`);
+}
+
+/**
+ * Sends what waits, oldest first; returns what is still to send. A mail server that cannot
+ * be reached stops the mail for this run (the rest wait in order); the webhook goes on.
+ */
+export async function deliver(
+  outbox: Outgoing[],
+  channels: Channels,
+  log: (line: string) => void,
+): Promise<Outgoing[]> {
+  const transport =
+    channels.smtpUrl && channels.to
+      ? nodemailer.createTransport({
+          url: channels.smtpUrl,
+          connectionTimeout: TIMEOUT_MS,
+          greetingTimeout: TIMEOUT_MS,
+          socketTimeout: TIMEOUT_MS,
+        })
+      : null;
+  let mailDown = transport === null;
+  let hookDown = !channels.webhook;
+  const left: Outgoing[] = [];
+  try {
+    for (const item of outbox) {
+      const next = { ...item };
+      if (next.mail && !mailDown) {
+        try {
+          await transport!.sendMail({ from: channels.from, to: channels.to, subject: next.subject, text: next.text });
+          next.mail = false;
+          log(`watch: e-mailed ${channels.to}: ${next.subject}`);
+        } catch (error) {
+          mailDown = true;
+          next.lastError = `mail: ${(error as Error).message}`;
+          log(`watch: could not e-mail ${channels.to}: ${(error as Error).message}`);
+        }
+      }
+      if (next.hook && !hookDown) {
+        try {
+          await post(channels.webhook, next);
+          next.hook = false;
+          log(`watch: posted to the webhook: ${next.subject}`);
+        } catch (error) {
+          hookDown = true;
+          next.lastError = `webhook: ${(error as Error).message}`;
+          log(`watch: could not post to the webhook: ${(error as Error).message}`);
+        }
+      }
+      if (next.mail || next.hook) left.push(next);
+    }
+  } finally {
+    transport?.close();
+  }
+  return left;
+}

@@ -1,0 +1,45 @@
+// One run of the server's watch, after the checks: the policy's step, the messages it
+// calls for queued with the weekly digest when due, then sent. Kept apart from the checks
+// (which need the installed server) so that the server tests drive it against a real SMTP
+// server and webhook with problems of every kind.
+import { noticeMessage, type Message } from "./messages";
+import { deliver, queue, type Channels, type Outgoing } from "./notify";
+import { digestDue, emptyState, step, type Problem, type WatchState } from "./policy";
+
+export type Saved = WatchState & { outbox: Outgoing[] };
+
+export const emptySaved = (): Saved => ({ ...emptyState(), outbox: [] });
+
+export interface RunInput {
+  problems: Problem[];
+  now: number;
+  channels: Channels;
+  domain: string;
+  /** The weekly digest, made only when it is due (or `digestNow`). */
+  digest: (state: WatchState) => Promise<Message>;
+  digestNow?: boolean;
+  /** Called with the state and outbox before sending: a crash while sending repeats a message, never loses one. */
+  save: (saved: Saved) => void;
+  log: (line: string) => void;
+}
+
+export async function watchRun(saved: Saved, input: RunInput): Promise<Saved> {
+  const { now, channels } = input;
+  const { state, notices } = step(saved, input.problems, now);
+  let outbox = saved.outbox;
+  for (const notice of notices) {
+    outbox = queue(outbox, noticeMessage(notice, input.domain, now), channels, now);
+    input.log(`${notice.kind}: ${notice.problem.text}`);
+  }
+  if (state.lastDigestAt === undefined) state.lastDigestAt = now;
+  if (input.digestNow || digestDue(state, now)) {
+    // By e-mail only: the webhook is for what needs someone now.
+    outbox = queue(outbox, await input.digest(state), channels, now, false);
+    state.lastDigestAt = now;
+    input.log("digest: queued");
+  }
+  input.save({ ...state, outbox });
+  const next = { ...state, outbox: await deliver(outbox, channels, input.log) };
+  input.save(next);
+  return next;
+}
