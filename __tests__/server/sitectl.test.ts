@@ -189,7 +189,9 @@ describe("files root reads from a service's folder", () => {
 /** Whether each sample passes deploy/lib/common.sh's `valid NAME`: "1" or "0". */
 const bashValid = (name: string, samples: string[]) => {
   const script = `source "${DEPLOY}/lib/common.sh"; for v in "$@"; do if valid ${name} "$v"; then echo 1; else echo 0; fi; done`;
-  return spawnSync("bash", ["-c", script, "bash", ...samples], { encoding: "utf8" }).stdout.trim().split("\n");
+  return spawnSync("bash", ["-c", script, "bash", ...samples], { encoding: "utf8" })
+    .stdout.trim()
+    .split("\n");
 };
 
 describe("the operator's settings, checked by sitectl as deploy/install checks them (issue 36)", () => {

@@ -8,6 +8,9 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { writeFileAtomic } from "../lib/files";
 
+/** Messages taken by this process: file names sort in the order they arrived, even within a millisecond. */
+let taken = 0;
+
 export interface Catcher {
   port: number;
   close(): Promise<void>;
@@ -32,7 +35,8 @@ export function startCatcher(folder: string, port: number, refuse?: { code: numb
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         if (refuse) return callback(Object.assign(new Error(refuse.text), { responseCode: refuse.code }));
-        const name = `${Date.now()}-${crypto.randomBytes(4).toString("hex")}.eml`;
+        taken += 1;
+        const name = `${Date.now()}-${String(taken).padStart(8, "0")}-${crypto.randomBytes(4).toString("hex")}.eml`;
         // Who the message was delivered to (the envelope's RCPT TO), beside it and first.
         const recipients = session.envelope.rcptTo.map((recipient) => recipient.address);
         writeFileAtomic(path.join(folder, `${name}.to`), `${recipients.join("\n")}\n`);

@@ -15,7 +15,8 @@ const day = today();
 
 function decide(): string | null {
   if (!status?.live) return "nothing is published yet";
-  if (status.state !== "idle") return `the publisher is ${status.state === "building" ? "building" : "stopped at a failed change"}`;
+  if (status.state !== "idle")
+    return `the publisher is ${status.state === "building" ? "building" : "stopped at a failed change"}`;
   if (fs.existsSync(paths.republish)) return "a republish is asked for already";
   if (!status.nextChange) return "no document on the site has a last valid day ahead";
   if (status.nextChange > day) return `the live pages stay the same until ${status.nextChange}`;

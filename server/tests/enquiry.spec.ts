@@ -478,9 +478,17 @@ test("SMTP down: the visitor is thanked, staff see it waiting, and it is sent on
   await expect(page.locator("[data-waiting]")).not.toHaveAttribute("data-waiting", "0", { timeout: 20_000 });
   // And where enquiries go: the operator's address, which no login can change (issue 35).
   await expect(page.locator("[data-waiting]")).toContainText(`e-mailed to ${RECIPIENT}`);
+  // The running service says its mail server fails (what doctor and the server's checks read, issue 36).
+  const mail = async () => {
+    const status = await fetch(`${host.url}/admin/enquiries.json`, { headers: host.auth });
+    return status.ok ? ((await status.json()) as { mail?: { state: string; server: string } }).mail : undefined;
+  };
+  await until(async () => (await mail())?.state === "failing", "the service to say its mail server fails");
+  expect((await mail())?.server).toBe(`127.0.0.1:${inbox.port}`);
   await inbox.open();
   await inbox.waitFor(reference);
   await until(() => spool.stateOf(reference) === "sent", "the enquiry to move to sent/");
+  await until(async () => (await mail())?.state === "ok", "the service to say its mail server takes mail again");
 });
 
 test("a 5xx is failed for good; staff see it; npm run enquiries lists it, retries it and exports it", async ({

@@ -22,6 +22,8 @@ export const when = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).r
 
 /** Control characters (a check may quote what a mail server or a file said) made visible. */
 export const plain = (text: string) => text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "?");
+/** A subject: one line, no control character at all. */
+const subject = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").slice(0, 200);
 
 const FOOTER = (domain: string) =>
   `\n--\nSent by ${domain}'s own checks (anodising-watch.timer, every 15 minutes). On the server:\n` +
@@ -31,7 +33,7 @@ export function noticeMessage(notice: Notice, domain: string, now: number): Mess
   const { problem } = notice;
   if (notice.kind === "resolved") {
     return {
-      subject: `[${domain}] Resolved: ${plain(problem.text)}`.slice(0, 200),
+      subject: subject(`[${domain}] Resolved: ${problem.text}`),
       text: [
         `Resolved after ${duration(notice.until - notice.since)}:`,
         `  ${plain(problem.text)}`,
@@ -44,7 +46,7 @@ export function noticeMessage(notice: Notice, domain: string, now: number): Mess
   }
   const lead = notice.kind === "started" ? "PROBLEM" : `Still a problem after ${duration(now - notice.since)}`;
   return {
-    subject: `[${domain}] ${lead}: ${plain(problem.text)}`.slice(0, 200),
+    subject: subject(`[${domain}] ${lead}: ${problem.text}`),
     text: [
       `What is wrong:`,
       `  ${plain(problem.text)}`,

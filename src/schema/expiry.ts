@@ -24,7 +24,8 @@ export const LAPSE_WARNING_DAYS = 14;
 
 const DAY_MS = 86_400_000;
 /** "YYYY-MM-DD" plus `days` (negative: before). */
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** Every document's last valid day, with its file and title. */
 function lastValidDays(files: readonly LoadedFile[]): { file: string; title: string; validUntil: string }[] {
