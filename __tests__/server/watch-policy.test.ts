@@ -70,55 +70,61 @@ test("a lasting problem is reminded once a day, then told resolved with its dura
   expect(result.state.ended).toEqual([{ id: "disk", text: disk.text, since: T0, until: resolvedAt }]);
 });
 
-test("a flapping check mails at most once an hour, and its end is told once it stays resolved", () => {
+test("a flapping check starts at most one alert an hour; each alert's end is told at once", () => {
   const mail = problem("mail-server");
   // Fails, passes, fails, passes… every run for two hours.
   const runs = Array.from({ length: 9 }, (_, run) => (run % 2 === 0 ? [mail] : []));
   const { told } = simulate(runs);
-  const times = told.map((entry) => entry.run * RUN);
-  for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(FLAP_MS);
-  // Failing again at run 2 and 4 is the same told problem; its end is told at run 5, an hour
-  // after the start; the failures at runs 6 and 8 wait for the next hour.
   expect(told).toEqual([
     { run: 0, kind: "started", id: "mail-server" },
-    { run: 5, kind: "resolved", id: "mail-server" },
+    { run: 1, kind: "resolved", id: "mail-server" },
+    // Runs 2 and 4 fail within the hour after the end at run 1: nobody is told.
+    { run: 6, kind: "started", id: "mail-server" },
+    { run: 7, kind: "resolved", id: "mail-server" },
   ]);
+  const starts = told.filter((entry) => entry.kind === "started").map((entry) => entry.run * RUN);
+  for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(FLAP_MS);
 });
 
-test("a problem resolved within the hour waits for the hour, then is told resolved once", () => {
+test("a problem resolved is told at once, with how long it lasted", () => {
   const cert = problem("certificate:www.example.com:7");
-  const { told } = simulate([[cert], [], [], [], [], []]);
+  const { told, state } = simulate([[cert], [cert], []]);
   expect(told).toEqual([
     { run: 0, kind: "started", id: cert.id },
-    { run: 4, kind: "resolved", id: cert.id },
+    { run: 2, kind: "resolved", id: cert.id },
   ]);
+  expect(state.ended).toEqual([{ id: cert.id, text: cert.text, since: T0, until: T0 + 2 * RUN }]);
 });
 
-test("a problem back within the hour after it was told resolved waits out the hour, then is told with its new start", () => {
+test("back within the hour after its end, it waits out the hour, then is told with its new start", () => {
   const unit = problem("unit:anodising-publisher");
-  const runs = [[unit], [], [], [], [], [unit], [unit], [unit], [unit], [unit]];
-  const { told, state } = simulate(runs);
+  const { told, state } = simulate([[unit], [], [unit], [unit], [unit], [unit], [unit]]);
   expect(told).toEqual([
     { run: 0, kind: "started", id: unit.id },
-    { run: 4, kind: "resolved", id: unit.id },
-    { run: 8, kind: "started", id: unit.id },
+    { run: 1, kind: "resolved", id: unit.id },
+    { run: 5, kind: "started", id: unit.id },
   ]);
-  expect(toldProblems(state)[0].since).toBe(T0 + 5 * RUN);
+  expect(toldProblems(state)[0].since).toBe(T0 + 2 * RUN);
 });
 
-test("each problem is tracked on its own; a changed text is the same problem, an id of its own a new one", () => {
-  const seven = problem("certificate:www.example.com:7");
-  const twentyOne = problem("certificate:www.example.com:21");
-  const { told } = simulate([[twentyOne], [{ ...twentyOne, text: "fewer days" }], [seven]]);
-  expect(told).toEqual([
-    { run: 0, kind: "started", id: twentyOne.id },
-    { run: 2, kind: "started", id: seven.id },
+test("each problem is tracked on its own: a changed text is the same problem, a later stage is told again", () => {
+  const cert = { ...problem("certificate:www.example.com"), stage: 1 };
+  const { told, state } = simulate([
+    [cert],
+    [{ ...cert, text: "fewer days" }],
+    [{ ...cert, stage: 2 }],
+    [{ ...cert, stage: 2 }],
   ]);
+  expect(told).toEqual([
+    { run: 0, kind: "started", id: cert.id },
+    { run: 2, kind: "started", id: cert.id },
+  ]);
+  expect(toldProblems(state)[0].since).toBe(T0);
 });
 
 test("ended problems are kept for the digest a week and a day, then dropped", () => {
   const disk = problem("disk");
-  const { state } = simulate([[disk], [], [], [], [], []]);
+  const { state } = simulate([[disk], []]);
   expect(state.ended).toHaveLength(1);
   const later = step(state, [], state.ended[0].until + HISTORY_MS).state;
   expect(later.ended).toEqual([]);

@@ -19,6 +19,7 @@ import {
   SELF_SIGNED_DIR,
   SERVICES,
   SETTINGS_FILE,
+  WATCH_ENV,
   SITE_DIR,
   currentCode,
   readInstallSettings,
@@ -56,7 +57,7 @@ export const PART = {
   certificates: "certificates.tar",
 } as const;
 /** The operator's settings kept in a backup (install.conf only to compare domains). */
-export const SETTINGS = [SETTINGS_FILE, ENQUIRY_ENV, PUBLISHER_ENV];
+export const SETTINGS = [SETTINGS_FILE, ENQUIRY_ENV, PUBLISHER_ENV, WATCH_ENV];
 
 export const sha256 = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 

@@ -43,6 +43,8 @@ export interface Finding {
   blips?: number;
   /** Staff's to fix (a refused change): shown to them in /admin/, not mailed to the operator. */
   staff?: boolean;
+  /** Grows as the same problem worsens (the watch tells it again). */
+  stage?: number;
 }
 
 /** A build needs this much free space (HOST_MIN_FREE_MB's default); twice it is comfortable. */
@@ -300,12 +302,16 @@ async function certificate(settings: InstallSettings): Promise<Finding[]> {
   const band = CERTIFICATE_WARN_DAYS.find((limit) => days < limit);
   if (band !== undefined && (settings.tls === "acme" || band === Math.min(...CERTIFICATE_WARN_DAYS))) {
     return [
-      problem(
-        `certificate:${name}:${band}`,
-        `the certificate for ${name} expires in ${days} days (${expires}) and has not been renewed.`,
-        renew,
-        `nothing yet; from ${expires} browsers refuse the site`,
-      ),
+      {
+        ...problem(
+          `certificate:${name}`,
+          `the certificate for ${name} expires in ${days} days (${expires}) and has not been renewed.`,
+          renew,
+          `nothing yet; from ${expires} browsers refuse the site`,
+        ),
+        // Told at 21 days, and again at 7.
+        stage: CERTIFICATE_WARN_DAYS.length - CERTIFICATE_WARN_DAYS.indexOf(band),
+      },
     ];
   }
   const findings = [ok(`certificate for ${name} from ${issuer}, valid ${days} more days`)];

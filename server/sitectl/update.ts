@@ -14,6 +14,7 @@ import {
   LOG_DIR,
   REPO_DIR,
   SERVICE_PORTS,
+  TIMERS,
   UNITS,
   currentCode,
   readInstallSettings,
@@ -250,9 +251,20 @@ export async function update(ref: string | undefined): Promise<number> {
     );
   }
   pruneCode(next, previous.dir);
+  enableTimers();
   const live = readStatus()?.live;
   say(`Updated: code ${previous.id} → ${nextId}${live ? `; live release ${live.release}` : ""}.`);
   return 0;
+}
+
+/** The site's timers (deploy/install enables them; code from before them gets them here). */
+function enableTimers(): void {
+  for (const timer of TIMERS) {
+    if (!fs.existsSync(path.join("/etc/systemd/system", timer))) continue;
+    if (unitState(timer).UnitFileState === "enabled") continue;
+    const enabled = systemctl("enable", "--now", timer);
+    say(enabled.status === 0 ? `    ${timer} enabled` : `    ${timer} could not be enabled: ${enabled.stderr.trim()}`);
+  }
 }
 
 function pruneCode(...keep: string[]): void {

@@ -66,6 +66,7 @@ const asProblem = (finding: Finding): Problem => ({
   fix: finding.fix ?? "sitectl doctor",
   notice: finding.notice ?? "",
   blips: finding.blips ?? 0,
+  stage: finding.stage,
 });
 
 /** This run's problems for the operator: those found twice, RETRY_MS apart (the second finding's words). */

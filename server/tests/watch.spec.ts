@@ -97,7 +97,7 @@ const KINDS: Problem[] = [
     blips: 0,
   },
   {
-    id: `certificate:${DOMAIN}:7`,
+    id: `certificate:${DOMAIN}`,
     text: `the certificate for ${DOMAIN} expires in 5 days (2026-11-30) and has not been renewed.`,
     fix: "certbot renew",
     notice: "nothing yet; from 2026-11-30 browsers refuse the site",

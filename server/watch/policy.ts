@@ -2,11 +2,12 @@
 // state, this run's findings and the time, so that every rule is tested with a fake clock.
 // As Discourse's ProblemCheck: a check may fail `blips` runs in a row before anyone is told
 // (a passing hiccup tells nobody); a lasting problem is told when it starts, reminded
-// daily, and told again when it is resolved; a flapping check mails at most once an hour.
+// daily, and told again as soon as it is resolved. A flapping check starts at most one
+// alert an hour: once a problem is resolved, the same check is told again only an hour later.
 
 /** How long between reminders while a problem lasts. */
 export const REMINDER_MS = 24 * 60 * 60_000;
-/** No check mails more often than this (a flapping one waits). */
+/** After a problem is resolved, the same check starts no new alert for this long. */
 export const FLAP_MS = 60 * 60_000;
 /** Told problems kept after they end, for the weekly digest. */
 export const HISTORY_MS = 8 * 24 * 60 * 60_000;
@@ -23,22 +24,22 @@ export interface Problem {
   notice: string;
   /** Failing runs in a row allowed before anyone is told (0: told at once). */
   blips: number;
+  /** Grows as the same problem worsens (a certificate at 21, then 7 days): told again, not resolved. */
+  stage?: number;
 }
 
 export interface Tracked {
   problem: Problem;
   /** The first failing run in this streak (epoch ms). */
   since: number;
-  /** Failing runs in a row. */
+  /** Failing runs in a row; 0 for an entry kept only to remember when it was last resolved. */
   failures: number;
-  /** When the operator was told it started; undefined while it is still a blip. */
+  /** When the operator was told it started; undefined while it is still a blip (or held back). */
   toldAt?: number;
   /** The last reminder. */
   remindedAt?: number;
-  /** The last "started" or "resolved" message: the flapping limit counts from it. */
-  lastMessageAt?: number;
-  /** Seen passing while told: its "resolved" waits for the flapping limit. */
-  passingSince?: number;
+  /** When this check's last told problem was resolved: no new alert for FLAP_MS after it. */
+  resolvedAt?: number;
 }
 
 export interface Ended {
@@ -67,22 +68,24 @@ export function step(previous: WatchState, problems: Problem[], now: number): { 
   const tracked: Record<string, Tracked> = {};
   const ended = previous.ended.filter((entry) => now - entry.until < HISTORY_MS);
   const notices: Notice[] = [];
-  const mayMessage = (entry: Tracked) => entry.lastMessageAt === undefined || now - entry.lastMessageAt >= FLAP_MS;
 
   for (const problem of problems) {
     const before = previous.tracked[problem.id];
-    // A streak goes on from a failing or told entry; a mere memory of the flapping limit
-    // (failures 0, not told) starts a new streak that keeps the limit.
-    const goesOn = before && (before.failures > 0 || before.toldAt !== undefined);
-    const entry: Tracked = goesOn
-      ? { ...before, problem, failures: before.failures + 1, passingSince: undefined }
-      : { problem, since: now, failures: 1, lastMessageAt: before?.lastMessageAt };
+    // A streak goes on from a failing entry; a memory of the last resolution starts a new one.
+    const entry: Tracked =
+      before && before.failures > 0
+        ? { ...before, problem, failures: before.failures + 1 }
+        : { problem, since: now, failures: 1, resolvedAt: before?.resolvedAt };
     if (entry.toldAt === undefined) {
-      if (entry.failures > problem.blips && mayMessage(entry)) {
+      const flapping = entry.resolvedAt !== undefined && now - entry.resolvedAt < FLAP_MS;
+      if (entry.failures > problem.blips && !flapping) {
         notices.push({ kind: "started", problem, since: entry.since });
         entry.toldAt = now;
-        entry.lastMessageAt = now;
       }
+    } else if ((problem.stage ?? 0) > (before?.problem.stage ?? 0)) {
+      notices.push({ kind: "started", problem, since: entry.since });
+      entry.toldAt = now;
+      entry.remindedAt = undefined;
     } else if (now - (entry.remindedAt ?? entry.toldAt) >= REMINDER_MS) {
       notices.push({ kind: "reminder", problem, since: entry.since });
       entry.remindedAt = now;
@@ -92,32 +95,22 @@ export function step(previous: WatchState, problems: Problem[], now: number): { 
 
   for (const [id, before] of Object.entries(previous.tracked)) {
     if (tracked[id]) continue;
-    // Never told: a blip, forgotten.
-    if (before.toldAt === undefined) {
-      // Unless it was held back by the flapping limit: keep the limit's memory.
-      if (before.lastMessageAt !== undefined && now - before.lastMessageAt < FLAP_MS)
-        tracked[id] = { ...before, failures: 0 };
-      continue;
+    if (before.toldAt !== undefined) {
+      notices.push({ kind: "resolved", problem: before.problem, since: before.since, until: now });
+      ended.push({ id, text: before.problem.text, since: before.since, until: now });
+      tracked[id] = { problem: before.problem, since: now, failures: 0, resolvedAt: now };
+    } else if (before.resolvedAt !== undefined && now - before.resolvedAt < FLAP_MS) {
+      // A blip (or a held-back start) of a check resolved within the hour: remember when.
+      tracked[id] = { ...before, failures: 0 };
     }
-    const entry: Tracked = { ...before, failures: 0, passingSince: before.passingSince ?? now };
-    if (mayMessage(entry)) {
-      notices.push({ kind: "resolved", problem: entry.problem, since: entry.since, until: entry.passingSince! });
-      ended.push({ id, text: entry.problem.text, since: entry.since, until: entry.passingSince! });
-      // Remembered for the flapping limit only.
-      tracked[id] = { problem: entry.problem, since: now, failures: 0, lastMessageAt: now };
-    } else tracked[id] = entry;
-  }
-  // A memory of the flapping limit whose hour is over is dropped.
-  for (const [id, entry] of Object.entries(tracked)) {
-    if (entry.failures === 0 && entry.toldAt === undefined && now - (entry.lastMessageAt ?? 0) >= FLAP_MS)
-      delete tracked[id];
+    // Otherwise a blip that told nobody: forgotten.
   }
   return { state: { ...previous, tracked, ended }, notices };
 }
 
 /** The problems the operator has been told of and that still last: what staff see in /admin/. */
 export const toldProblems = (state: WatchState) =>
-  Object.values(state.tracked).filter((entry) => entry.toldAt !== undefined && entry.passingSince === undefined);
+  Object.values(state.tracked).filter((entry) => entry.toldAt !== undefined);
 
 /** Whether the weekly digest is due: a week after the last (the first run only starts the count). */
 export function digestDue(state: WatchState, now: number, weekMs = 7 * 24 * 60 * 60_000): boolean {
