@@ -82,7 +82,8 @@ const UNIT_NOTICE: Record<string, string> = {
   enquiry: "visitors cannot send the quote form (they are shown the phone and WhatsApp numbers instead)",
   nginx: "the site is down for every visitor",
   certbot: "nothing yet, but the certificate will not be renewed and the site breaks when it expires",
-  watch: "nothing yet, but the server no longer checks itself, tells nobody, or drops lapsed documents by itself",
+  watch: "nothing yet, but the server no longer checks itself or tells anyone of a problem",
+  republish: "nothing yet, but a lapsed document stays on its page until someone publishes",
 };
 const DEPLOY_AGAIN = "/srv/site/app/deploy/install (it puts the installation back as it should be)";
 
@@ -91,7 +92,7 @@ function services(settings: InstallSettings): Finding[] {
     ...Object.entries(SERVICES).map(([name, { unit }]) => ({ name, unit })),
     { name: "nginx", unit: "nginx" },
     ...(settings.tls === "acme" ? [{ name: "certbot", unit: "certbot.timer" }] : []),
-    ...TIMERS.map((unit) => ({ name: "watch", unit })),
+    ...TIMERS.map((unit) => ({ name: unit.replace(/^anodising-|\.timer$/g, ""), unit })),
   ];
   return units.map(({ name, unit }) => {
     const state = unitState(unit);
@@ -600,6 +601,8 @@ function mailServer(status: ReturnType<typeof enquiryStatus>): Finding[] {
         notice,
       ),
     );
+  else if (mail.state === "unchecked" && Date.now() - Date.parse(mail.startedAt) < MAIL_STALE_MS)
+    findings.push(note(`the enquiry service started ${mail.startedAt} and is asking its mail server (${mail.server})`));
   else if (Date.now() - checked > MAIL_STALE_MS)
     findings.push(
       problem(

@@ -124,12 +124,9 @@ function writeStaffFile(state: WatchState, now: number): void {
     (entry) => entry.problem.id === "mail-server" || entry.problem.id === "enquiries-waiting",
   );
   const spool = mailFails ? enquiryStatus() : null;
+  const entries = mailFails ? spoolEntries() : [];
   const waiting =
-    mailFails && typeof spoolEntries() !== "string"
-      ? (spoolEntries() as Exclude<ReturnType<typeof spoolEntries>, string>)
-          .filter((entry) => entry.state !== "sent")
-          .map((entry) => entry.id)
-      : [];
+    typeof entries === "string" ? [] : entries.filter((entry) => entry.state !== "sent").map((entry) => entry.id);
   const staff = {
     updatedAt: new Date(now).toISOString(),
     problems: told.map((entry) => ({
