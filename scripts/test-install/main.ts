@@ -892,7 +892,7 @@ async function main(): Promise<void> {
     fs.mkdirSync(path.dirname(dropIn), { recursive: true });
     fs.writeFileSync(
       dropIn,
-      "[Service]\nEnvironment=LD_PRELOAD=/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1 FAKETIME=-1d DONT_FAKE_MONOTONIC=1\n",
+      "[Service]\nEnvironment=LD_PRELOAD=/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1 FAKETIME=-1d DONT_FAKE_MONOTONIC=1\n",
     );
     a.must("systemctl daemon-reload && systemctl restart anodising-publisher");
     const file = a.file(`/srv/site/host/repo/content/${document.name}.yaml`);
