@@ -665,19 +665,19 @@ async function main(): Promise<void> {
   });
   await phase("A: a unit systemd gives up on is told at once, by its OnFailure= (issue 36)", async () => {
     const unit = "anodising-editor";
-    const result = () => a.must(`systemctl show -p Result --value ${unit}`).trim();
+    const state = () => a.must(`systemctl show -p ActiveState --value ${unit}`).trim();
     // Killed each time it is back, until systemd stops restarting it (5 starts in 10 minutes).
     let kills = 0;
-    while (result() !== "start-limit-hit") {
-      if (a.must(`systemctl show -p ActiveState --value ${unit}`).trim() === "active") {
+    for (let current = state(); current !== "failed"; current = state()) {
+      if (current === "active") {
         a.run(`systemctl kill -s KILL ${unit}`);
         kills += 1;
       }
+      assert.ok(kills <= 10, `${unit} was killed ${kills} times and systemd still restarts it`);
       await new Promise((resolve) => setTimeout(resolve, 500));
-      assert.ok(kills < 20, `${unit} never hit its start limit`);
     }
     const gaveUp = Date.now();
-    const alert = await told(a, ALERTS_TO, new RegExp(`PROBLEM: ${unit} failed to start several times`), {
+    const alert = await told(a, ALERTS_TO, new RegExp(`PROBLEM: ${unit} failed \\(`), {
       trigger: false,
     });
     const seconds = Math.round((Date.now() - gaveUp) / 1000);
@@ -690,7 +690,7 @@ async function main(): Promise<void> {
       () => curl(a, `--cacert /root/pebble/root.pem ${basic} https://${DOMAIN}/admin/`) === "200",
       60_000,
     );
-    const resolved = await told(a, ALERTS_TO, new RegExp(`Resolved: ${unit} failed to start`));
+    const resolved = await told(a, ALERTS_TO, new RegExp(`Resolved: ${unit} failed \\(`));
     check(true, `and told it is resolved once it runs again (${resolved.seconds} s)`);
   });
   await phase("A: the mail server stopped with an enquiry waiting, then started again (issue 36)", async () => {
@@ -1152,9 +1152,14 @@ main()
     console.log(
       `  ${String(Math.round((Date.now() - started) / 1000)).padStart(5)} s  in all; ${checks.length} checks passed`,
     );
+    console.log(
+      "\nFrom a problem's cause until the operator was told (the run triggered by hand; the timer adds up to 15 min):",
+    );
+    for (const [kind, seconds] of toldAfter) console.log(`  ${String(seconds).padStart(5)} s  ${kind}`);
     report(
       "summary.txt",
-      `${timings.map(([name, s]) => `${s} s  ${name}`).join("\n")}\n${checks.map((c) => `ok ${c}`).join("\n")}\n`,
+      `${timings.map(([name, s]) => `${s} s  ${name}`).join("\n")}\n${checks.map((c) => `ok ${c}`).join("\n")}\n` +
+        `${toldAfter.map(([kind, s]) => `told after ${s} s: ${kind}`).join("\n")}\n`,
     );
     process.exit(code);
   });

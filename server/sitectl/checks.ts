@@ -96,10 +96,12 @@ function services(settings: InstallSettings): Finding[] {
   ];
   return units.map(({ name, unit }) => {
     const state = unitState(unit);
-    if (state.Result === "start-limit-hit") {
+    // Failed: systemd gave up on it (too many restarts, or a unit that does not restart).
+    if (state.ActiveState === "failed" || state.Result === "start-limit-hit") {
+      const restarts = Number(state.NRestarts || 0);
       return problem(
         `unit:${unit}`,
-        `${unit} failed to start several times in a row, and systemd stopped trying.`,
+        `${unit} failed (${state.Result}${restarts ? ` after ${restarts} restarts` : ""}), and systemd does not start it again by itself.`,
         `sitectl logs ${name} (to see why), then: systemctl reset-failed ${unit} && systemctl start ${unit}`,
         UNIT_NOTICE[name],
       );

@@ -23,6 +23,7 @@ import {
   SERVICES,
   WATCH_DIR,
   WATCH_ENV,
+  WEBHOOK_PATTERN,
   certificateFile,
   readEnvFile,
   readInstallSettings,
@@ -55,8 +56,9 @@ export function channels(settings: InstallSettings): Channels {
   return {
     smtpUrl: enquiry.SMTP_URL ?? "",
     from: from ?? `watch@${settings.domain}`,
-    to: watch.ALERT_TO ?? "",
-    webhook: watch.ALERT_WEBHOOK ?? "",
+    // A file edited by hand is held to what sitectl alerts accepts.
+    to: OPERATOR_EMAIL.test(watch.ALERT_TO ?? "") ? watch.ALERT_TO : "",
+    webhook: WEBHOOK_PATTERN.test(watch.ALERT_WEBHOOK ?? "") ? watch.ALERT_WEBHOOK : "",
   };
 }
 
@@ -112,6 +114,7 @@ async function weekFigures(settings: InstallSettings, state: WatchState, now: nu
     },
     certificateDays,
     diskFreeMb: Math.round((disk.bavail * disk.bsize) / 2 ** 20),
+    contentWarnings: status?.warnings ?? [],
     ended: state.ended.filter((entry) => entry.until >= from),
     lasting: toldProblems(state).map((entry) => ({ text: entry.problem.text, since: entry.since })),
   };

@@ -71,6 +71,7 @@ async function run(saved: Saved, problems: Problem[], now: number, digestNow = f
         enquiries: { received: 4, sent: 3, waiting: 1, failed: 0 },
         certificateDays: 61,
         diskFreeMb: 51234,
+        contentWarnings: ['content/home.yaml: "ISO 9001 certificate" is valid until 2026-12-01'],
         ended: state.ended,
         lasting: [],
       }),
@@ -91,7 +92,7 @@ const KINDS: Problem[] = [
   },
   {
     id: "unit:anodising-editor",
-    text: "anodising-editor failed to start several times in a row, and systemd stopped trying.",
+    text: "anodising-editor failed (signal after 4 restarts), and systemd does not start it again by itself.",
     fix: "sitectl logs editor, then: systemctl reset-failed anodising-editor && systemctl start anodising-editor",
     notice: "staff cannot open the editor at /admin/ or save",
     blips: 0,
@@ -212,6 +213,7 @@ test("the weekly digest: by mail only, with the week's figures and the problems 
     "4 received, 3 e-mailed",
     "61 days left",
     "51234 MB free",
+    "Content warnings for staff",
     cert.text,
   ])
     expect(digest.text).toContain(part);

@@ -77,6 +77,8 @@ export interface WeekFigures {
   enquiries: { received: number; sent: number; waiting: number; failed: number };
   certificateDays: number | null;
   diskFreeMb: number;
+  /** What staff should fix in the content (a document lapsing, a page nothing links to). */
+  contentWarnings: string[];
   /** Problems told this week that ended, and ones that last. */
   ended: { text: string; since: number; until: number }[];
   lasting: { text: string; since: number }[];
@@ -96,6 +98,10 @@ export function digestMessage(week: WeekFigures): Message {
     `Enquiries: ${week.enquiries.received} received, ${week.enquiries.sent} e-mailed; now ${week.enquiries.waiting} waiting, ${week.enquiries.failed} refused by the mail server`,
     `Certificate: ${week.certificateDays === null ? "none served here" : `${week.certificateDays} days left`}`,
     `Disk: ${week.diskFreeMb} MB free`,
+    week.contentWarnings.length
+      ? `Content warnings for staff (the editor shows them too):`
+      : `No content warning for staff.`,
+    ...week.contentWarnings.slice(0, 10).map((warning) => `  - ${plain(warning)}`),
     ``,
     week.ended.length ? `Problems during the week, now resolved:` : `No problem came and went during the week.`,
     ...week.ended.map(
