@@ -944,6 +944,23 @@ async function main(): Promise<void> {
     const restoredHead = repoHead(a);
     await until("that to go live", () => status(a).live?.commit === restoredHead && status(a).state === "idle");
   });
+  await phase("A: the weekly digest says what the week held (issue 36)", async () => {
+    const early = (await mailsTo(a, ALERTS_TO)).filter((mail) => /Weekly: /.test(mail.subject));
+    check(early.length === 0, "none came before its week was over", early.map((mail) => mail.subject).join("\n"));
+    const ran = a.run("sitectl watch --digest");
+    check(ran.status === 0, "sitectl watch --digest sends it now", ran.stdout + ran.stderr);
+    const received = await told(a, ALERTS_TO, /Weekly: /, { trigger: false });
+    report("digest.txt", `Subject: ${received.mail.subject}\n\n${received.mail.text}`);
+    check(
+      /Published: [1-9]/.test(received.mail.text) &&
+        /Enquiries: [1-9]\d* received/.test(received.mail.text) &&
+        /Certificate: \d+ days left/.test(received.mail.text) &&
+        /Problems during the week, now resolved:/.test(received.mail.text) &&
+        /the certificate for/.test(received.mail.text),
+      "it names the releases, the enquiries, the certificate's days, and the problems that came and went",
+      received.mail.text,
+    );
+  });
   await phase("A: backup, with an enquiry waiting", async () => {
     a.must("systemctl stop postfix");
     waitingReference = postEnquiry(a, `https://${DOMAIN}/`, "--cacert /root/pebble/root.pem");

@@ -34,7 +34,8 @@ export const SERVICES = {
 export type ServiceName = keyof typeof SERVICES;
 export const UNITS = Object.values(SERVICES).map((service) => service.unit);
 /** The site's own timers: the watch (sitectl watch, every 15 minutes) and the daily republish. */
-export const TIMERS = ["anodising-watch.timer", "anodising-republish.timer"];
+export const WATCH_TIMER = "anodising-watch.timer";
+export const TIMERS = [WATCH_TIMER, "anodising-republish.timer"];
 /** The operator's alert settings (ALERT_TO, ALERT_WEBHOOK): root's, mode 0600. */
 export const WATCH_ENV = path.join(ETC_DIR, "watch.env");
 /** The watch's state (0600) and the problems staff see in /admin/ (problems.json, 0644, served by nginx). */

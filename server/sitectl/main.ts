@@ -3,6 +3,7 @@
 // with a sentence saying what happened. `sitectl help` lists them.
 import { alerts } from "./alerts";
 import { backup } from "./backup";
+import { WATCH_TIMER } from "./layout";
 import { doctor } from "./doctor";
 import { editors, enquiries, logs } from "./people";
 import { mailServer } from "./mailServer";
@@ -10,7 +11,7 @@ import { enquiriesTo } from "./recipient";
 import { republish, rollback, statusCommand } from "./publishing";
 import { repair } from "./repair";
 import { restore } from "./restore";
-import { Failure } from "./shell";
+import { Failure, systemctl } from "./shell";
 import { update } from "./update";
 import { watch } from "./watch";
 
@@ -38,6 +39,9 @@ const HELP = `sitectl: look after the site on this server (run as root).
   sitectl watch [--digest]       run the server's own checks now (the timer does every 15 minutes)
 
 The site's own settings: /etc/anodising/ (run /srv/site/app/deploy/install again to change them).`;
+
+/** Commands that stop the services for a while, and the timer of the checks that would tell of it. */
+const PAUSES_WATCH = ["update", "restore"];
 
 const COMMANDS: Record<string, (args: string[]) => number | Promise<number>> = {
   doctor: () => doctor(),
@@ -72,7 +76,16 @@ async function main(argv: string[]): Promise<number> {
     console.error("sitectl: run it as root (sudo sitectl …): it acts for the site's users.");
     return 1;
   }
-  return command(args);
+  // While update and restore stop the services, the server's own checks wait (a stop on
+  // purpose is not a problem to tell anyone of); the timer is started again however they end.
+  if (!PAUSES_WATCH.includes(name)) return command(args);
+  const watching = systemctl("is-active", "--quiet", WATCH_TIMER).status === 0;
+  if (watching) systemctl("stop", WATCH_TIMER);
+  try {
+    return await command(args);
+  } finally {
+    if (watching) systemctl("start", WATCH_TIMER);
+  }
 }
 
 main(process.argv.slice(2)).then(

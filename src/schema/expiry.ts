@@ -64,15 +64,10 @@ export function nextContentChange(files: readonly LoadedFile[], day: string): st
 
 /** One warning per document, on any page, whose last valid day is before `day`. */
 export function expiredDocuments(files: readonly LoadedFile[], day: string): ContentWarning[] {
-  return files.flatMap(({ file, data }) =>
-    ((data.sections ?? []) as DocumentsSection[])
-      .filter((section) => section.type === "documents")
-      .flatMap((section) => section.documents ?? [])
-      .flatMap((document) => {
-        const validUntil = dayOf(document.validUntil);
-        if (!validUntil || isCurrent(validUntil, day)) return [];
-        const message = `"${document.title}" was valid until ${validUntil}: the page no longer offers it. Upload the renewed file and change its dates, or remove it`;
-        return [{ file, message }];
-      }),
-  );
+  return lastValidDays(files)
+    .filter(({ validUntil }) => !isCurrent(validUntil, day))
+    .map(({ file, title, validUntil }) => ({
+      file,
+      message: `"${title}" was valid until ${validUntil}: the page no longer offers it. Upload the renewed file and change its dates, or remove it`,
+    }));
 }
