@@ -143,6 +143,9 @@ const mailState = (machine: Machine) =>
       mail?: { state: string; server: string; startedAt: string };
     }
   ).mail;
+/** As an operator restarts it after changing its settings (its start limit is for crash loops). */
+const RESTART_PUBLISHER =
+  "systemctl daemon-reload && systemctl reset-failed anodising-publisher && systemctl restart anodising-publisher";
 /** Seconds from a problem's cause until the operator was told, per kind (the closing figures). */
 const toldAfter: [string, number][] = [];
 /** The content repository's head, asked as its owner, the editor's user (root runs no git there). */
@@ -612,7 +615,7 @@ async function main(): Promise<void> {
   await phase("A: a publish that fails for a technical reason reaches the operator (issue 36)", async () => {
     // A disk floor the machine cannot meet: the publisher refuses to build, as on a full disk.
     fs.appendFileSync(a.file("/etc/anodising/publisher.env"), "HOST_MIN_FREE_MB=99999999\n");
-    a.must("systemctl restart anodising-publisher");
+    a.must(RESTART_PUBLISHER);
     const failed = a.run("sitectl republish");
     check(failed.status !== 0, "sitectl republish says the build failed", failed.stdout + failed.stderr);
     const alert = await told(a, ALERTS_TO, /PROBLEM: the last build failed for a technical reason/);
@@ -631,7 +634,7 @@ async function main(): Promise<void> {
       a.file("/etc/anodising/publisher.env"),
       fs.readFileSync(a.file("/etc/anodising/publisher.env"), "utf8").replace("HOST_MIN_FREE_MB=99999999\n", ""),
     );
-    a.must("systemctl restart anodising-publisher");
+    a.must(RESTART_PUBLISHER);
     const fixed = a.run("sitectl republish");
     check(fixed.status === 0, "once the cause is gone, sitectl republish publishes", fixed.stdout + fixed.stderr);
     const resolved = await told(a, ALERTS_TO, /Resolved: the last build failed for a technical reason/);
@@ -894,7 +897,7 @@ async function main(): Promise<void> {
       dropIn,
       "[Service]\nEnvironment=LD_PRELOAD=/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1 FAKETIME=-1d DONT_FAKE_MONOTONIC=1\n",
     );
-    a.must("systemctl daemon-reload && systemctl restart anodising-publisher");
+    a.must(RESTART_PUBLISHER);
     const file = a.file(`/srv/site/host/repo/content/${document.name}.yaml`);
     const saved = staffSaveFile(
       a,
@@ -911,7 +914,7 @@ async function main(): Promise<void> {
       JSON.stringify(status(a).nextChange),
     );
     fs.rmSync(dropIn);
-    a.must("systemctl daemon-reload && systemctl restart anodising-publisher");
+    a.must(RESTART_PUBLISHER);
     const live = status(a).live?.release;
     const daily = () => {
       const since = Math.floor(Date.now() / 1000) - 1;

@@ -17,7 +17,7 @@ import {
   setEnvValues,
 } from "./layout";
 import { printable } from "./serviceFiles";
-import { Failure, say, systemctl } from "./shell";
+import { Failure, say, startUnits } from "./shell";
 import { channels } from "./watch";
 
 /** How long the restarted service has to say its mail server takes mail. */
@@ -87,7 +87,7 @@ export async function mailServer(args: string[]): Promise<number> {
   say(`changed: ${ENQUIRY_ENV} says ${server}.`);
   const unit = SERVICES.enquiry.unit;
   const restartedAt = Date.now();
-  const restarted = systemctl("restart", unit);
+  const restarted = startUnits("restart", unit);
   if (restarted.status !== 0)
     throw new Failure(`${unit} did not restart: ${printable(restarted.stderr.trim())}; sitectl logs enquiry`);
   // The service checks its mail server as it starts: wait for what it found.

@@ -4,7 +4,7 @@
 // the current one; with one it writes it and restarts the enquiry service, which sends
 // every waiting enquiry there.
 import { ENQUIRY_ENV, OPERATOR_EMAIL, SERVICES, readEnvFile, setEnvValues } from "./layout";
-import { Failure, say, systemctl } from "./shell";
+import { Failure, say, startUnits } from "./shell";
 
 export function enquiriesTo(args: string[]): number {
   const [address, ...rest] = args;
@@ -27,7 +27,7 @@ export function enquiriesTo(args: string[]): number {
   }
   setEnvValues(ENQUIRY_ENV, { ENQUIRY_TO: address });
   const unit = SERVICES.enquiry.unit;
-  const restarted = systemctl("restart", unit);
+  const restarted = startUnits("restart", unit);
   if (restarted.status !== 0)
     throw new Failure(
       `${ENQUIRY_ENV} now says ${address}, but ${unit} did not restart: ${restarted.stderr.trim()}; sitectl doctor`,

@@ -4,7 +4,7 @@
 // as the editor's user in its sandbox (server/editor/repair.ts), never as root.
 import { SERVICES } from "./layout";
 import { sandboxScript } from "./sandbox";
-import { say, systemctl, unitState } from "./shell";
+import { say, startUnits, systemctl, unitState } from "./shell";
 
 export function repair(): number {
   const editor = SERVICES.editor.unit;
@@ -17,7 +17,7 @@ export function repair(): number {
     return sandboxScript("editor", "server/editor/repair.ts", [], { show: true }).status;
   } finally {
     if (running) {
-      const started = systemctl("start", editor);
+      const started = startUnits("start", editor);
       say(
         started.status === 0
           ? "The editor is running again."

@@ -24,7 +24,7 @@ import { FORMAT, PART, VERSION, filesUnder, sha256, stagingFolder, type Manifest
 import { checkCertificates, placeCertificates } from "./restoreCertificates";
 import { describe, finishedBuildOf, waitForPublisher } from "./publishing";
 import { mustRepoGit } from "./sandbox";
-import { Failure, count, must, run, say, systemctl } from "./shell";
+import { Failure, count, must, run, say, startUnits, systemctl } from "./shell";
 
 /** Only plain files and folders, inside the backup: no links, devices or paths leading out. */
 function checkListing(file: string): void {
@@ -179,7 +179,7 @@ export async function restore(args: string[]): Promise<number> {
     const configured = run(path.join(currentCode().dir, "deploy", "configure"), []);
     if (configured.status !== 0) throw new Failure(`deploy/configure failed: ${configured.stderr.trim()}`);
 
-    const started = systemctl("start", ...UNITS);
+    const started = startUnits("start", ...UNITS);
     if (started.status !== 0) throw new Failure(`the services did not start: ${started.stderr.trim()}; sitectl doctor`);
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });

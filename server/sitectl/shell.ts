@@ -80,6 +80,15 @@ export const git = (dir: string, args: string[], options: RunOptions = {}) =>
 
 export const systemctl = (...args: string[]) => run("systemctl", args);
 
+/**
+ * `systemctl start|restart` for the operator's own commands: the units' start limit (5
+ * starts in 10 minutes) is for crash loops, so a few commands in a row must not hit it.
+ */
+export function startUnits(verb: "start" | "restart", ...units: string[]): Ran {
+  systemctl("reset-failed", ...units);
+  return systemctl(verb, ...units);
+}
+
 /** A unit's properties, from `systemctl show`. */
 export function unitState(unit: string): Record<string, string> {
   const out = systemctl(

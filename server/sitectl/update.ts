@@ -21,7 +21,7 @@ import {
 } from "./layout";
 import { describe, finishedBuildOf, readStatus, waitForPublisher } from "./publishing";
 import { inSandbox, mustRepoGit, repoGit } from "./sandbox";
-import { Failure, git, must, run, say, systemctl, unitState } from "./shell";
+import { Failure, git, must, run, say, startUnits, systemctl, unitState } from "./shell";
 
 const short = (commit: string) => commit.slice(0, 12);
 /** How long a restarted service may take to answer. */
@@ -140,7 +140,7 @@ function migrateContent(dir: string, sha: string): void {
 }
 
 function restartAll(): void {
-  const ran = systemctl("restart", ...UNITS);
+  const ran = startUnits("restart", ...UNITS);
   if (ran.status !== 0) throw new Failure(`systemctl restart failed: ${ran.stderr.trim()}`);
 }
 
