@@ -6,7 +6,7 @@
 // commit, then one that breaks the build) and backed up; machine B is installed with a
 // domain that does not resolve, interrupted, installed again, refuses a damaged and a
 // foreign backup, and is restored from A's. Every phase is timed; any failed check
-// stops the run with its reason. About 40 minutes (minutes less once the roots are
+// stops the run with its reason. About 26 minutes (3 more when the roots are not
 // cached); not part of `npm test`. Run as root on a Debian or Ubuntu machine.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";

@@ -1,7 +1,7 @@
-// `sitectl doctor`: every check (checks.ts) printed, each problem with the command that
+// `sitectl doctor`: every check (checks/, one file per area) printed, each problem with the command that
 // fixes it; the exit status is 1 when there is any. The watch (watch.ts) runs the same
 // checks on a timer and tells people.
-import { allChecks } from "./checks";
+import { allChecks } from "./checks/all";
 import { readInstallSettings } from "./layout";
 import { printable } from "./serviceFiles";
 import { count, say } from "./shell";

@@ -6,7 +6,7 @@
 // does not take the test changes nothing.
 import nodemailer from "nodemailer";
 import { mailServerOf } from "../enquiry/delivery";
-import { enquiryStatus } from "./checks";
+import { enquiryStatus } from "./checks/enquiries";
 import {
   ENQUIRY_ENV,
   SERVICES,

@@ -1,6 +1,6 @@
 // `sitectl watch`: the server checks itself and tells people. anodising-watch.timer runs it
 // every 15 minutes (and every unit's OnFailure= at once): the checks `sitectl doctor` prints
-// (checks.ts), retried once when something fails, then the rules of server/watch/policy.ts
+// (checks/), retried once when something fails, then the rules of server/watch/policy.ts
 // decide whom to tell: the operator by e-mail (ALERT_TO) and the optional webhook
 // (ALERT_WEBHOOK), staff by the banner in /admin/ (problems.json). A weekly digest says all
 // is well, so that a missing one is itself a signal.
@@ -15,7 +15,10 @@ import { digestMessage, type WeekFigures } from "../watch/messages";
 import type { Channels } from "../watch/notify";
 import { toldProblems, type Problem, type WatchState } from "../watch/policy";
 import { emptySaved, watchRun, type Saved } from "../watch/run";
-import { allChecks, enquiryStatus, servedCertificate, spoolEntries, type Finding } from "./checks";
+import { allChecks } from "./checks/all";
+import { servedCertificate } from "./checks/certificate";
+import { enquiryStatus, spoolEntries } from "./checks/enquiries";
+import type { Finding } from "./checks/finding";
 import {
   ENQUIRY_ENV,
   HOST_DIR,

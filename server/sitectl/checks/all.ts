@@ -1,0 +1,31 @@
+// Every check of the server, in the order `sitectl doctor` prints them; the watch
+// (sitectl watch) runs the same.
+import type { InstallSettings } from "../layout";
+import { certificate } from "./certificate";
+import { editorSecret, logins, repository } from "./editor";
+import { enquiries, enquiryStatus, mailServer, recipient } from "./enquiries";
+import type { Finding } from "./finding";
+import { code, disk, memory, nginxConfig, services, siteAnswers, updates } from "./machine";
+import { publishing } from "./publishing";
+
+/** Every check, in the order doctor prints them. */
+export async function allChecks(settings: InstallSettings): Promise<Finding[]> {
+  const status = enquiryStatus();
+  return [
+    code(),
+    ...services(settings),
+    nginxConfig(),
+    await siteAnswers(settings),
+    ...(await certificate(settings)),
+    ...publishing(),
+    ...disk(),
+    ...repository(),
+    logins(),
+    editorSecret(),
+    ...enquiries(),
+    recipient(status),
+    ...mailServer(status),
+    ...updates(),
+    ...[memory()].filter((finding): finding is Finding => finding !== null),
+  ];
+}

@@ -1,0 +1,184 @@
+// Enquiries: waiting or refused and their age, where they go, and the mail server as the
+// running enquiry service finds it (never only the settings file).
+import fs from "node:fs";
+import path from "node:path";
+import type { MailState } from "../../enquiry/delivery";
+import type { Entry, SpoolStatus } from "../../enquiry/spool";
+import { ENQUIRY_DIR, ENQUIRY_ENV, SERVICES, readEnvFile } from "../layout";
+import { printable, readOwnedFile, uidOf } from "../serviceFiles";
+import { count, script } from "../shell";
+import { note, ok, problem, type Finding } from "./finding";
+
+/** An enquiry waiting longer than this is a problem, not a delivery in progress. */
+const WAITING_MS = 15 * 60_000;
+/** The enquiry service asks its mail server every 10 minutes; older than this, it is not asking. */
+const MAIL_STALE_MS = 30 * 60_000;
+
+/** The spool as the enquiry service's user lists it (root reads nothing in the spool itself). */
+export function spoolEntries(): Entry[] | string {
+  const ran = script(SERVICES.enquiry.user, "server/enquiry/enquiries.ts", ["--json"]);
+  if (ran.status !== 0) return printable(ran.stderr.trim() || `exit ${ran.status}`);
+  try {
+    return (JSON.parse(ran.stdout) as (Entry & { receivedAt: string })[]).map((entry) => ({
+      ...entry,
+      receivedAt: new Date(entry.receivedAt),
+      attempts: { ...entry.attempts, lastError: printable(String(entry.attempts.lastError)) },
+    }));
+  } catch {
+    return "its list is not JSON";
+  }
+}
+
+/** The enquiry service's own status.json (its counts, recipient and mail state), read as root reads service files. */
+export function enquiryStatus(): (SpoolStatus & { mail?: MailState }) | null {
+  const text = readOwnedFile(path.join(ENQUIRY_DIR, "status.json"), uidOf(SERVICES.enquiry.user));
+  try {
+    return text ? (JSON.parse(text) as SpoolStatus & { mail?: MailState }) : null;
+  } catch {
+    return null;
+  }
+}
+
+const MAIL_FIX =
+  "sitectl mail-server smtp://user:password@mail.example.com:587 (sets it, restarts the service and sends a test)";
+
+export function enquiries(): Finding[] {
+  const entries = spoolEntries();
+  if (typeof entries === "string")
+    return [
+      problem(
+        "enquiries-list",
+        `the enquiries could not be listed: ${entries}`,
+        "sitectl enquiries (it says more)",
+        "unknown: enquiries may be waiting unseen",
+      ),
+    ];
+  const when = (entry: Entry) => entry.receivedAt.toISOString().replace("T", " ").slice(0, 16);
+  const findings: Finding[] = [];
+  const waiting = entries.filter((entry) => entry.state === "pending");
+  const failed = entries.filter((entry) => entry.state === "failed");
+  const week = entries
+    .filter((entry) => entry.state === "sent")
+    .filter((entry) => Date.now() - entry.receivedAt.getTime() < 7 * 86_400_000);
+  const old = waiting.filter((entry) => Date.now() - entry.receivedAt.getTime() > WAITING_MS);
+  if (old.length) {
+    findings.push(
+      problem(
+        "enquiries-waiting",
+        `${count(old.length, "enquiry has", "enquiries have")} waited more than 15 minutes to be e-mailed: ${old.map((entry) => `${entry.id} (${when(entry)} UTC)`).join(", ")}`,
+        `fix the mail server (see its line: ${MAIL_FIX}); they go by themselves once it takes them. Meanwhile: sitectl enquiries --export ID > enquiry.eml`,
+        "buyers were thanked, but sales has not received their enquiries",
+      ),
+    );
+  }
+  for (const entry of waiting.filter((item) => !old.includes(item)))
+    findings.push(note(`enquiry ${entry.id} received ${when(entry)} UTC, being sent`));
+  if (failed.length) {
+    findings.push(
+      problem(
+        "enquiries-failed",
+        `the mail server refused ${count(failed.length, "enquiry", "enquiries")} for good: ${failed.map((entry) => `${entry.id} (${when(entry)} UTC: ${entry.attempts.lastError || "see sitectl enquiries"})`).join("; ")}`,
+        `sitectl enquiries --retry ID (after fixing the cause), or sitectl enquiries --export ID > enquiry.eml to forward it by hand; they are kept until then`,
+        "those buyers' enquiries have not reached sales",
+      ),
+    );
+  }
+  findings.push(
+    (waiting.length ? note : ok)(
+      `enquiries: ${waiting.length} waiting, ${failed.length} failed, ${week.length} sent in the last 7 days${
+        week.length
+          ? ` (${week
+              .slice(-5)
+              .map((entry) => entry.id)
+              .join(", ")})`
+          : ""
+      }`,
+    ),
+  );
+  return findings;
+}
+
+/** Where enquiries go: the operator's setting, and the one the running service took. */
+export function recipient(status: ReturnType<typeof enquiryStatus>): Finding {
+  const set = readEnvFile(ENQUIRY_ENV).ENQUIRY_TO ?? "";
+  if (!set)
+    return problem(
+      "recipient",
+      "no address is set for enquiries (ENQUIRY_TO): they are kept on the server and not e-mailed.",
+      "sitectl enquiries-to sales@example.com (the company's address for quote requests)",
+      "buyers are thanked, but nobody receives their enquiries",
+    );
+  const running = status?.recipient;
+  if (running !== undefined && running !== set)
+    return problem(
+      "recipient",
+      `${ENQUIRY_ENV} says enquiries go to ${set}, but the enquiry service still sends them to ${running || "nobody"}.`,
+      `systemctl restart ${SERVICES.enquiry.unit}`,
+      "enquiries go to the old address",
+    );
+  return ok(`enquiries are e-mailed to ${set}`);
+}
+
+/**
+ * The mail server as the running enquiry service finds it (its own check, with the
+ * settings it started with), and whether it started after the settings last changed.
+ */
+export function mailServer(status: ReturnType<typeof enquiryStatus>): Finding[] {
+  const url = readEnvFile(ENQUIRY_ENV).SMTP_URL;
+  const notice = "buyers are thanked, but their enquiries wait on the server: sales receives nothing";
+  if (!url)
+    return [
+      problem(
+        "mail-server",
+        "no mail server is set (SMTP_URL): enquiries are kept on the server and not e-mailed.",
+        MAIL_FIX,
+        notice,
+      ),
+    ];
+  const mail = status?.mail;
+  const unit = SERVICES.enquiry.unit;
+  if (!mail)
+    return [
+      problem(
+        "mail-server",
+        "the enquiry service has not said how its mail server answers (it is not running, or older code).",
+        `systemctl restart ${unit}; sitectl logs enquiry`,
+        notice,
+      ),
+    ];
+  const findings: Finding[] = [];
+  const changed = fs.statSync(ENQUIRY_ENV).mtimeMs;
+  if (changed > Date.parse(mail.startedAt))
+    findings.push(
+      problem(
+        "mail-settings",
+        `${ENQUIRY_ENV} changed after the enquiry service started (${mail.startedAt.slice(0, 16).replace("T", " ")} UTC): it still uses the old mail settings.`,
+        `systemctl restart ${unit} (or set it with: ${MAIL_FIX})`,
+        "a changed mail setting has not taken effect",
+      ),
+    );
+  const checked = mail.checkedAt ? Date.parse(mail.checkedAt) : 0;
+  if (mail.state === "failing")
+    findings.push(
+      problem(
+        "mail-server",
+        `the enquiry service's mail server (${mail.server}) does not take mail since ${mail.since.slice(0, 16).replace("T", " ")} UTC: ${printable(mail.error)}${status.waiting ? `; ${count(status.waiting, "enquiry waits", "enquiries wait")}` : ""}`,
+        `mend the mail server or its login; to change it: ${MAIL_FIX}`,
+        notice,
+      ),
+    );
+  else if (mail.state === "unchecked" && Date.now() - Date.parse(mail.startedAt) < MAIL_STALE_MS)
+    findings.push(note(`the enquiry service started ${mail.startedAt} and is asking its mail server (${mail.server})`));
+  else if (Date.now() - checked > MAIL_STALE_MS)
+    findings.push(
+      problem(
+        "mail-server",
+        `the enquiry service has not checked its mail server (${mail.server}) since ${mail.checkedAt ?? "it started"}.`,
+        `systemctl restart ${unit}; sitectl logs enquiry`,
+        "unknown: enquiries may be waiting",
+        1,
+      ),
+    );
+  else findings.push(ok(`the enquiry service's mail server (${mail.server}) takes mail (checked ${mail.checkedAt})`));
+  return findings;
+}
