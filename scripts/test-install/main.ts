@@ -2,10 +2,11 @@
 // systems booted with systemd (systemd-nspawn, loopback-only network), the project's
 // committed HEAD cloned into each, and docs/operations.md's one install command run as an
 // operator would. Machine A gets its certificate from Pebble (Let's Encrypt's test ACME
-// server, inside A), takes a staff edit and an enquiry, reboots, is updated (a good
-// commit, then one that breaks the build) and backed up; machine B is installed with a
-// domain that does not resolve, interrupted, installed again, refuses a damaged and a
-// foreign backup, and is restored from A's. Every phase is timed; any failed check
+// server, inside A), takes a staff edit and an enquiry, tells its operator of each kind of
+// problem made on it (its own checks), reboots, is updated (a good commit, then one that
+// breaks the build), drops a lapsed document at its daily republish, and is backed up;
+// machine B is installed with a domain that does not resolve, interrupted, installed
+// again, refuses a damaged and a foreign backup, and is restored from A's. Every phase is timed; any failed check
 // stops the run with its reason. About 26 minutes (3 more when the roots are not
 // cached); not part of `npm test`. Run as root on a Debian or Ubuntu machine.
 import assert from "node:assert/strict";
