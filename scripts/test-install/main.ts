@@ -623,10 +623,11 @@ async function main(): Promise<void> {
     toldAfter.push(["a publish failing for a technical reason", alert.seconds]);
     report("alert-publish.txt", `Subject: ${alert.mail.subject}\n\n${alert.mail.text}`);
     check(
-      /What visitors and staff notice:/.test(alert.mail.text) &&
+      /HOST_MIN_FREE_MB/.test(alert.mail.text) &&
+        /What visitors and staff notice:/.test(alert.mail.text) &&
         /sitectl republish/.test(alert.mail.text) &&
         /Since: /.test(alert.mail.text),
-      `the operator is told in ${alert.seconds} s: what is wrong, since when, what people notice, the fix`,
+      `the operator is told in ${alert.seconds} s: what is wrong (the build's own words), since when, what people notice, the fix`,
       alert.mail.text,
     );
     const problems = a.must(`curl -sS --cacert /root/pebble/root.pem ${basic} https://${DOMAIN}/admin/problems.json`);

@@ -1,9 +1,21 @@
 // The publisher: what is live, the last publish and its error, the off-server backup push,
 // and the content's warnings for staff.
-import { HOST_DIR } from "../layout";
+import path from "node:path";
+import { HOST_DIR, SERVICES } from "../layout";
 import { describe, readStatus } from "../publishing";
-import { printable } from "../serviceFiles";
+import { printable, readOwnedFile, uidOf } from "../serviceFiles";
 import { note, ok, problem, type Finding } from "./finding";
+
+/** The build log's last line (the failure's own words), read as root reads the publisher's files. */
+function lastLine(log: string | undefined): string {
+  const text = log ? readOwnedFile(path.join(HOST_DIR, log), uidOf(SERVICES.publisher.user), 4096) : undefined;
+  const line = printable(text ?? "")
+    .split("\n")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .at(-1);
+  return (line ?? "see the log").slice(0, 300);
+}
 
 export function publishing(): Finding[] {
   const status = readStatus();
@@ -44,7 +56,7 @@ export function publishing(): Finding[] {
           }
         : problem(
             "publish:technical",
-            `the last build failed for a technical reason: ${printable(status.lastError.message.split("\n")[0]).slice(0, 300)} (log: ${HOST_DIR}/${status.lastError.log}); the site shows the last good version.`,
+            `the last build failed for a technical reason: ${lastLine(status.lastError.log)} (log: ${HOST_DIR}/${status.lastError.log}); the site shows the last good version.`,
             "sitectl logs publisher (to see why); once the cause is fixed: sitectl republish",
             "staff's latest change is not on the site (the editor says: Technical problem, site unchanged); visitors see the last good version",
           ),
