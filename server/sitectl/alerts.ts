@@ -6,9 +6,10 @@
 //   sitectl alerts --webhook URL|off        sets or removes the webhook
 //   sitectl alerts --test                   sends a test message by every way, now
 import { readJson } from "../lib/files";
-import { deliver, queue, type Outgoing } from "../watch/notify";
+import { deliver, queue } from "../watch/notify";
 import { when } from "../watch/messages";
-import { toldProblems, type WatchState } from "../watch/policy";
+import { toldProblems } from "../watch/policy";
+import type { Saved } from "../watch/run";
 import { OPERATOR_EMAIL, WATCH_ENV, WEBHOOK_PATTERN, readEnvFile, readInstallSettings, setEnvValues } from "./layout";
 import { printable } from "./serviceFiles";
 import { Failure, say } from "./shell";
@@ -51,7 +52,7 @@ export async function alerts(args: string[]): Promise<number> {
   const set = readEnvFile(WATCH_ENV);
   say(`Alerts are e-mailed to: ${set.ALERT_TO || "nobody (set an address: sitectl alerts --to ADDRESS)"}`);
   say(`And posted to the webhook: ${set.ALERT_WEBHOOK || "none (optional: sitectl alerts --webhook URL)"}`);
-  const state = readJson<WatchState & { outbox?: Outgoing[] }>(STATE_FILE);
+  const state = readJson<Saved>(STATE_FILE);
   if (state) {
     const told = toldProblems(state);
     say(told.length ? "Problems told now:" : "No problem is told now.");
