@@ -29,6 +29,9 @@ const port = Number(process.env.PORT ?? 8080);
 /** nginx's secret for the editor (as deploy/configure makes one), new at each start. */
 const PROXY_SECRET = crypto.randomBytes(24).toString("base64url");
 process.env.EDITOR_PROXY_SECRET = PROXY_SECRET;
+/** nginx's secret for the staff's enquiries (ENQUIRY_STAFF_SECRET), another one: the editor does not know it. */
+const STAFF_SECRET = crypto.randomBytes(24).toString("base64url");
+process.env.ENQUIRY_STAFF_SECRET = STAFF_SECRET;
 /** As systemd's RestartSec: a publisher that dies is started again after this long. */
 const RESTART_MS = 1000;
 
@@ -39,6 +42,7 @@ function startNginx(): ChildProcess {
     paths.nginx,
     `${snippet("editor-http.conf").replace("127.0.0.1:8091", `127.0.0.1:${settings.editorPort}`)}
   map $host $editor_proxy_secret { default "${PROXY_SECRET}"; }
+  map $host $enquiry_staff_secret { default "${STAFF_SECRET}"; }
 ${snippet("enquiry-http.conf").replace("127.0.0.1:8092", `127.0.0.1:${enquiry.port}`)}
   server {
     listen 127.0.0.1:${port};

@@ -85,6 +85,7 @@ async function service(limits: Limits = {}): Promise<Service> {
       minFreeBytes: 0,
       from: "",
       to: "quotes@acme.test",
+      staffSecret: "",
     },
     stored: () => undefined,
     log: (line) => logged.push(line),

@@ -38,6 +38,7 @@ export const ROOT_FILES = [
   "/etc/passwd",
   "/etc/anodising/install.conf",
   "/etc/anodising/editor-proxy.env",
+  "/etc/anodising/enquiry-staff.env",
 ];
 const PUBLISHER_STATE = "/srv/site/host/publisher";
 /** The newest name in the publisher's logs folder, so `sitectl logs` reads it. */

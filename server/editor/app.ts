@@ -11,6 +11,7 @@ import { ContentChecker, MAX_WAITING_CHECKS } from "./checker";
 import { checkRequest } from "./guard";
 import { UploadBudget } from "./uploads";
 import { Refusal } from "../lib/refusal";
+import { crossSite } from "../lib/crossSite";
 import { MAX_REQUEST_BYTES, MAX_UPLOAD_BYTES, WRITE_ACTIONS, editorRules } from "./rules";
 
 export interface EditorOptions {
@@ -28,23 +29,7 @@ export interface EditorOptions {
   proxySecret?: string;
 }
 
-const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
 const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
-
-/** Browsers say where a request comes from: only the site's own pages may post. */
-function crossSite(request: Request, local: boolean): string | null {
-  const site = request.get("sec-fetch-site");
-  if (site && site !== "same-origin" && site !== "none") return `Sec-Fetch-Site: ${site}`;
-  const origin = request.get("origin");
-  if (!origin) return null;
-  if (local && LOOPBACK_ORIGIN.test(origin)) return null;
-  const host = request.get("x-forwarded-host") ?? request.get("host");
-  try {
-    return new URL(origin).host === host ? null : `Origin: ${origin}`;
-  } catch {
-    return `Origin: ${origin}`;
-  }
-}
 
 /**
  * The visitor's address: nginx's X-Real-IP when the request carries nginx's secret
@@ -135,7 +120,7 @@ export async function editorApp(options: EditorOptions) {
         if (!("login" in verdict)) throw new Refusal(verdict.status, verdict.reason);
         login = verdict.login;
       }
-      const refused = crossSite(request, local);
+      const refused = crossSite((name) => request.get(name), local);
       if (refused) throw new Refusal(403, `cross-site request refused (${refused})`);
       // A repository mid-rebase or off main would serve and commit the wrong thing.
       const trouble = options.mode === "git" && headTrouble(options.repo, BRANCH);

@@ -14,6 +14,8 @@ import {
   FILE_FIELD,
   HONEYPOT_FIELD,
   MAX_FILE_BYTES,
+  PAGE_FIELD,
+  PAGE_PATTERN,
   SIGNATURE_BYTES,
   TOKEN_FIELD,
   TOKEN_PATTERN,
@@ -22,10 +24,13 @@ import {
   type Problems,
 } from "../../src/enquiry/rules";
 import { addressKeys } from "../lib/addresses";
-import { composeMessage, type Drawing } from "./message";
 import type { EnquirySettingsEnv } from "./settings";
 import type { LiveSite } from "./site";
 import { ID_PATTERN, type Spool } from "./spool";
+import type { EnquiryRecord } from "./record";
+import { registerInbox } from "./inbox";
+import { INBOX_PATH, composeMessage, type Drawing } from "./message";
+import { escapeHtml, staffPage } from "../lib/staffPage";
 import { Refusal } from "../lib/refusal";
 
 export interface Deps {
@@ -42,8 +47,9 @@ export interface Deps {
     | "minFreeBytes"
     | "from"
     | "to"
+    | "staffSecret"
   >;
-  /** Called once an enquiry is stored: delivery may start. */
+  /** Called once an enquiry is stored (or put back to be sent again): delivery may start. */
   stored: () => void;
   log: (line: string) => void;
 }
@@ -120,6 +126,8 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
       const token = values[TOKEN_FIELD];
       if (token !== undefined && !TOKEN_PATTERN.test(token))
         throw new Refusal(400, "token: 16 to 64 letters, digits, - or _");
+      const page = values[PAGE_FIELD] ?? "";
+      if (page && !PAGE_PATTERN.test(page)) throw new Refusal(400, "page: a path of this site, up to 200 characters");
 
       let live;
       try {
@@ -174,16 +182,25 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
         (drawing.content.length > settings.attachMaxBytes ||
           mailedLastHour + drawing.content.length > settings.mailBytesPerHour);
       const work = (async () => {
+        const receivedAt = new Date();
         const message = await composeMessage(
-          { id, values, drawing, drawingKept, receivedAt: new Date() },
+          { id, values, drawing, drawingKept, receivedAt },
           live,
           settings.from || live.from,
           settings.to,
         );
-        const bytes = message.length + (drawingKept ? drawing!.content.length : 0);
+        const record: EnquiryRecord = {
+          id,
+          receivedAt: receivedAt.toISOString(),
+          values: Object.fromEntries(FIELDS.map((rule) => [rule.name, values[rule.name] ?? ""])),
+          service: live.services.find((choice) => choice.slug === values.service)?.title ?? values.service,
+          page,
+          files: drawing ? [{ name: drawing.fileName, bytes: drawing.content.length, attached: !drawingKept }] : [],
+        };
+        const bytes = message.length + (drawingKept ? drawing!.content.length : 0) + JSON.stringify(record).length;
         const full = noRoomFor(bytes);
         if (full) throw new Error(full);
-        spool.add(id, message, drawingKept ? drawing!.content : undefined);
+        spool.add(id, message, drawingKept ? drawing!.content : undefined, record);
       })();
       storing.set(id, work);
       try {
@@ -226,11 +243,21 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
     return html(reply, 200, site.received(id));
   });
 
-  app.setNotFoundHandler((_request, reply) => html(reply, 404, site.notFound()));
+  if (settings.staffSecret) {
+    registerInbox(app, { spool, words: () => site.settings(), secret: settings.staffSecret, log, resend: stored });
+  }
+  const forStaff = (request: FastifyRequest) => request.url.startsWith(INBOX_PATH);
+  const staffError = (reply: FastifyReply, status: number, message: string) =>
+    html(reply, status, staffPage("Enquiries", `<h1>Enquiries</h1>\n<p class="notice problem">${escapeHtml(message)}</p>`, INBOX_PATH));
+
+  app.setNotFoundHandler((request, reply) =>
+    forStaff(request) ? staffError(reply, 404, "No such page.") : html(reply, 404, site.notFound()),
+  );
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) log(`enquiry: ${request.method} ${request.url}: ${error.stack ?? error.message}`);
+    if (forStaff(request)) return staffError(reply, status, status >= 500 ? "The enquiry service failed; see its log." : error.message);
     if (wantsJson(request) || ![413, 429].includes(status)) {
       return reply.code(status).send({ error: status >= 500 ? "internal error" : error.message });
     }

@@ -33,6 +33,10 @@ export function cleanFileName(original: string): string {
   return cleaned && formatOf(cleaned) === format ? cleaned : `drawing.${original.split(".").pop()?.toLowerCase()}`;
 }
 
+/** Where staff read an enquiry on the site (the enquiry service's inbox behind the editor's login). */
+export const INBOX_PATH = "/admin/enquiries/";
+export const inboxUrl = (siteUrl: string | undefined, id: string) => `${siteUrl ?? ""}${INBOX_PATH}${id}`;
+
 const domainOf = (address: string) => address.split("@").pop() || "localhost";
 
 /** The e-mail for `enquiry`, from `from` to `to` (the operator's address; none yet: the message names none). */
@@ -55,6 +59,9 @@ export function composeMessage(enquiry: Enquiry, settings: EnquirySettings, from
     "",
     `${settings.labels.message}:`,
     values.message,
+    "",
+    "--",
+    `In the site's enquiries (staff login): ${inboxUrl(settings.siteUrl, enquiry.id)}`,
     "",
   ].join("\n");
   const subject = settings.subject
@@ -97,3 +104,23 @@ export function envelopeOf(message: Buffer): { from: string; to: string[] } {
 /** A stored message's Message-ID. */
 export const messageIdOf = (message: Buffer) =>
   /^Message-ID: (<[^>]+>)/im.exec(message.subarray(0, 8192).toString("utf8"))?.[1] ?? "";
+
+/**
+ * The attached file of a message this service composed (one attachment at most, in base64,
+ * as composeMessage writes it), or null when it has none. Not a general MIME parser: it
+ * reads only the shape made above.
+ */
+export function attachmentOf(message: Buffer): Buffer | null {
+  const text = message.toString("latin1");
+  const boundary = /^Content-Type: multipart\/mixed;\s*boundary="([^"]+)"/im.exec(text)?.[1];
+  if (!boundary) return null;
+  for (const part of text.split(`\r\n--${boundary}`)) {
+    const end = part.indexOf("\r\n\r\n");
+    if (end < 0) continue;
+    const head = part.slice(0, end);
+    if (/^Content-Disposition: attachment/im.test(head) && /^Content-Transfer-Encoding: base64/im.test(head)) {
+      return Buffer.from(part.slice(end + 4).replace(/--\s*$/, ""), "base64");
+    }
+  }
+  return null;
+}

@@ -40,6 +40,8 @@ export interface EnquirySettingsEnv {
   mailCheckMs: number;
   retryMs: number;
   retryMaxMs: number;
+  /** The secret nginx sends with a staff login to the inbox (ENQUIRY_STAFF_SECRET); "" turns the inbox off. */
+  staffSecret: string;
   /** Test only: exit right after the SMTP server accepts a message, before it is marked sent. */
   exitAfterAccept: boolean;
 }
@@ -65,6 +67,7 @@ export function readEnquirySettings(env = process.env): EnquirySettingsEnv {
     mailCheckMs: envNumber(env, "ENQUIRY_MAIL_CHECK_MINUTES", 10) * 60_000,
     retryMs: envNumber(env, "ENQUIRY_RETRY_MS", 30_000),
     retryMaxMs: envNumber(env, "ENQUIRY_RETRY_MAX_MS", 30 * 60_000),
+    staffSecret: env.ENQUIRY_STAFF_SECRET ?? "",
     exitAfterAccept: env.ENQUIRY_EXIT_AFTER_ACCEPT === "1",
   };
 }

@@ -2,10 +2,13 @@
 // durably (fsync, atomic rename, folder fsync) before the visitor is told it arrived.
 // Its folder says its state: pending/ → sent/ (kept for the retention period) or failed/.
 // A pending enquiry's delivery attempts are noted beside it (<id>.json), and a drawing too
-// large to e-mail is kept beside it (<id>.drawing) until the enquiry goes.
+// large to e-mail is kept beside it (<id>.drawing) until the enquiry goes. What the buyer
+// typed is kept as data too (<id>.form.json, for the staff's inbox, server/enquiry/inbox.ts),
+// and who marked it handled, when (<id>.handled.json).
 import fs from "node:fs";
 import path from "node:path";
 import { readJson, syncFolder, writeFileAtomic } from "../lib/files";
+import type { EnquiryRecord, Handled } from "./record";
 
 export const STATES = ["pending", "sent", "failed"] as const;
 export type State = (typeof STATES)[number];
@@ -13,6 +16,9 @@ export type State = (typeof STATES)[number];
 /** A reference: ten characters from an alphabet without look-alikes (no I, L, O, U). */
 export const ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{10}$/;
 const FILE = /^([0-9A-HJKMNP-TV-Z]{10})\.eml$/;
+/** What goes with an enquiry from folder to folder, beside its e-mail. */
+const COMPANIONS = [".drawing", ".form.json", ".handled.json"] as const;
+type Companion = (typeof COMPANIONS)[number];
 
 export interface Attempts {
   attempts: number;
@@ -57,8 +63,9 @@ export class Spool {
   folder = (state: State) => path.join(this.dir, "spool", state);
   file = (state: State, id: string) => path.join(this.folder(state), `${id}.eml`);
   private attemptsFile = (id: string) => path.join(this.folder("pending"), `${id}.json`);
+  private companion = (state: State, id: string, kind: Companion) => path.join(this.folder(state), `${id}${kind}`);
   /** A drawing kept on the server, beside its enquiry in whatever state. */
-  drawingFile = (state: State, id: string) => path.join(this.folder(state), `${id}.drawing`);
+  drawingFile = (state: State, id: string) => this.companion(state, id, ".drawing");
   statusFile = () => path.join(this.dir, "status.json");
 
   /**
@@ -77,10 +84,38 @@ export class Spool {
     return STATES.find((state) => fs.existsSync(this.file(state, id))) ?? null;
   }
 
-  /** Stores a new enquiry (and a drawing kept on the server, first); returns once it is on disk for good. */
-  add(id: string, message: Buffer, keptDrawing?: Buffer): void {
+  /**
+   * Stores a new enquiry (its companions first: the e-mail's file is what makes it exist);
+   * returns once it is on disk for good.
+   */
+  add(id: string, message: Buffer, keptDrawing?: Buffer, record?: EnquiryRecord): void {
     if (keptDrawing) writeFileAtomic(this.drawingFile("pending", id), keptDrawing, 0o600);
+    if (record) writeFileAtomic(this.companion("pending", id, ".form.json"), JSON.stringify(record), 0o600);
     writeFileAtomic(this.file("pending", id), message, 0o600);
+  }
+
+  /** What the buyer typed, as data; null for an enquiry stored before the inbox kept it. */
+  readRecord(id: string): EnquiryRecord | null {
+    const state = this.stateOf(id);
+    return (state && readJson<EnquiryRecord>(this.companion(state, id, ".form.json"))) || null;
+  }
+
+  /** Who marked an enquiry handled, and when; null while nobody has. */
+  handled(id: string): Handled | null {
+    const state = this.stateOf(id);
+    return (state && readJson<Handled>(this.companion(state, id, ".handled.json"))) || null;
+  }
+
+  /** Marks an enquiry handled by `login` (or not handled, with null). */
+  markHandled(id: string, login: string | null, now = new Date()): void {
+    const state = this.stateOf(id);
+    if (!state) throw new Error(`no enquiry ${id}`);
+    const file = this.companion(state, id, ".handled.json");
+    if (login) writeFileAtomic(file, JSON.stringify({ by: login, at: now.toISOString() } satisfies Handled), 0o600);
+    else {
+      fs.rmSync(file, { force: true });
+      syncFolder(this.folder(state));
+    }
   }
 
   /** The drawing kept on the server for an enquiry, or null when it was attached (or there was none). */
@@ -124,12 +159,15 @@ export class Spool {
     writeFileAtomic(this.attemptsFile(id), JSON.stringify(attempts), 0o600);
   }
 
-  /** pending → sent or failed (keeping what the last attempt said); failed → pending to retry. */
+  /** pending → sent or failed (keeping what the last attempt said); failed or sent → pending to send again. */
   move(id: string, from: State, to: State, lastError = ""): void {
     if (to === "failed") this.noteAttempt(id, { ...this.attempts(id), lastError });
     const target = this.file(to, id);
-    // The drawing first: an enquiry is never anywhere its drawing is not.
-    if (fs.existsSync(this.drawingFile(from, id))) fs.renameSync(this.drawingFile(from, id), this.drawingFile(to, id));
+    // Its companions first: an enquiry is never anywhere its drawing or record is not.
+    for (const kind of COMPANIONS) {
+      const file = this.companion(from, id, kind);
+      if (fs.existsSync(file)) fs.renameSync(file, this.companion(to, id, kind));
+    }
     fs.renameSync(this.file(from, id), target);
     syncFolder(this.folder(to));
     syncFolder(this.folder(from));
@@ -143,14 +181,21 @@ export class Spool {
   }
 
   /**
-   * Deletes sent enquiries received more than `days` ago; returns how many. Waiting and
-   * failed ones are never deleted unseen: a person must see them first.
+   * Deletes sent enquiries received more than `days` ago, and failed ones a person marked
+   * handled more than `days` ago; returns how many. Waiting ones and failed ones nobody has
+   * handled are never deleted unseen.
    */
   expire(days: number, now = Date.now()): number {
-    const old = this.list("sent").filter((entry) => now - entry.receivedAt.getTime() > days * 86_400_000);
-    for (const entry of old) this.remove("sent", entry.id);
-    if (old.length) syncFolder(this.folder("sent"));
-    return old.length;
+    const limit = days * 86_400_000;
+    const sent = this.list("sent").filter((entry) => now - entry.receivedAt.getTime() > limit);
+    const failed = this.list("failed").filter((entry) => {
+      const handled = this.handled(entry.id);
+      return handled !== null && now - Date.parse(handled.at) > limit;
+    });
+    for (const entry of [...sent, ...failed]) this.remove(entry.state, entry.id);
+    if (sent.length) syncFolder(this.folder("sent"));
+    if (failed.length) syncFolder(this.folder("failed"));
+    return sent.length + failed.length;
   }
 
   /** Enquiries received within the last `ms`, whatever became of them. */
@@ -177,7 +222,7 @@ export class Spool {
 
   private remove(state: State, id: string): void {
     fs.rmSync(this.file(state, id), { force: true });
-    fs.rmSync(this.drawingFile(state, id), { force: true });
+    for (const kind of COMPANIONS) fs.rmSync(this.companion(state, id, kind), { force: true });
     if (state === "failed") fs.rmSync(this.attemptsFile(id), { force: true });
   }
 

@@ -20,6 +20,9 @@ export const PUBLISHER_ENV = path.join(ETC_DIR, "publisher.env");
 /** The secret nginx sends the editor with each visitor's address, and nginx's copy of it (deploy/configure). */
 export const EDITOR_PROXY_ENV = path.join(ETC_DIR, "editor-proxy.env");
 export const EDITOR_SECRET_MAP = "/etc/nginx/conf.d/site-editor-secret.conf";
+/** The secret nginx gives the enquiry service with a staff login (/admin/enquiries/), and nginx's copy. */
+export const ENQUIRY_STAFF_ENV = path.join(ETC_DIR, "enquiry-staff.env");
+export const ENQUIRY_SECRET_MAP = "/etc/nginx/conf.d/site-enquiry-secret.conf";
 export const SELF_SIGNED_DIR = path.join(ETC_DIR, "tls");
 export const LETSENCRYPT_DIR = "/etc/letsencrypt";
 export const LOG_DIR = "/var/log/anodising";

@@ -20,6 +20,7 @@ export function enquirySettings(enquiry: Enquiry, site: Site, services: Service[
   return {
     formPath: `/${enquiry.slug}`,
     from: site.email,
+    siteUrl: site.url.replace(/\/+$/, ""),
     companyName: site.company.name,
     subject: enquiry.delivery.subject,
     retentionDays: enquiry.delivery.retentionDays,

@@ -26,6 +26,8 @@ export interface EnquirySettings {
   formPath: string;
   /** The company's own address, the e-mails' sender unless ENQUIRY_FROM says otherwise. */
   from: string;
+  /** The published site's address: the e-mail links to the enquiry in the staff's inbox there. */
+  siteUrl: string;
   companyName: string;
   subject: string;
   retentionDays: number;

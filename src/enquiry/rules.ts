@@ -16,6 +16,9 @@ export const HONEYPOT_FIELD = "website";
 /** A random token the page's script adds, so a double click or a retry makes one enquiry. */
 export const TOKEN_FIELD = "token";
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+/** The page the buyer was on before the form (a path of this site), which the page's script adds. */
+export const PAGE_FIELD = "page";
+export const PAGE_PATTERN = /^\/(?!\/)[\x21-\x7e]{0,199}$/;
 /** The service choice for "not sure / other". */
 export const OTHER_SERVICE = "other";
 

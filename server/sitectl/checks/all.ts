@@ -3,7 +3,7 @@
 import type { InstallSettings } from "../layout";
 import { certificate } from "./certificate";
 import { editorSecret, logins, repository } from "./editor";
-import { enquiries, enquiryStatus, mailServer, recipient } from "./enquiries";
+import { enquiries, enquirySecret, enquiryStatus, mailServer, recipient } from "./enquiries";
 import type { Finding } from "./finding";
 import { code, disk, memory, nginxConfig, services, siteAnswers, updates } from "./machine";
 import { publishing } from "./publishing";
@@ -23,6 +23,7 @@ export async function allChecks(settings: InstallSettings): Promise<Finding[]> {
     logins(),
     editorSecret(),
     ...enquiries(),
+    enquirySecret(),
     recipient(status),
     ...mailServer(status),
     ...updates(),

@@ -4,10 +4,10 @@ import fs from "node:fs";
 import path from "node:path";
 import type { MailState } from "../../enquiry/delivery";
 import type { Entry, SpoolStatus } from "../../enquiry/spool";
-import { ENQUIRY_DIR, ENQUIRY_ENV, SERVICES, readEnvFile } from "../layout";
+import { ENQUIRY_DIR, ENQUIRY_ENV, ENQUIRY_SECRET_MAP, ENQUIRY_STAFF_ENV, SERVICES, readEnvFile } from "../layout";
 import { printable, readOwnedFile, uidOf } from "../serviceFiles";
 import { count, script } from "../shell";
-import { note, ok, problem, type Finding } from "./finding";
+import { DEPLOY_AGAIN, note, ok, problem, type Finding } from "./finding";
 
 /** An enquiry waiting longer than this is a problem, not a delivery in progress. */
 const WAITING_MS = 15 * 60_000;
@@ -181,4 +181,18 @@ export function mailServer(status: ReturnType<typeof enquiryStatus>): Finding[] 
     );
   else findings.push(ok(`the enquiry service's mail server (${mail.server}) takes mail (checked ${mail.checkedAt})`));
   return findings;
+}
+
+/** nginx passes staff logins to the enquiry service's inbox with a secret they share (deploy/configure). */
+export function enquirySecret(): Finding {
+  const secret = readEnvFile(ENQUIRY_STAFF_ENV).ENQUIRY_STAFF_SECRET ?? "";
+  const nginxMap = fs.existsSync(ENQUIRY_SECRET_MAP) ? fs.readFileSync(ENQUIRY_SECRET_MAP, "utf8") : "";
+  return secret.length >= 16 && nginxMap.includes(`"${secret}"`)
+    ? ok("nginx and the enquiry service share the secret that carries staff logins")
+    : problem(
+        "enquiry-secret",
+        "nginx and the enquiry service do not share their secret: staff cannot read enquiries in the browser.",
+        DEPLOY_AGAIN,
+        "the Enquiries page says a staff login is required",
+      );
 }

@@ -7,6 +7,8 @@ import {
   HONEYPOT_FIELD,
   MAX_FILE_LABEL,
   OTHER_SERVICE,
+  PAGE_FIELD,
+  PAGE_PATTERN,
   SIGNATURE_BYTES,
   TOKEN_FIELD,
   checkField,
@@ -52,6 +54,17 @@ const valueOf = (form: HTMLFormElement, rule: FieldRule) => {
   if (!element) return "";
   return rule.input === "checkbox" ? (element.checked ? element.value : "") : element.value;
 };
+
+/** The page of this site the buyer came from (their browser's referrer), for the staff's inbox. */
+function cameFrom(): string {
+  try {
+    const from = new URL(document.referrer);
+    const path = from.pathname + from.search;
+    return from.origin === window.location.origin && PAGE_PATTERN.test(path) ? path : "";
+  } catch {
+    return "";
+  }
+}
 
 async function fileProblem(file: File): Promise<Problem | null> {
   const head = new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer());
@@ -122,6 +135,8 @@ export function EnquiryForm({ words, services, privacyPath }: EnquiryFormProps) 
       : await (async () => {
           const data = new FormData(form.current!);
           data.set(TOKEN_FIELD, token.current);
+          const page = cameFrom();
+          if (page) data.set(PAGE_FIELD, page);
           setPercent(0);
           return sendEnquiry(data, setPercent);
         })();

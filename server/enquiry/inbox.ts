@@ -1,0 +1,320 @@
+// The staff's enquiries at /admin/enquiries/: the list (newest first), one enquiry in full
+// with its file, "mark as handled", "send again by e-mail" and a spreadsheet (CSV). Served
+// by the enquiry service itself, which alone may read its spool: nginx checks the staff
+// login first (the editor's auth_request) and passes the login with a secret only nginx
+// and this service know (ENQUIRY_STAFF_SECRET), so neither the editor's user nor any other
+// process on the machine can read enquiries by calling this service directly.
+// Every page is made on the server from escaped, visible text (server/lib/staffPage.ts);
+// every read is logged with the login.
+import crypto from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { FIELDS, MIME_TYPES, formatOf } from "../../src/enquiry/rules";
+import type { EnquirySettings } from "../../src/enquiry/pages";
+import { crossSite } from "../lib/crossSite";
+import { Refusal } from "../lib/refusal";
+import { ago, escapeHtml, shown, staffPage, staffTime } from "../lib/staffPage";
+import { INBOX_PATH, attachmentOf, cleanFileName } from "./message";
+import type { EnquiryRecord } from "./record";
+import { ID_PATTERN, type Entry, type Spool, type State } from "./spool";
+
+/** The newest enquiries a list shows at once (the spool's size bounds them anyway). */
+export const LIST_LIMIT = 300;
+const LOGIN = /^[a-z][a-z0-9._-]{1,31}$/;
+
+export interface InboxDeps {
+  spool: Spool;
+  /** The live release's words (field labels, services), or null when none is published. */
+  words: () => EnquirySettings | null;
+  /** The secret nginx sends with the login (ENQUIRY_STAFF_SECRET). */
+  secret: string;
+  log: (line: string) => void;
+  /** A failed or sent enquiry was put back to be e-mailed. */
+  resend: () => void;
+}
+
+const DELIVERY: Record<State, string> = {
+  pending: "Waiting to be e-mailed",
+  sent: "E-mailed",
+  failed: "Not e-mailed: the mail server refused it",
+};
+
+/** The login nginx checked, from its headers; a Refusal when they are not nginx's. */
+function staffLogin(request: FastifyRequest, secret: string): string {
+  const given = Buffer.from(String(request.headers["x-staff-secret"] ?? ""));
+  const expected = Buffer.from(secret);
+  const login = String(request.headers["x-staff-login"] ?? "");
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected) || !LOGIN.test(login)) {
+    throw new Refusal(401, "staff login required (through the site's /admin/)");
+  }
+  return login;
+}
+
+/** One row of the list, from the record (or, for one stored before records, the e-mail alone). */
+interface Row {
+  entry: Entry;
+  record: EnquiryRecord | null;
+  handled: { by: string; at: string } | null;
+}
+
+const label = (words: EnquirySettings | null, name: string) => words?.labels[name] ?? name;
+
+function deliveryCell(entry: Entry): string {
+  const words = DELIVERY[entry.state];
+  const reason = entry.state === "failed" && entry.attempts.lastError ? `: ${shown(entry.attempts.lastError)}` : "";
+  return `<span class="state-${entry.state}">${words}</span>${reason}`;
+}
+
+function handledCell(handled: Row["handled"]): string {
+  return handled
+    ? `<span class="done">Handled</span> by ${shown(handled.by)}, ${staffTime(handled.at)}`
+    : "Not yet handled";
+}
+
+function listPage(rows: Row[], words: EnquirySettings | null, show: "open" | "all", total: number): string {
+  const open = rows.filter((row) => !row.handled).length;
+  const shownRows = (show === "open" ? rows.filter((row) => !row.handled) : rows).slice(0, LIST_LIMIT);
+  const cells = shownRows
+    .map(({ entry, record, handled }) => {
+      const who = record ? record.values.company || record.values.name : "";
+      return `<tr>
+  <td data-label="Reference"><a href="${INBOX_PATH}${entry.id}">${entry.id}</a></td>
+  <td data-label="Received">${staffTime(entry.receivedAt)}</td>
+  <td data-label="${escapeHtml(label(words, "company"))}"><bdi>${record ? shown(who) : '<span class="note">(kept before the inbox: open it)</span>'}</bdi></td>
+  <td data-label="${escapeHtml(label(words, "service"))}"><bdi>${record ? shown(record.service) : ""}</bdi></td>
+  <td data-label="Page they were on"><bdi>${record?.page ? shown(record.page) : '<span class="note">not known</span>'}</bdi></td>
+  <td data-label="E-mail">${deliveryCell(entry)}</td>
+  <td data-label="Handled">${handledCell(handled)}</td>
+</tr>`;
+    })
+    .join("\n");
+  const filter =
+    show === "open"
+      ? `Showing the ${open} not yet handled. <a href="${INBOX_PATH}?show=all">Show all ${total}</a>`
+      : `Showing all ${total}. <a href="${INBOX_PATH}">Show only the ${open} not yet handled</a>`;
+  const table = shownRows.length
+    ? `<table class="wide">
+<thead><tr><th>Reference</th><th>Received</th><th>${escapeHtml(label(words, "company"))}</th><th>${escapeHtml(label(words, "service"))}</th><th>Page they were on</th><th>E-mail</th><th>Handled</th></tr></thead>
+<tbody>
+${cells}
+</tbody>
+</table>`
+    : `<p>${show === "open" ? "Every enquiry is handled." : "No enquiries are kept on the server."}</p>`;
+  return staffPage(
+    "Enquiries",
+    `<h1>Enquiries</h1>
+<p>${filter}. Newest first.${shownRows.length === LIST_LIMIT ? ` Only the newest ${LIST_LIMIT} are listed; the spreadsheet has them all.` : ""}</p>
+<p><a href="${INBOX_PATH}enquiries.csv" download>Download all as a spreadsheet (CSV)</a></p>
+${table}
+<p class="note">Enquiries e-mailed and handled are deleted ${words ? `${words.retentionDays} days` : "some time"} after, as the privacy notice says; one nobody has handled and that could not be e-mailed is never deleted.</p>`,
+    INBOX_PATH,
+  );
+}
+
+function enquiryPage(row: Row, words: EnquirySettings | null, notice: string): string {
+  const { entry, record, handled } = row;
+  const base = `${INBOX_PATH}${entry.id}`;
+  const fields = record
+    ? FIELDS.filter((rule) => rule.name !== "message" && rule.name !== "consent")
+        .map((rule) => {
+          const value = rule.name === "service" ? record.service : record.values[rule.name];
+          return `<dt>${escapeHtml(label(words, rule.name))}</dt><dd><bdi>${value ? shown(value) : "—"}</bdi></dd>`;
+        })
+        .join("\n")
+    : "";
+  const files = (record?.files ?? []).map(
+    (file, index) =>
+      `<li><a href="${base}/file/${index}" download>Download <bdi>${shown(cleanFileName(file.name))}</bdi></a> (${(file.bytes / 1024 / 1024).toFixed(1)} MB${file.attached ? ", also attached to the e-mail" : ", too large to e-mail: kept here only"}). As sent: <bdi>${shown(file.name)}</bdi></li>`,
+  );
+  const resend =
+    entry.state === "pending"
+      ? `<p class="note">It is being e-mailed; nothing to do.</p>`
+      : `<form method="post" action="${base}/send"><button type="submit" class="secondary">Send again by e-mail</button></form>`;
+  const handle = handled
+    ? `<form method="post" action="${base}/not-handled"><button type="submit" class="secondary">Mark as not handled</button></form>`
+    : `<form method="post" action="${base}/handled"><button type="submit">Mark as handled</button></form>`;
+  return staffPage(
+    `Enquiry ${entry.id}`,
+    `<h1>Enquiry ${entry.id}</h1>
+${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ""}
+<p>Received ${staffTime(entry.receivedAt)} (${ago(entry.receivedAt)}). ${deliveryCell(entry)}. ${handledCell(handled)}.</p>
+<div class="actions">${handle}${resend}</div>
+${
+  record
+    ? `<dl>
+<dt>Page they were on</dt><dd><bdi>${record.page ? shown(record.page) : "not known"}</bdi></dd>
+${fields}
+</dl>
+<h2>${escapeHtml(label(words, "message"))}</h2>
+<div class="message"><bdi>${shown(record.values.message ?? "")}</bdi></div>
+<h2>${escapeHtml(label(words, "drawing"))}</h2>
+${files.length ? `<ul>${files.join("\n")}</ul>` : "<p>None sent.</p>"}`
+    : `<p>This enquiry came before the site kept enquiries as data: download the e-mail to read it.</p>`
+}
+<p><a href="${base}/email.eml" download>Download the e-mail as it was sent (.eml)</a> · <a href="${INBOX_PATH}">All enquiries</a></p>`,
+    INBOX_PATH,
+  );
+}
+
+/** One spreadsheet cell: quoted, and never read as a formula by a spreadsheet program. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+function csv(rows: Row[], words: EnquirySettings | null): string {
+  const names = FIELDS.filter((rule) => rule.name !== "consent").map((rule) => rule.name);
+  const head = [
+    "Reference",
+    "Received",
+    "E-mail",
+    "Handled by",
+    "Handled at",
+    "Page they were on",
+    ...names.map((name) => label(words, name)),
+    label(words, "drawing"),
+  ];
+  const lines = rows.map(({ entry, record, handled }) => [
+    entry.id,
+    entry.receivedAt.toISOString(),
+    DELIVERY[entry.state],
+    handled?.by ?? "",
+    handled?.at ?? "",
+    record?.page ?? "",
+    ...names.map((name) => (name === "service" ? (record?.service ?? "") : (record?.values[name] ?? ""))),
+    (record?.files ?? []).map((file) => file.name).join("; "),
+  ]);
+  // A byte-order mark: spreadsheet programs then read the file as UTF-8.
+  return `\ufeff${[head, ...lines].map((line) => line.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
+
+/** A Content-Disposition that downloads: an ASCII name for old programs, the real one as UTF-8. */
+export function attachmentHeader(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+const download = (reply: FastifyReply, name: string, type: string, body: Buffer | string) =>
+  reply
+    .code(200)
+    .type(type)
+    .header("Content-Disposition", attachmentHeader(name))
+    .header("X-Content-Type-Options", "nosniff")
+    .header("Content-Security-Policy", "sandbox; default-src 'none'")
+    .header("Cache-Control", "private, no-store")
+    .send(body);
+
+export function registerInbox(app: FastifyInstance, { spool, words, secret, log, resend }: InboxDeps): void {
+  // Buttons post empty forms; nothing else is read from their bodies.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_r, _b, done) =>
+    done(null, {}),
+  );
+
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).type("text/html; charset=utf-8").header("Cache-Control", "private, no-store").send(body);
+
+  const rowOf = (entry: Entry): Row => ({
+    entry,
+    record: spool.readRecord(entry.id),
+    handled: spool.handled(entry.id),
+  });
+  const allRows = () =>
+    (["pending", "failed", "sent"] as const)
+      .flatMap((state) => spool.list(state))
+      .sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime())
+      .map(rowOf);
+  const found = (id: string): Row => {
+    const state = ID_PATTERN.test(id) ? spool.stateOf(id) : null;
+    const entry = state && spool.list(state).find((candidate) => candidate.id === id);
+    if (!entry) throw new Refusal(404, `no enquiry ${id.slice(0, 20)} is kept on the server`);
+    return rowOf(entry);
+  };
+  /** A button's post: from the staff's own page only. */
+  const checkPost = (request: FastifyRequest) => {
+    const refused = crossSite((name) => request.headers[name] as string | undefined);
+    if (refused) throw new Refusal(403, `cross-site request refused (${refused})`);
+  };
+  const wordsNow = () => {
+    try {
+      return words();
+    } catch {
+      return null;
+    }
+  };
+
+  app.get<{ Querystring: { show?: string } }>(INBOX_PATH, async (request, reply) => {
+    const login = staffLogin(request, secret);
+    const rows = allRows();
+    log(`enquiry: ${login} listed the enquiries`);
+    return html(reply, 200, listPage(rows, wordsNow(), request.query.show === "all" ? "all" : "open", rows.length));
+  });
+
+  app.get(`${INBOX_PATH}enquiries.csv`, async (request, reply) => {
+    const login = staffLogin(request, secret);
+    const rows = allRows();
+    log(`enquiry: ${login} downloaded all ${rows.length} enquiries as a spreadsheet`);
+    const day = new Date().toISOString().slice(0, 10);
+    return download(reply, `enquiries-${day}.csv`, "text/csv; charset=utf-8", csv(rows, wordsNow()));
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { done?: string } }>(`${INBOX_PATH}:id`, async (request, reply) => {
+    const login = staffLogin(request, secret);
+    const row = found(request.params.id);
+    log(`enquiry: ${login} read ${row.entry.id}`);
+    const notices: Record<string, string> = {
+      handled: "Marked as handled.",
+      "not-handled": "Marked as not handled.",
+      send: "It will be e-mailed again within a few seconds.",
+    };
+    return html(reply, 200, enquiryPage(row, wordsNow(), notices[request.query.done ?? ""] ?? ""));
+  });
+
+  app.get<{ Params: { id: string; index: string } }>(`${INBOX_PATH}:id/file/:index`, async (request, reply) => {
+    const login = staffLogin(request, secret);
+    const { entry, record } = found(request.params.id);
+    const file = record?.files[Number(request.params.index)];
+    if (!file) throw new Refusal(404, "no such file with this enquiry");
+    const content = file.attached ? attachmentOf(spool.read(entry.id)) : spool.readDrawing(entry.id);
+    if (!content) throw new Refusal(404, "the file is no longer kept on the server");
+    log(`enquiry: ${login} downloaded the file of ${entry.id}`);
+    const format = formatOf(file.name);
+    return download(reply, cleanFileName(file.name), format ? MIME_TYPES[format] : "application/octet-stream", content);
+  });
+
+  app.get<{ Params: { id: string } }>(`${INBOX_PATH}:id/email.eml`, async (request, reply) => {
+    const login = staffLogin(request, secret);
+    const { entry } = found(request.params.id);
+    log(`enquiry: ${login} downloaded the e-mail of ${entry.id}`);
+    return download(reply, `enquiry-${entry.id}.eml`, "message/rfc822", spool.read(entry.id));
+  });
+
+  const after = (reply: FastifyReply, id: string, done: string) =>
+    reply.code(303).header("Location", `${INBOX_PATH}${id}?done=${done}`).header("Cache-Control", "no-store").send();
+
+  app.post<{ Params: { id: string } }>(`${INBOX_PATH}:id/handled`, async (request, reply) => {
+    const login = staffLogin(request, secret);
+    checkPost(request);
+    const { entry } = found(request.params.id);
+    spool.markHandled(entry.id, login);
+    log(`enquiry: ${login} marked ${entry.id} handled`);
+    return after(reply, entry.id, "handled");
+  });
+
+  app.post<{ Params: { id: string } }>(`${INBOX_PATH}:id/not-handled`, async (request, reply) => {
+    const login = staffLogin(request, secret);
+    checkPost(request);
+    const { entry } = found(request.params.id);
+    spool.markHandled(entry.id, null);
+    log(`enquiry: ${login} marked ${entry.id} not handled`);
+    return after(reply, entry.id, "not-handled");
+  });
+
+  app.post<{ Params: { id: string } }>(`${INBOX_PATH}:id/send`, async (request, reply) => {
+    const login = staffLogin(request, secret);
+    checkPost(request);
+    const { entry } = found(request.params.id);
+    if (entry.state !== "pending") spool.move(entry.id, entry.state, "pending");
+    log(`enquiry: ${login} asked to e-mail ${entry.id} again`);
+    resend();
+    return after(reply, entry.id, "send");
+  });
+}

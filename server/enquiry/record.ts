@@ -1,0 +1,28 @@
+// An enquiry as data, kept beside its e-mail for the staff's inbox (inbox.ts): what the
+// buyer typed, exactly, and nothing the service made up. Shown only as text.
+
+export interface EnquiryFile {
+  /** The name as the buyer's computer gave it (shown as text; downloads use a cleaned name). */
+  name: string;
+  bytes: number;
+  /** It went with the e-mail; otherwise it is kept on the server only (spool's <id>.drawing). */
+  attached: boolean;
+}
+
+export interface EnquiryRecord {
+  id: string;
+  receivedAt: string;
+  /** The form's fields by name (src/enquiry/rules.ts FIELDS), as sent. */
+  values: Record<string, string>;
+  /** The service's title when the enquiry came (the slug's page may be renamed later). */
+  service: string;
+  /** The page the buyer was on before the form ("" when the browser did not say). */
+  page: string;
+  files: EnquiryFile[];
+}
+
+export interface Handled {
+  /** The staff login that marked it. */
+  by: string;
+  at: string;
+}
