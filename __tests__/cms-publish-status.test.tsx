@@ -42,9 +42,15 @@ test("the panel shows them above the site's state, as text whatever the file hol
       enquiriesUrl="/admin/enquiries.json"
       problemsUrl="/admin/problems.json"
       helpUrl="/admin/help/"
+      enquiriesPage="/admin/enquiries/"
+      changesPage="/admin/history/"
+      whoUrl="/admin/history/me.json"
+      operator={null}
     />,
   );
   const problem = await screen.findByText(/visitors cannot open the site/);
   expect(problem.closest("[data-server-problem]")).not.toBeNull();
   expect(container.querySelector("img")).toBeNull();
+  // The staff's pages are one click away.
+  for (const name of ["Enquiries", "Changes and undo"]) expect(screen.getByRole("link", { name })).toBeVisible();
 });

@@ -106,7 +106,12 @@ const press = (where: string, headers: Record<string, string> = {}) =>
   fetch(`${base}${where}`, {
     method: "POST",
     redirect: "manual",
-    headers: { ...STAFF, "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin", ...headers },
+    headers: {
+      ...STAFF,
+      "content-type": "application/x-www-form-urlencoded",
+      "sec-fetch-site": "same-origin",
+      ...headers,
+    },
     body: "",
   });
 
@@ -234,7 +239,7 @@ test("send again: a sent or failed enquiry goes back to be e-mailed, its record 
 });
 
 test("the spreadsheet: every enquiry, labels from content, cells no spreadsheet reads as a formula", async () => {
-  await send({ ...valid, company: "=HYPERLINK(\"http://evil.test\")" });
+  await send({ ...valid, company: '=HYPERLINK("http://evil.test")' });
   await send({ ...valid, company: 'Quote "A" Ltd' });
   const response = await get(`${INBOX_PATH}enquiries.csv`);
   expect(response.status).toBe(200);

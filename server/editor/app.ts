@@ -7,7 +7,9 @@ import { registerLocalFs, registerLocalGit } from "decap-server/dist/middlewares
 import { headTrouble, needsRepair, repositoryTrouble } from "../lib/repoState";
 import { BRANCH } from "../lib/settings";
 import { Gate } from "./logins";
-import { ContentChecker, MAX_WAITING_CHECKS } from "./checker";
+import { ContentChecker } from "./checker";
+import { WriteLock } from "./writeLock";
+import { registerHistory } from "./history";
 import { checkRequest } from "./guard";
 import { UploadBudget } from "./uploads";
 import { Refusal } from "../lib/refusal";
@@ -49,34 +51,6 @@ function visitorAddress(request: Request, proxySecret: string): string {
 const checkLogin = async (gate: Gate, request: Request, proxySecret: string) =>
   gate.check(request.get("authorization"), visitorAddress(request, proxySecret));
 
-/**
- * One write at a time, from its check to its commit: each commit carries the right author,
- * and a save is checked against the content as it will be committed on (two saves checked
- * side by side could together make what neither check would take). Saves waiting for their
- * turn are bounded, as each holds its request in memory.
- */
-class WriteLock {
-  private last: Promise<void> = Promise.resolve();
-  private waiting = 0;
-
-  async acquire(): Promise<() => void> {
-    if (this.waiting >= MAX_WAITING_CHECKS) {
-      throw new Refusal(503, "the editor is busy with other saves; save again in a minute");
-    }
-    this.waiting += 1;
-    const previous = this.last;
-    let release!: () => void;
-    this.last = new Promise((resolve) => (release = resolve));
-    await previous;
-    this.waiting -= 1;
-    let released = false;
-    return () => {
-      if (!released) release();
-      released = true;
-    };
-  }
-}
-
 export async function editorApp(options: EditorOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -108,6 +82,23 @@ export async function editorApp(options: EditorOptions) {
       next(error);
     }
   });
+
+  // The history of changes, restore and undo (git mode: on the server; `npm run cms` has no history).
+  if (options.mode === "git") {
+    registerHistory(app, {
+      repo: options.repo,
+      rules,
+      writes,
+      checker,
+      local,
+      login: async (request) => {
+        if (!gate) return process.env.USER || "local";
+        const verdict = await checkLogin(gate, request, options.proxySecret ?? "");
+        if (!("login" in verdict)) throw new Refusal(verdict.status, verdict.reason);
+        return verdict.login;
+      },
+    });
+  }
 
   // Base64 makes an upload a third bigger; a little room for the rest of the request.
   app.use("/api/v1", express.json({ limit: MAX_REQUEST_BYTES }));

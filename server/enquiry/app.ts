@@ -248,7 +248,11 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
   }
   const forStaff = (request: FastifyRequest) => request.url.startsWith(INBOX_PATH);
   const staffError = (reply: FastifyReply, status: number, message: string) =>
-    html(reply, status, staffPage("Enquiries", `<h1>Enquiries</h1>\n<p class="notice problem">${escapeHtml(message)}</p>`, INBOX_PATH));
+    html(
+      reply,
+      status,
+      staffPage("Enquiries", `<h1>Enquiries</h1>\n<p class="notice problem">${escapeHtml(message)}</p>`, INBOX_PATH),
+    );
 
   app.setNotFoundHandler((request, reply) =>
     forStaff(request) ? staffError(reply, 404, "No such page.") : html(reply, 404, site.notFound()),
@@ -257,7 +261,8 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) log(`enquiry: ${request.method} ${request.url}: ${error.stack ?? error.message}`);
-    if (forStaff(request)) return staffError(reply, status, status >= 500 ? "The enquiry service failed; see its log." : error.message);
+    if (forStaff(request))
+      return staffError(reply, status, status >= 500 ? "The enquiry service failed; see its log." : error.message);
     if (wantsJson(request) || ![413, 429].includes(status)) {
       return reply.code(status).send({ error: status >= 500 ? "internal error" : error.message });
     }

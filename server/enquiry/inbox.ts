@@ -205,8 +205,10 @@ const download = (reply: FastifyReply, name: string, type: string, body: Buffer 
 
 export function registerInbox(app: FastifyInstance, { spool, words, secret, log, resend }: InboxDeps): void {
   // Buttons post empty forms; nothing else is read from their bodies.
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_r, _b, done) =>
-    done(null, {}),
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 },
+    (_r, _b, done) => done(null, {}),
   );
 
   const html = (reply: FastifyReply, status: number, body: string) =>

@@ -14,10 +14,15 @@ export const SAFE_GIT = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor
 export interface GitOptions {
   /** A git configuration file to use as the global one (trust for another user's repository, trustFile). */
   globalConfig?: string;
+  /** More environment for this call alone (a commit's author). */
+  env?: Record<string, string>;
 }
 
-const envFor = (options: GitOptions) =>
-  options.globalConfig ? { ...process.env, GIT_CONFIG_GLOBAL: options.globalConfig } : process.env;
+const envFor = (options: GitOptions) => ({
+  ...process.env,
+  ...(options.globalConfig ? { GIT_CONFIG_GLOBAL: options.globalConfig } : {}),
+  ...options.env,
+});
 
 export async function git(cwd: string, ...args: string[]): Promise<string> {
   return gitWith({}, cwd, ...args);

@@ -19,6 +19,7 @@ import { clearPin, createRelease, listReleases, liveRelease, missingAssets, prun
 import { POLL_MS, hostPaths, type HostPaths, type Settings } from "../lib/settings";
 import {
   TECHNICAL_MESSAGE,
+  HEARTBEAT_MS,
   composeStatus,
   readMemory,
   writeMemory,
@@ -94,6 +95,9 @@ export class Publisher {
     }
     const timer = setInterval(check, POLL_MS);
     this.stops.push(() => clearInterval(timer));
+    // Staff's panel takes a record gone old for a stopped publisher.
+    const heartbeat = setInterval(() => this.save(), HEARTBEAT_MS);
+    this.stops.push(() => clearInterval(heartbeat));
     await this.check();
   }
 

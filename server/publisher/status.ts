@@ -89,7 +89,12 @@ export interface Status {
   history: Build[];
   backup: Backup;
   updatedAt: string;
+  /** The publisher rewrites this record this often while it runs: staff see a stale one as "not running". */
+  heartbeatMs: number;
 }
+
+/** How often a running publisher rewrites status.json, when nothing else changed it. */
+export const HEARTBEAT_MS = 60_000;
 
 export const TECHNICAL_MESSAGE = "Technical problem, site unchanged.";
 
@@ -135,6 +140,7 @@ export function composeStatus(paths: HostPaths, memory: Memory, head: Head | nul
     history: memory.history,
     backup: memory.backup,
     updatedAt: new Date().toISOString(),
+    heartbeatMs: HEARTBEAT_MS,
   };
 }
 

@@ -6,17 +6,10 @@
 // /admin/enquiries.json and /admin/problems.json (the company's server only; where there
 // are none, as with `npm run cms`, it shows only the link to the staff's guide, /admin/help/).
 import React, { useEffect, useState } from "react";
+import { statusWords, type Operator, type PublisherStatus } from "./statusWords";
 
 /** How often the panel asks again while the editor is open. */
 const POLL_MS = 5000;
-
-interface Status {
-  state: "idle" | "building" | "failed";
-  message: string;
-  live: { commit: string; builtAt: string } | null;
-  /** Published, but worth fixing: a page no link leads to (server/publisher/status.ts). */
-  warnings?: string[];
-}
 
 /** The enquiry service's counts (server/enquiry/spool.ts SpoolStatus). */
 interface Enquiries {
@@ -34,7 +27,7 @@ export interface ServerProblems {
   mail: { failing: boolean; waiting: string[]; server: string } | null;
 }
 
-const COLOURS: Record<Status["state"], string> = { idle: "#0b6e2e", building: "#7a4b00", failed: "#a4161a" };
+const COLOURS = { idle: "#0b6e2e", building: "#7a4b00", failed: "#a4161a", stale: "#a4161a" } as const;
 
 /** A JSON file read now and every POLL_MS; null while it cannot be read. */
 function usePolled<T>(url: string): T | null {
@@ -75,7 +68,7 @@ export function enquiriesLine({ recipient, waiting, oldestWaiting, failed }: Enq
       ? `${waiting} ${waiting === 1 ? "enquiry" : "enquiries"} waiting to be e-mailed, oldest ${time(oldestWaiting ?? "")}`
       : "",
     failed.length
-      ? `${failed.length} failed (${failed.map((entry) => entry.id).join(", ")}): the mail server refused them; ask the server's operator (sitectl enquiries)`
+      ? `${failed.length} failed (${failed.map((entry) => entry.id).join(", ")}): the mail server refused them; read them under Enquiries`
       : "",
   ].filter(Boolean);
   return where + (parts.length ? parts.join("; ") : "all enquiries sent");
@@ -97,12 +90,29 @@ export function problemLines({ problems, mail }: ServerProblems): string[] {
   return lines;
 }
 
-/** The staff's guide, always one click away (written by the build from docs/editing.md). */
-function HelpLink({ href }: { href: string }) {
+/** The staff's own pages, always one click away: enquiries, the history of changes, the guide (opens in a new tab). */
+function StaffLinks({
+  enquiriesPage,
+  changesPage,
+  helpUrl,
+}: {
+  enquiriesPage: string;
+  changesPage: string;
+  helpUrl: string;
+}) {
+  const style = { color: "#0b3a5b", fontWeight: 600, marginRight: 16 };
   return (
-    <a href={href} target="_blank" rel="noopener" style={{ color: "#0b3a5b", fontWeight: 600 }}>
-      Help: how to change the site (opens in a new tab)
-    </a>
+    <span data-staff-links="">
+      <a href={enquiriesPage} style={style}>
+        Enquiries
+      </a>
+      <a href={changesPage} style={style}>
+        Changes and undo
+      </a>
+      <a href={helpUrl} target="_blank" rel="noopener" style={style}>
+        Help (opens in a new tab)
+      </a>
+    </span>
   );
 }
 
@@ -122,31 +132,52 @@ const PANEL: React.CSSProperties = {
   boxShadow: "0 2px 8px rgba(0,0,0,0.2)",
 };
 
-export function PublishStatus({
-  url,
-  enquiriesUrl,
-  problemsUrl,
-  helpUrl,
-}: {
+export interface PublishStatusProps {
   url: string;
   enquiriesUrl: string;
   problemsUrl: string;
   helpUrl: string;
-}) {
-  const status = usePolled<Status>(url);
+  /** The staff's enquiries and their history of changes (pages of their own, behind the same login). */
+  enquiriesPage: string;
+  changesPage: string;
+  /** Who is logged in ({"login": …}), for "your change". */
+  whoUrl: string;
+  /** Whom to call (the site settings' operator), or null. */
+  operator: Operator | null;
+}
+
+/** The time now, again every POLL_MS: the ages in the words move on between reads. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), POLL_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function PublishStatus(props: PublishStatusProps) {
+  const { url, enquiriesUrl, problemsUrl, helpUrl, enquiriesPage, changesPage, whoUrl, operator } = props;
+  const status = usePolled<PublisherStatus>(url);
   const enquiries = usePolled<Enquiries>(enquiriesUrl);
   const server = usePolled<ServerProblems>(problemsUrl);
+  const who = usePolled<{ login: string }>(whoUrl);
+  const now = useNow();
   const problems = server ? problemLines(server) : [];
+  const links = <StaffLinks enquiriesPage={enquiriesPage} changesPage={changesPage} helpUrl={helpUrl} />;
   // Where no publisher runs (npm run cms), only the help link.
   if (!status) {
     return (
       <div style={PANEL}>
-        <HelpLink href={helpUrl} />
+        <a href={helpUrl} target="_blank" rel="noopener" style={{ color: "#0b3a5b", fontWeight: 600 }}>
+          Help: how to change the site (opens in a new tab)
+        </a>
       </div>
     );
   }
+  const words = statusWords(status, now, who?.login ?? null, operator);
   return (
-    <div role="status" data-state={status.state} style={{ ...PANEL, border: `2px solid ${COLOURS[status.state]}` }}>
+    <div role="status" data-state={words.tone} style={{ ...PANEL, border: `2px solid ${COLOURS[words.tone]}` }}>
       {problems.map((line) => (
         <span key={line} data-server-problem="">
           <strong style={{ color: COLOURS.failed }}>Server problem: </strong>
@@ -154,8 +185,8 @@ export function PublishStatus({
           {"\n"}
         </span>
       ))}
-      <strong style={{ color: COLOURS[status.state] }}>Site: </strong>
-      {status.message}
+      <strong style={{ color: COLOURS[words.tone] }}>Site: </strong>
+      {words.text}
       {status.warnings?.map((warning) => (
         <span key={warning} data-warning="">
           {"\n"}
@@ -171,7 +202,7 @@ export function PublishStatus({
         </span>
       )}
       {"\n"}
-      <HelpLink href={helpUrl} />
+      {links}
     </div>
   );
 }

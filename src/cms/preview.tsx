@@ -22,6 +22,7 @@ import { ADMIN_PATH, HELP_PATH } from "./config";
 import { previewEntry, type ImageUrl, type Preview, type Shaped } from "./previewData";
 import { PreviewProblems } from "./PreviewProblems";
 import { PublishStatus } from "./PublishStatus";
+import type { Operator } from "./statusWords";
 
 /** What Decap hands a preview template (Immutable.js values). */
 interface PreviewProps {
@@ -55,6 +56,13 @@ interface TemplateInstance {
   draw(): void;
 }
 
+/** A saved document as the editor's backend serves it (server/editor/history.ts), by its path beside the entry. */
+function documentUrl(entryPath: string, file: string): string | undefined {
+  if (!entryPath) return undefined;
+  const folder = entryPath.slice(0, entryPath.lastIndexOf("/") + 1);
+  return `${ADMIN_PATH}/history/document?path=${encodeURIComponent(folder + file)}`;
+}
+
 /** A preview of one collection's entries: `render` draws a valid entry with the site's components. */
 function template<F extends Fields>(
   { h, createClass }: DecapGlobals,
@@ -78,7 +86,11 @@ function template<F extends Fields>(
     },
     draw(this: TemplateInstance) {
       const data = this.props.entry.getIn(["data"])?.toJS();
-      const imageUrl: ImageUrl = (path) => this.props.getAsset(path)?.toString() || undefined;
+      const where: unknown = this.props.entry.getIn(["path"]);
+      const entryPath = typeof where === "string" ? where : "";
+      // A PDF is linked to as the editor's backend serves it from the content; images as Decap loads them.
+      const imageUrl: ImageUrl = (path, kind) =>
+        kind === "pdf" ? documentUrl(entryPath, path) : this.props.getAsset(path)?.toString() || undefined;
       this.root?.render(<ErrorBoundary>{show(previewEntry(schema, data, imageUrl))}</ErrorBoundary>);
     },
     render(this: TemplateInstance) {
@@ -145,6 +157,12 @@ function register(decap: DecapGlobals) {
   );
 }
 
+/** Whom staff call, from the site settings (optional there). */
+function operatorOf(site: unknown): Operator | null {
+  const operator = (site as { operator?: Partial<Operator> } | null)?.operator;
+  return operator?.name && operator.phone ? { name: operator.name, phone: operator.phone } : null;
+}
+
 // The form's service list as the build makes it: the preview shows the shape, not the pages.
 const previewServices = [{ slug: "service", title: "…" }];
 
@@ -159,5 +177,9 @@ createRoot(panel).render(
     enquiriesUrl={`${ADMIN_PATH}/enquiries.json`}
     problemsUrl={`${ADMIN_PATH}/problems.json`}
     helpUrl={`${ADMIN_PATH}/${HELP_PATH}`}
+    enquiriesPage={`${ADMIN_PATH}/enquiries/`}
+    changesPage={`${ADMIN_PATH}/history/`}
+    whoUrl={`${ADMIN_PATH}/history/me.json`}
+    operator={operatorOf(context.site)}
   />,
 );

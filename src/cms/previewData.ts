@@ -20,7 +20,8 @@ import { sectionTypeName } from "../schema/graphql";
 import { dayOf, validate, type Problem } from "../schema/validate";
 
 /** Resolves an image's or a PDF's path as the entry stores it to a URL the preview can show. */
-export type ImageUrl = (path: string) => string | undefined;
+/** Where the preview finds a file a field names (`kind`: an image shown, or a PDF linked to). */
+export type ImageUrl = (path: string, kind?: "image" | "pdf") => string | undefined;
 
 /** A field's value as a page query returns it. */
 type ShapedValue<F> = F extends TextField
@@ -90,7 +91,7 @@ function previewValue(field: Field, value: unknown, imageUrl: ImageUrl): unknown
     case "image":
       return typeof value === "string" ? previewImage(value, imageUrl) : null;
     case "pdf":
-      return typeof value === "string" ? { publicURL: imageUrl(value) ?? null, size: 0 } : null;
+      return typeof value === "string" ? { publicURL: imageUrl(value, "pdf") ?? null, size: 0 } : null;
     case "date":
       return dayOf(value);
     case "list":

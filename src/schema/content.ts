@@ -112,6 +112,17 @@ export const siteSchema = object("Site settings", {
     { min: 1 },
   ),
   email: text("Contact e-mail", { pattern: EMAIL }),
+  operator: object(
+    "Server's operator (for staff only)",
+    {
+      name: text("Name"),
+      phone: text("Phone", { pattern: PHONE }),
+    },
+    {
+      required: false,
+      hint: "Whom staff call when the editor says the site's server has a problem. Never shown on the site.",
+    },
+  ),
   map: object("Map", {
     title: text("What the map shows (for screen readers)"),
     embedUrl: text("Map embed address", { pattern: HTTPS_URL }),

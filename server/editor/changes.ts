@@ -1,0 +1,148 @@
+// The content's history as staff read it, from the editor's repository: each commit that
+// touched content/ (who, when, which pages) and, for each page or settings file, what
+// changed field by field in the editor's labels (src/schema/describe.ts). Read-only; the
+// restores that write are in history.ts.
+import { execFileSync } from "node:child_process";
+import YAML from "yaml";
+import { contentFiles } from "../../src/schema/content";
+import { changeWords, describeChanges } from "../../src/schema/describe";
+import type { ObjectField } from "../../src/schema/fields";
+import { SAFE_GIT, gitSync } from "../lib/git";
+
+export const COMMIT = /^[0-9a-f]{40}$/;
+/** The commits the site-wide list and a file's history show. */
+export const HISTORY_LIMIT = 40;
+/** How far back "undo my last change" looks for the login's own change. */
+export const UNDO_LOOKBACK = 200;
+
+export interface FileChange {
+  file: string;
+  status: "added" | "modified" | "deleted";
+}
+
+export interface Commit {
+  hash: string;
+  author: string;
+  at: string;
+  subject: string;
+  files: FileChange[];
+}
+
+const STATUS: Record<string, FileChange["status"]> = { A: "added", M: "modified", D: "deleted" };
+
+/** The commits touching `paths` (content/ by default), newest first. */
+export function commits(repo: string, limit: number, paths: string[] = ["content"], range = "HEAD"): Commit[] {
+  let text: string;
+  try {
+    text = gitSync(repo, [
+      "log",
+      `-n${limit}`,
+      "--no-renames",
+      "--format=%x1e%H%x1f%an%x1f%aI%x1f%s",
+      "--name-status",
+      range,
+      "--",
+      ...paths,
+    ]);
+  } catch {
+    return []; // no commits yet
+  }
+  return text
+    .split("\x1e")
+    .filter((block) => block.trim())
+    .map((block) => {
+      const [head, ...lines] = block.split("\n");
+      const [hash, author, at, subject] = head.split("\x1f");
+      const files = lines.flatMap((line) => {
+        const [code, file] = line.split("\t");
+        return file && file.startsWith("content/") ? [{ file, status: STATUS[code[0]] ?? "modified" }] : [];
+      });
+      return { hash, author, at, subject, files };
+    });
+}
+
+/** A file's bytes at a commit, or null when it did not exist there. */
+export function fileAt(repo: string, commit: string, file: string): Buffer | null {
+  try {
+    return execFileSync("git", [...SAFE_GIT, "show", `${commit}:${file}`], {
+      cwd: repo,
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** The content file kind a path belongs to (site.yaml, services/<slug>.yaml…), or null for media. */
+export function kindOf(file: string) {
+  const relative = file.replace(/^content\//, "");
+  return (
+    contentFiles.find((kind) =>
+      kind.glob.includes("*")
+        ? relative.startsWith(kind.glob.slice(0, kind.glob.indexOf("*"))) &&
+          relative.endsWith(kind.glob.slice(kind.glob.indexOf("*") + 1)) &&
+          !relative.slice(kind.glob.indexOf("*")).includes("/")
+        : relative === kind.glob,
+    ) ?? null
+  );
+}
+
+const parse = (bytes: Buffer | null): unknown => {
+  if (!bytes) return null;
+  try {
+    return YAML.parse(bytes.toString("utf8")) ?? {};
+  } catch {
+    return {};
+  }
+};
+
+/** A file's name for staff: "Site settings", "Service page: Hard anodising", or the media file's name. */
+export function fileLabel(file: string, data?: unknown): string {
+  const kind = kindOf(file);
+  if (!kind) return file.replace(/^content\//, "");
+  if (!kind.glob.includes("*")) return kind.schema.label;
+  const title = (data as { hero?: { title?: string }; slug?: string } | null)?.hero?.title;
+  return `${kind.schema.label}: ${
+    title ??
+    file
+      .split("/")
+      .pop()!
+      .replace(/\.ya?ml$/, "")
+  }`;
+}
+
+export interface Described {
+  file: string;
+  label: string;
+  status: FileChange["status"];
+  /** What changed, one sentence per field. */
+  words: string[];
+}
+
+/** Described commits by hash: a commit never changes, so what it changed is worked out once. */
+const described = new Map<string, Described[]>();
+const DESCRIBED_KEPT = 500;
+
+/** What a commit changed in each of its content files, in words. */
+export function describeCommit(repo: string, commit: Commit): Described[] {
+  const known = described.get(commit.hash);
+  if (known) return known;
+  const result = commit.files.map(({ file, status }) => {
+    const kind = kindOf(file);
+    if (!kind) {
+      const words = [status === "added" ? "File uploaded" : status === "deleted" ? "File deleted" : "File replaced"];
+      return { file, label: fileLabel(file), status, words };
+    }
+    const before = parse(fileAt(repo, `${commit.hash}^`, file));
+    const after = parse(fileAt(repo, commit.hash, file));
+    const label = fileLabel(file, after ?? before);
+    if (before === null) return { file, label, status, words: ["Page created"] };
+    if (after === null) return { file, label, status, words: ["Page deleted"] };
+    const changes = describeChanges(kind.schema as ObjectField, before, after).map(changeWords);
+    return { file, label, status, words: changes.length ? changes : ["Only notes or layout of the file changed"] };
+  });
+  if (described.size >= DESCRIBED_KEPT) described.delete(described.keys().next().value!);
+  described.set(commit.hash, result);
+  return result;
+}
