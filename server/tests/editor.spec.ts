@@ -339,6 +339,71 @@ test("staff log in, change a phone number, publish, and see it live", async ({ b
   await context.close();
 });
 
+test("the change is in the history in the editor's words; restoring the earlier version goes live (issue 37)", async ({
+  browser,
+}) => {
+  test.setTimeout(8 * 60_000);
+  const mine = git(host, "log", "-1", `--author=^${LOGIN.username} `, "--format=%H", "--", SITE);
+  expect(mine).toMatch(/^[0-9a-f]{40}$/);
+  const phoneAt = (commit: string) =>
+    (YAML.parse(git(host, "show", `${commit}:${SITE}`)) as { contacts: { phone: string }[] }).contacts[0].phone;
+  const [now, earlier] = [phoneAt(mine), phoneAt(`${mine}^`)];
+  expect(now).not.toBe(earlier);
+
+  const context = await browser.newContext({ httpCredentials: LOGIN, viewport: { width: 1440, height: 900 } });
+  const tab = await context.newPage();
+  await tab.goto(`${host.url}/admin/`);
+  await tab.getByRole("link", { name: "Changes and undo" }).click();
+  const change = tab.getByRole("row").filter({ hasText: `"${earlier}" → "${now}"` });
+  await expect(change).toContainText(LOGIN.username);
+  await expect(change).toContainText("Phone");
+  await tab.screenshot({ path: test.info().outputPath("changes-1440.png"), fullPage: true });
+  await change.getByRole("link", { name: "Site settings" }).click();
+  await expect(tab.getByRole("heading", { name: "History: Site settings" })).toBeVisible();
+  await tab.setViewportSize({ width: 390, height: 844 });
+  await tab.screenshot({ path: test.info().outputPath("history-390.png"), fullPage: true });
+  // The version before the change is the next row down: restore it.
+  const rows = tab.getByRole("row").filter({ has: tab.getByRole("cell") });
+  await expect(rows.first()).toContainText("This is the current version");
+  const head = headOf(host);
+  await rows.nth(1).getByRole("button", { name: "Restore this version" }).click();
+  await expect(tab.getByRole("status").filter({ hasText: "Restored." })).toBeVisible();
+
+  await expect.poll(() => headOf(host), BUILD).not.toBe(head);
+  expect(git(host, "log", "-1", "--format=%an")).toBe(LOGIN.username);
+  expect(git(host, "log", "-1", "--format=%s")).toMatch(/^Restore content\/site\.yaml to its version of /);
+  expect(git(host, "status", "--porcelain")).toBe("");
+  expect(phoneAt("HEAD")).toBe(earlier);
+  const restored = headOf(host);
+  await expect.poll(async () => (await status()).live?.commit, BUILD).toBe(restored);
+  const home = await page(host, "/");
+  expect(home).toContain(earlier);
+  expect(home).not.toContain(now);
+  // The panel says so in words, with its age and whose change.
+  await tab.goto(`${host.url}/admin/`);
+  await expect(tab.getByRole("status").filter({ hasText: /Live since .+, including your change of/ })).toBeVisible({
+    timeout: 15_000,
+  });
+  await tab.screenshot({ path: test.info().outputPath("status-390.png") });
+  await context.close();
+});
+
+test("history pages: 401 without the login, 403 for a restore from another site (issue 37)", async ({ request }) => {
+  for (const where of ["/admin/history/", "/admin/history/file?path=content%2Fsite.yaml", "/admin/history/me.json"]) {
+    expect((await request.get(`${host.url}${where}`, { failOnStatusCode: false })).status()).toBe(401);
+  }
+  const head = headOf(host);
+  const refused = await request.post(`${host.url}/admin/history/undo`, {
+    headers: { ...AUTH, origin: "https://elsewhere.test", "sec-fetch-site": "cross-site" },
+    form: {},
+    failOnStatusCode: false,
+  });
+  expect(refused.status()).toBe(403);
+  expect(headOf(host)).toBe(head);
+  const who = await request.get(`${host.url}/admin/history/me.json`, { headers: AUTH });
+  expect(await who.json()).toEqual({ login: LOGIN.username });
+});
+
 /** GET `route` from the loopback address `from` (nginx passes it on as the visitor's); status, body and ms. */
 function getFrom(from: string, route: string, authorization: string) {
   return new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {

@@ -527,6 +527,88 @@ test("a 5xx is failed for good; staff see it; npm run enquiries lists it, retrie
   expect((await cli("--retry", "NOTANID")).code).toBe(1);
 });
 
+test("staff read an enquiry in the browser: the list, the enquiry, its drawing, handled, sent again (issue 37)", async ({
+  browser,
+}) => {
+  await until(() => spool.list("pending").length === 0, "the earlier enquiries to be sent");
+  await inbox.open({ code: 550, text: "mailbox unavailable" });
+  const drawing = Buffer.concat([PDF, Buffer.from(`${Date.now()}`)]);
+  const answer = await post(form({ name: "Inbox Buyer", company: "Inbox <b>Works</b>" }), {
+    name: "bracket rev B.pdf",
+    content: drawing,
+  });
+  const { reference } = (await answer.json()) as { reference: string };
+  await until(() => spool.stateOf(reference) === "failed", "the enquiry to fail");
+
+  const context = await browser.newContext({ httpCredentials: host.login, viewport: { width: 390, height: 844 } });
+  await offline(context);
+  const page = await context.newPage();
+  await page.goto(`${host.url}/admin/`);
+  await page.getByRole("link", { name: "Enquiries", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Enquiries", level: 1 })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: reference });
+  await expect(row).toContainText("Inbox <b>Works</b>");
+  await expect(row).toContainText("Not e-mailed");
+  await expect(row).toContainText("Not yet handled");
+  expect(await violations(page, { javaScript: false })).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("inbox-390.png"), fullPage: true });
+  await row.getByRole("link", { name: reference }).click();
+
+  await expect(page.getByRole("heading", { name: `Enquiry ${reference}` })).toBeVisible();
+  await expect(page.getByText("Inbox Buyer")).toBeVisible();
+  expect(await violations(page, { javaScript: false })).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("enquiry-390.png"), fullPage: true });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: /^Download bracket rev B\.pdf/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("bracket rev B.pdf");
+  expect(fs.readFileSync(await download.path()).equals(drawing)).toBe(true);
+
+  await page.getByRole("button", { name: "Mark as handled" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Marked as handled." })).toBeVisible();
+  await expect(page.getByText(`Handled by ${host.login.username}`)).toBeVisible();
+  expect(spool.handled(reference)?.by).toBe(host.login.username);
+
+  await inbox.open();
+  await page.getByRole("button", { name: "Send again by e-mail" }).click();
+  const mail = await inbox.waitFor(reference);
+  expect(mail.text).toContain(`/admin/enquiries/${reference}`);
+  await until(() => spool.stateOf(reference) === "sent", "the enquiry sent again");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${host.url}/admin/enquiries/?show=all`);
+  await page.screenshot({ path: test.info().outputPath("inbox-1440.png"), fullPage: true });
+  await context.close();
+});
+
+test("the enquiries' pages: 401 without the login, 403 from another site, and the editor's secret opens nothing (issue 37)", async () => {
+  const { reference } = (await (await post(form({ name: "Boundary Buyer" }))).json()) as { reference: string };
+  for (const where of ["/admin/enquiries/", `/admin/enquiries/${reference}`, "/admin/enquiries/enquiries.csv"]) {
+    expect((await fetch(`${host.url}${where}`)).status).toBe(401);
+    const response = await fetch(`${host.url}${where}`, { headers: host.auth });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
+  }
+  const pressed = await fetch(`${host.url}/admin/enquiries/${reference}/handled`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { ...host.auth, origin: "https://elsewhere.test", "content-type": "application/x-www-form-urlencoded" },
+  });
+  expect(pressed.status).toBe(403);
+  expect(spool.handled(reference)).toBeNull();
+  // Straight to the service, as another process on the machine would, with the login's
+  // name and the editor's secret (which the editor's user knows): refused.
+  const direct = await fetch(`http://127.0.0.1:${host.enquiryPort}/admin/enquiries/${reference}`, {
+    headers: {
+      "x-staff-login": host.login.username,
+      "x-staff-secret": process.env.EDITOR_PROXY_SECRET ?? "guess",
+      "x-editor-proxy": "guess",
+    },
+  });
+  expect(direct.status).toBe(401);
+  expect(await direct.text()).not.toContain("Boundary Buyer");
+});
+
 test("a crash right after the mail server accepted loses nothing: the same message is sent again", async () => {
   const service = await startService({ ENQUIRY_EXIT_AFTER_ACCEPT: "1", ENQUIRY_RETRY_MS: "200" });
   const response = await post(
