@@ -14,6 +14,7 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import YAML from "yaml";
 import { services } from "../../e2e/content";
 import { edited, newPhone } from "../../server/tests/host";
 import { Machine, host } from "./machine";
@@ -149,6 +150,8 @@ const RESTART_PUBLISHER =
   "systemctl daemon-reload && systemctl reset-failed anodising-publisher && systemctl restart anodising-publisher";
 /** Seconds from a problem's cause until the operator was told, per kind (the closing figures). */
 const toldAfter: [string, number][] = [];
+/** Seconds from a staff change's commit until it was live (the staff guide's one publish time). */
+const publishSeconds: number[] = [];
 /** The content repository's head, asked as its owner, the editor's user (root runs no git there). */
 const repoHead = (machine: Machine) =>
   machine
@@ -487,7 +490,9 @@ async function main(): Promise<void> {
       const saved = staffSave(a, phone);
       check(saved.endsWith("\n200"), "and staff save again (200)", saved);
       const after = repoHead(a);
+      const savedAt = Date.now();
       await until("the save to go live", () => status(a).live?.commit === after);
+      publishSeconds.push(Math.round((Date.now() - savedAt) / 1000));
     },
   );
   await phase("A: an enquiry is spooled, mailed and listed by doctor", async () => {
@@ -550,6 +555,86 @@ async function main(): Promise<void> {
       doctor.stdout + doctor.stderr,
     );
   });
+  await phase(
+    "A: staff read an enquiry and its drawing at /admin/enquiries/, and restore a version (issue 37)",
+    async () => {
+      const tls = "--cacert /root/pebble/root.pem";
+      const drawing = Buffer.concat([Buffer.from("%PDF-1.7\n% install test drawing\n"), crypto.randomBytes(2048)]);
+      fs.writeFileSync(a.file("/root/drawing.pdf"), drawing);
+      const posted = a.must(
+        `curl -sS ${tls} -H 'Accept: application/json' -F 'name=Inbox Buyer' -F 'company=Inbox Works' -F 'email=inbox@buyer.test' -F 'service=${services[0].slug}' -F 'message=Read me in the browser.' -F 'consent=yes' -F 'drawing=@/root/drawing.pdf;filename=bracket.pdf' https://${DOMAIN}/api/enquiry`,
+      );
+      const reference = (JSON.parse(posted) as { reference?: string }).reference ?? "";
+      check(/^[0-9A-Z]{10}$/.test(reference), `an enquiry with a drawing: ${reference}`, posted);
+      const inbox = `https://${DOMAIN}/admin/enquiries/`;
+      check(curl(a, `${tls} ${inbox}`) === "401", "the enquiries ask for the login (401)");
+      const list = a.must(`curl -sS ${tls} ${basic} ${inbox}`);
+      check(
+        list.includes(reference) && list.includes("Inbox Works"),
+        "the list shows it, with its company",
+        list.slice(0, 2000),
+      );
+      const page = a.must(`curl -sS ${tls} ${basic} ${inbox}${reference}`);
+      check(page.includes("Inbox Buyer") && page.includes("Read me in the browser."), "the enquiry reads in full");
+      a.must(
+        `curl -sS ${tls} ${basic} -D /root/file-headers.txt -o /root/drawing-back.pdf ${inbox}${reference}/file/0`,
+      );
+      const headers = fs.readFileSync(a.file("/root/file-headers.txt"), "utf8");
+      check(
+        fs.readFileSync(a.file("/root/drawing-back.pdf")).equals(drawing) &&
+          /content-disposition: attachment/i.test(headers),
+        "its drawing downloads whole, as an attachment",
+        headers,
+      );
+      await until(
+        "the read in the enquiry service's journal",
+        () =>
+          a.run("journalctl -u anodising-enquiry --no-pager -o cat").stdout.includes(`${LOGIN.name} read ${reference}`),
+        60_000,
+      );
+      check(true, `the read is logged: "${LOGIN.name} read ${reference}"`);
+      // The editor's user, with the editor's own secret, asks the service directly: refused.
+      const editorSecret =
+        /EDITOR_PROXY_SECRET=(.*)/.exec(fs.readFileSync(a.file("/etc/anodising/editor-proxy.env"), "utf8"))?.[1] ?? "";
+      const direct = a.run(
+        `runuser -u site-editor -- curl -s -o /dev/null -w '%{http_code}' -H 'X-Staff-Login: ${LOGIN.name}' -H 'X-Staff-Secret: ${editorSecret}' http://127.0.0.1:8092/admin/enquiries/${reference}`,
+      ).stdout;
+      check(direct === "401", "the editor's user cannot read it from the service directly (401)", direct);
+
+      // The last staff change of the site settings, restored away through /admin/history/.
+      const editorGit =
+        "runuser -u site-editor -- git -c core.hooksPath=/dev/null -c core.fsmonitor=false -C /srv/site/host/repo";
+      const versions = a.must(`${editorGit} log -n2 --format=%H -- content/site.yaml`).trim().split("\n");
+      const history = a.must(
+        `curl -sS ${tls} ${basic} 'https://${DOMAIN}/admin/history/file?path=content%2Fsite.yaml'`,
+      );
+      check(
+        history.includes("This is the current version") && history.includes(versions[1]),
+        "the settings' history lists its versions",
+        history.slice(0, 2000),
+      );
+      const head = repoHead(a);
+      const restored = a.must(
+        `curl -sS -o /dev/null -w '%{http_code} %{redirect_url}' ${tls} ${basic} -H 'Origin: https://${DOMAIN}' -H 'Sec-Fetch-Site: same-origin' --data 'path=content/site.yaml&commit=${versions[1]}' https://${DOMAIN}/admin/history/restore`,
+      );
+      check(restored.startsWith("303 ") && restored.includes("done=restored"), "restore this version: 303", restored);
+      const after = repoHead(a);
+      check(
+        after !== head && a.must(`${editorGit} log -1 --format=%an`).trim() === LOGIN.name,
+        "a new commit, by the login",
+      );
+      const started = Date.now();
+      await until("the restore to go live", () => status(a).live?.commit === after);
+      publishSeconds.push(Math.round((Date.now() - started) / 1000));
+      const phoneThen = (
+        YAML.parse(a.must(`${editorGit} show ${versions[1]}:content/site.yaml`)) as { contacts: { phone: string }[] }
+      ).contacts[0].phone;
+      check(
+        a.must(`curl -sS ${tls} https://${DOMAIN}/`).includes(phoneThen),
+        `the restored phone is live (${publishSeconds.at(-1)} s after the restore)`,
+      );
+    },
+  );
   await phase("A: the server watches itself on its own timers (issue 36)", async () => {
     const timers = a.run("systemctl is-active anodising-watch.timer anodising-republish.timer");
     check(timers.stdout.trim() === "active\nactive", "the watch and the daily republish timers run", timers.stdout);
@@ -1178,6 +1263,7 @@ main()
       "\nFrom a problem's cause until the operator was told (the run triggered by hand; the timer adds up to 15 min):",
     );
     for (const [kind, seconds] of toldAfter) console.log(`  ${String(seconds).padStart(5)} s  ${kind}`);
+    console.log(`\nA staff change from its commit until live: ${publishSeconds.join(" s, ")} s`);
     report(
       "summary.txt",
       `${timings.map(([name, s]) => `${s} s  ${name}`).join("\n")}\n${checks.map((c) => `ok ${c}`).join("\n")}\n` +
