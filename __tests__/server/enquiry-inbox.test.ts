@@ -173,6 +173,10 @@ test("a hostile buyer's words are shown as text: markup escaped, control and dir
   expect(page).toContain("[U+0007]bell[U+200F]mark");
   expect(page).toContain("drawing[U+202E]gpj.pdf");
   expect(page).not.toMatch(/[\u202E\u0007\u200F]/);
+  // A textarea's CR LF is a line break, not a hidden character.
+  const twoLines = await send({ ...valid, message: "first line\r\nsecond line" });
+  const shownLines = await (await get(`${INBOX_PATH}${twoLines}`)).text();
+  expect(shownLines).toContain("first line\nsecond line");
   const list = await (await get(`${INBOX_PATH}?show=all`)).text();
   expect(list).toContain("Evil[U+202E]fdp.exe Ltd");
   expect(list).not.toMatch(/<script>alert/);

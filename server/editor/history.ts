@@ -30,8 +30,9 @@ import { dataFile, noSymlink, uploadKind, type Rules } from "./rules";
 import type { WriteLock } from "./writeLock";
 
 export const HISTORY_PATH = "/admin/history/";
-/** Sentences shown per file in a list; the change's own page has them all. */
+/** Sentences shown per file, and files per change, in a list; the change's own page has them all. */
 const WORDS_IN_LIST = 6;
+const FILES_IN_LIST = 6;
 
 export interface HistoryDeps {
   repo: string;
@@ -47,13 +48,16 @@ const html = (response: Response, status: number, body: string) =>
   response.status(status).type("text/html; charset=utf-8").set("Cache-Control", "private, no-store").send(body);
 
 function describedList(items: Described[], full: boolean): string {
-  return items
+  const listed = full ? items : items.slice(0, FILES_IN_LIST);
+  const hidden = items.length - listed.length;
+  return listed
     .map((item) => {
       const words = full ? item.words : item.words.slice(0, WORDS_IN_LIST);
       const more = item.words.length - words.length;
       return `<li><a href="${HISTORY_PATH}file?path=${encodeURIComponent(item.file)}">${shown(item.label)}</a>
   <ul>${words.map((line) => `<li><bdi>${shown(line)}</bdi></li>`).join("")}${more > 0 ? `<li>and ${more} more</li>` : ""}</ul></li>`;
     })
+    .concat(hidden > 0 ? [`<li>and ${hidden} more files</li>`] : [])
     .join("\n");
 }
 
@@ -244,7 +248,7 @@ ${recent.length ? table(recent.map((commit) => commitRow(repo, commit)).join("\n
   <td data-label="When">${staffTime(commit.at)}<br><span class="note">${ago(commit.at)}</span></td>
   <td data-label="Who"><bdi>${shown(commit.author)}</bdi></td>
   <td data-label="What changed"><ul>${words.map((line) => `<li><bdi>${shown(line)}</bdi></li>`).join("")}</ul></td>
-  <td data-label="">${restore}</td>
+  <td>${restore}</td>
 </tr>`;
         })
         .join("\n");

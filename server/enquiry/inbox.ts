@@ -12,7 +12,7 @@ import { FIELDS, MIME_TYPES, formatOf } from "../../src/enquiry/rules";
 import type { EnquirySettings } from "../../src/enquiry/pages";
 import { crossSite } from "../lib/crossSite";
 import { Refusal } from "../lib/refusal";
-import { ago, escapeHtml, shown, staffPage, staffTime } from "../lib/staffPage";
+import { ago, escapeHtml, fileSize, shown, staffPage, staffTime } from "../lib/staffPage";
 import { INBOX_PATH, attachmentOf, cleanFileName } from "./message";
 import type { EnquiryRecord } from "./record";
 import { ID_PATTERN, type Entry, type Spool, type State } from "./spool";
@@ -123,7 +123,7 @@ function enquiryPage(row: Row, words: EnquirySettings | null, notice: string): s
     : "";
   const files = (record?.files ?? []).map(
     (file, index) =>
-      `<li><a href="${base}/file/${index}" download>Download <bdi>${shown(cleanFileName(file.name))}</bdi></a> (${(file.bytes / 1024 / 1024).toFixed(1)} MB${file.attached ? ", also attached to the e-mail" : ", too large to e-mail: kept here only"}). As sent: <bdi>${shown(file.name)}</bdi></li>`,
+      `<li><a href="${base}/file/${index}" download>Download <bdi>${shown(cleanFileName(file.name))}</bdi></a> (${fileSize(file.bytes)}${file.attached ? ", also attached to the e-mail" : ", too large to e-mail: kept here only"}). As sent: <bdi>${shown(file.name)}</bdi></li>`,
   );
   const resend =
     entry.state === "pending"

@@ -4,6 +4,8 @@
 // commit's text) goes through `shown`, which escapes it and makes invisible characters
 // visible, so nothing anyone typed is ever markup or disguised.
 
+import { ago as agoWords } from "../../src/cms/statusWords";
+
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 /** Text as HTML text (or an attribute's value): nothing in it is markup. */
@@ -17,7 +19,10 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character)
 const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
 export const visible = (text: string) =>
-  text.replace(HIDDEN, (character) => `[U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}]`);
+  // Browsers send a textarea's line breaks as CR LF: a line break, not a hidden character.
+  text
+    .replace(/\r\n?/g, "\n")
+    .replace(HIDDEN, (character) => `[U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}]`);
 
 /** Outside text, safe and visible, as HTML. */
 export const shown = (text: string) => escapeHtml(visible(text));
@@ -36,19 +41,9 @@ export function staffTime(iso: string | Date): string {
   });
 }
 
-/** "3 minutes ago", "2 days ago". */
-export function ago(iso: string | Date, now = Date.now()): string {
-  const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
-  const [amount, unit] =
-    seconds < 90
-      ? [seconds, "second"]
-      : seconds < 90 * 60
-        ? [Math.round(seconds / 60), "minute"]
-        : seconds < 36 * 3600
-          ? [Math.round(seconds / 3600), "hour"]
-          : [Math.round(seconds / 86400), "day"];
-  return `${amount} ${unit}${amount === 1 ? "" : "s"} ago`;
-}
+/** "3 minutes ago", "2 days ago": the editor's panel's words (pure, no React). */
+export const ago = (iso: string | Date, now = Date.now()) =>
+  agoWords(typeof iso === "string" ? iso : iso.toISOString(), now);
 
 const STYLE = `
   :root { color-scheme: light; font: 16px/1.5 system-ui, sans-serif; color: #1b1b1b; background: #fff; }
@@ -59,13 +54,14 @@ const STYLE = `
   h1 { font-size: 1.5rem; margin: 1.25rem 0 0.75rem; }
   h2 { font-size: 1.15rem; margin: 1.5rem 0 0.5rem; }
   table { border-collapse: collapse; width: 100%; }
-  th, td { text-align: left; vertical-align: top; padding: 0.5rem; border-bottom: 1px solid #dcdcdc; overflow-wrap: anywhere; }
+  th, td { text-align: left; vertical-align: top; padding: 0.5rem; border-bottom: 1px solid #dcdcdc; overflow-wrap: break-word; }
+  td:first-child { white-space: nowrap; }
   th { font-weight: 600; }
   dl { display: grid; grid-template-columns: minmax(8rem, max-content) 1fr; gap: 0.35rem 1rem; margin: 0; }
   dt { font-weight: 600; }
-  dd { margin: 0; overflow-wrap: anywhere; white-space: pre-wrap; unicode-bidi: isolate; }
+  dd { margin: 0; overflow-wrap: break-word; white-space: pre-wrap; unicode-bidi: isolate; }
   bdi, td { unicode-bidi: isolate; }
-  .message { white-space: pre-wrap; overflow-wrap: anywhere; border-left: 4px solid #c8c8c8; padding: 0.25rem 0.75rem; unicode-bidi: isolate; }
+  .message { white-space: pre-wrap; overflow-wrap: break-word; border-left: 4px solid #c8c8c8; padding: 0.25rem 0.75rem; unicode-bidi: isolate; }
   .note { color: #4a4a4a; }
   .state-failed, .problem { color: #a4161a; font-weight: 600; }
   .state-pending { color: #7a4b00; font-weight: 600; }
@@ -120,3 +116,7 @@ ${body}
 </html>
 `;
 }
+
+/** A file's size as staff read it: "420 KB", "2.5 MB". */
+export const fileSize = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.ceil(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -33,10 +33,15 @@ export const clock = (iso: string) => new Date(iso).toLocaleTimeString("en-GB", 
 
 export function ago(iso: string, now: number): string {
   const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
-  if (seconds < 90) return `${seconds} seconds ago`;
-  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} minutes ago`;
-  if (seconds < 36 * 3600) return `${Math.round(seconds / 3600)} hours ago`;
-  return `${Math.round(seconds / 86400)} days ago`;
+  const [amount, unit] =
+    seconds < 90
+      ? [seconds, "second"]
+      : seconds < 90 * 60
+        ? [Math.round(seconds / 60), "minute"]
+        : seconds < 36 * 3600
+          ? [Math.round(seconds / 3600), "hour"]
+          : [Math.round(seconds / 86400), "day"];
+  return `${amount} ${unit}${amount === 1 ? "" : "s"} ago`;
 }
 
 /** The usual time of a publish: the median of the last few good ones, in seconds; null when none. */

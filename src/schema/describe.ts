@@ -15,6 +15,9 @@ export interface FieldChange {
 /** The longest value shown in full; longer ones are cut with an ellipsis. */
 export const SHOWN_CHARACTERS = 160;
 
+/** The keys whose value names a group, in the order they are looked for. */
+const NAMING_KEYS = ["title", "name", "label", "question"];
+
 const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
 
 /** A value in a line of words: text as it is (cut), a group by its first words. */
@@ -25,12 +28,13 @@ export function summary(value: unknown): string {
     return text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS - 1)}…` : text;
   }
   if (Array.isArray(value)) return `${value.length} ${value.length === 1 ? "item" : "items"}`;
-  // A group: its first piece of text says which one it is (a title, a name, a label);
-  // a section's type is the label already.
-  const first = Object.entries(value as Record<string, unknown>).find(
+  // A group: its title, name or label says which one it is, else its first piece of text
+  // (a section's type is said by its label already).
+  const entries = Object.entries(value as Record<string, unknown>).filter(
     ([key, inner]) => key !== "type" && typeof inner === "string" && inner,
   );
-  return first ? summary(first[1]) : "(a group of fields)";
+  const named = entries.find(([key]) => NAMING_KEYS.includes(key)) ?? entries[0];
+  return named ? summary(named[1]) : "(a group of fields)";
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
