@@ -3,12 +3,13 @@
 // version" and "undo my last change". A restore is a new commit, by the staff login,
 // through the same checks as a save (allowed paths, the build's validator, one write at a
 // time): history is never rewritten, and a restore can itself be undone.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import express, { type Express, type Request, type Response } from "express";
 import YAML from "yaml";
 import { crossSite } from "../lib/crossSite";
-import { gitSync } from "../lib/git";
+import { SAFE_GIT, gitSync } from "../lib/git";
 import { Refusal } from "../lib/refusal";
 import { headTrouble, needsRepair, repositoryTrouble } from "../lib/repoState";
 import { BRANCH } from "../lib/settings";
@@ -341,9 +342,10 @@ const readYaml = (repo: string, file: string): unknown => {
   }
 };
 
+/** Whether `hash` is in the site's history (git says "not a valid commit" otherwise: not shown). */
 const isAncestor = (repo: string, hash: string) => {
   try {
-    gitSync(repo, ["merge-base", "--is-ancestor", hash, "HEAD"]);
+    execFileSync("git", [...SAFE_GIT, "merge-base", "--is-ancestor", hash, "HEAD"], { cwd: repo, stdio: "ignore" });
     return true;
   } catch {
     return false;
