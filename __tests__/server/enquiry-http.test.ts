@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fixtureEnquirySettings } from "../helpers/enquirySettings";
+import { BOUNDARY, multipart } from "../helpers/multipart";
 import { ENQUIRY_API, FILE_FIELD, HONEYPOT_FIELD, MAX_FILE_BYTES, TOKEN_FIELD } from "../../src/enquiry/rules";
 import { enquiryApp } from "../../server/enquiry/app";
 import type { LiveSite } from "../../server/enquiry/site";
@@ -26,25 +27,6 @@ const valid: Record<string, string> = {
   message: "Hard anodising, 50 µm.",
   consent: "yes",
 };
-
-const BOUNDARY = "----enquiry-test";
-/** A multipart/form-data body, as a browser sends the form. */
-function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }): Buffer {
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${FILE_FIELD}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from("\r\n"),
-    );
-  }
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(parts);
-}
 
 const logged: string[] = [];
 /** Every service a test started, closed after it whatever happened. */

@@ -4,16 +4,19 @@
 // The staff's enquiries (/admin/enquiries/), in process: forms posted to the real service,
 // then read as nginx passes a checked login (its secret and the login's name). Without
 // them: 401; a button pressed from another site: 403; a hostile buyer's words: text only.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fixtureEnquirySettings } from "../helpers/enquirySettings";
-import { ENQUIRY_API, FILE_FIELD, MAX_FILE_BYTES, PAGE_FIELD } from "../../src/enquiry/rules";
+import { BOUNDARY, multipart } from "../helpers/multipart";
+import { ENQUIRY_API, MAX_FILE_BYTES, PAGE_FIELD } from "../../src/enquiry/rules";
 import { enquiryApp } from "../../server/enquiry/app";
 import { INBOX_PATH } from "../../server/enquiry/message";
 import { csvCell } from "../../server/enquiry/inbox";
 import type { LiveSite } from "../../server/enquiry/site";
-import { Spool } from "../../server/enquiry/spool";
+import { SPOOL_FILE, STATES, Spool } from "../../server/enquiry/spool";
+import { APP_DIR } from "../../server/lib/settings";
 
 const live = fixtureEnquirySettings();
 const site = { settings: () => live } as unknown as LiveSite;
@@ -28,24 +31,6 @@ const valid: Record<string, string> = {
   message: "Hard anodising, 50 µm.",
   consent: "yes",
 };
-
-const BOUNDARY = "----inbox-test";
-function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }): Uint8Array<ArrayBuffer> {
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${FILE_FIELD}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from("\r\n"),
-    );
-  }
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return new Uint8Array(Buffer.concat(parts)) as Uint8Array<ArrayBuffer>;
-}
 
 const pdfOf = (bytes: number) => {
   const pdf = Buffer.alloc(bytes, 0x20);
@@ -94,7 +79,7 @@ afterEach(async () => {
 async function send(fields: Record<string, string>, file?: { name: string; content: Buffer }): Promise<string> {
   const response = await fetch(`${base}${ENQUIRY_API}`, {
     method: "POST",
-    body: multipart(fields, file),
+    body: new Uint8Array(multipart(fields, file)),
     headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, accept: "application/json" },
   });
   expect(response.status).toBe(201);
@@ -149,7 +134,7 @@ test("the list: newest first, with company, service, page, delivery and handled;
 test("a 10,000-character field is refused at the form (422), so nothing that long is ever kept", async () => {
   const response = await fetch(`${base}${ENQUIRY_API}`, {
     method: "POST",
-    body: multipart({ ...valid, message: "x".repeat(10_000) }),
+    body: new Uint8Array(multipart({ ...valid, message: "x".repeat(10_000) })),
     headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, accept: "application/json" },
   });
   expect(response.status).toBe(422);
@@ -281,3 +266,36 @@ test("retention: sent ones expire; a failed one only once handled, and then afte
     "failed",
   ]);
 });
+
+test("every file the spool writes is one sitectl backup takes, and restore's import brings them all back", () => {
+  const id = "0000000009";
+  spool.add(id, Buffer.from("Subject: x\r\n\r\nx"), pdfOf(10), {
+    id,
+    receivedAt: new Date().toISOString(),
+    values: { name: "A" },
+    service: "x",
+    page: "",
+    files: [{ name: "a.pdf", bytes: 10, attached: false }],
+  });
+  spool.markHandled(id, "priya");
+  spool.move(id, "pending", "failed", "550 refused");
+  const files = STATES.flatMap((state) => fs.readdirSync(spool.folder(state)));
+  expect(files.sort()).toEqual([`${id}.drawing`, `${id}.eml`, `${id}.form.json`, `${id}.handled.json`, `${id}.json`]);
+  for (const name of files) expect(name).toMatch(SPOOL_FILE);
+  for (const name of [`${id}.exe`, `../${id}.eml`, `${id}.formXjson`, "README"]) expect(name).not.toMatch(SPOOL_FILE);
+
+  // As sitectl restore hands a backup's spool to the service's user: into an empty spool.
+  const target = fs.mkdtempSync(path.join(os.tmpdir(), "enquiry-import-"));
+  const output = execFileSync(
+    path.join(APP_DIR, "node_modules", ".bin", "tsx"),
+    [path.join(APP_DIR, "server/enquiry/import.ts"), path.join(dir, "spool")],
+    { env: { ...process.env, ENQUIRY_DIR: target }, encoding: "utf8" },
+  );
+  expect(output.trim()).toBe("1 added");
+  const restored = new Spool(target);
+  expect(restored.stateOf(id)).toBe("failed");
+  expect(restored.readRecord(id)?.files[0].name).toBe("a.pdf");
+  expect(restored.handled(id)?.by).toBe("priya");
+  expect(restored.readDrawing(id)?.equals(pdfOf(10))).toBe(true);
+  fs.rmSync(target, { recursive: true, force: true });
+}, 30_000);

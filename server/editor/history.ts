@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import express, { type Express, type Request, type Response } from "express";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import YAML from "yaml";
 import { crossSite } from "../lib/crossSite";
 import { SAFE_GIT, gitSync } from "../lib/git";
@@ -109,22 +109,30 @@ export function registerHistory(app: Express, deps: HistoryDeps): void {
     return login;
   };
 
-  const fail = (response: Response, error: unknown, title = "Changes") => {
-    if (!(error instanceof Refusal)) throw error;
-    if (error.status === 401) {
-      response.set("WWW-Authenticate", 'Basic realm="Site editor", charset="UTF-8"');
-    }
-    html(
-      response,
-      error.status,
-      staffPage(title, `<h1>${escapeHtml(title)}</h1>\n${notice(error.message, true)}`, HISTORY_PATH),
-    );
-  };
+  /** A staff page's handler: a refusal is answered as a page in its words, anything else is a fault (500). */
+  const handled =
+    (title: string, handle: (request: Request, response: Response) => Promise<void>) =>
+    async (request: Request, response: Response, next: NextFunction) => {
+      try {
+        await handle(request, response);
+      } catch (error) {
+        if (!(error instanceof Refusal)) return next(error);
+        if (error.status === 401) {
+          response.set("WWW-Authenticate", 'Basic realm="Site editor", charset="UTF-8"');
+        }
+        html(
+          response,
+          error.status,
+          staffPage(title, `<h1>${escapeHtml(title)}</h1>\n${notice(error.message, true)}`, HISTORY_PATH),
+        );
+      }
+    };
 
   // A saved document (PDF) as content holds it, for the editor's preview to link to: a
   // download, never shown on the editor's own origin.
-  app.get(`${HISTORY_PATH}document`, async (request, response, next) => {
-    try {
+  app.get(
+    `${HISTORY_PATH}document`,
+    handled("Document", async (request, response) => {
       await staff(request, false);
       const file = String(request.query.path ?? "");
       if (uploadKind(rules, file) !== "pdf") throw new Refusal(403, `not a document the editor stores: ${file}`);
@@ -141,14 +149,8 @@ export function registerHistory(app: Express, deps: HistoryDeps): void {
         .set("X-Content-Type-Options", "nosniff")
         .set("Cache-Control", "private, no-store")
         .send(content);
-    } catch (error) {
-      try {
-        fail(response, error, "Document");
-      } catch (fault) {
-        next(fault);
-      }
-    }
-  });
+    }),
+  );
 
   // Who is logged in, for the editor's panel ("your change").
   app.get(`${HISTORY_PATH}me.json`, async (request, response, next) => {
@@ -161,8 +163,9 @@ export function registerHistory(app: Express, deps: HistoryDeps): void {
     }
   });
 
-  app.get(HISTORY_PATH, async (request, response, next) => {
-    try {
+  app.get(
+    HISTORY_PATH,
+    handled("Changes", async (request, response) => {
       const login = await staff(request, false);
       const recent = commits(repo, HISTORY_LIMIT);
       const mine = recent.find((commit) => commit.author === login);
@@ -193,17 +196,12 @@ ${recent.length ? table(recent.map((commit) => commitRow(repo, commit)).join("\n
           HISTORY_PATH,
         ),
       );
-    } catch (error) {
-      try {
-        fail(response, error);
-      } catch (fault) {
-        next(fault);
-      }
-    }
-  });
+    }),
+  );
 
-  app.get(`${HISTORY_PATH}change/:hash`, async (request, response, next) => {
-    try {
+  app.get(
+    `${HISTORY_PATH}change/:hash`,
+    handled("Changes", async (request, response) => {
       await staff(request, false);
       const hash = String(request.params.hash);
       const [commit] = COMMIT.test(hash) ? commits(repo, 1, ["content"], hash) : [];
@@ -220,17 +218,12 @@ ${recent.length ? table(recent.map((commit) => commitRow(repo, commit)).join("\n
           HISTORY_PATH,
         ),
       );
-    } catch (error) {
-      try {
-        fail(response, error);
-      } catch (fault) {
-        next(fault);
-      }
-    }
-  });
+    }),
+  );
 
-  app.get(`${HISTORY_PATH}file`, async (request, response, next) => {
-    try {
+  app.get(
+    `${HISTORY_PATH}file`,
+    handled("History", async (request, response) => {
       await staff(request, false);
       const file = restorable(rules, String(request.query.path ?? ""));
       const versions = commits(repo, HISTORY_LIMIT, [file]);
@@ -246,10 +239,10 @@ ${recent.length ? table(recent.map((commit) => commitRow(repo, commit)).join("\n
                 ? ""
                 : `<form method="post" action="${HISTORY_PATH}restore"><input type="hidden" name="path" value="${escapeHtml(file)}"><input type="hidden" name="commit" value="${commit.hash}"><button type="submit" class="secondary">Restore this version</button></form>`;
           return `<tr>
-  <td data-label="When">${staffTime(commit.at)}<br><span class="note">${ago(commit.at)}</span></td>
-  <td data-label="Who"><bdi>${shown(commit.author)}</bdi></td>
-  <td data-label="What changed"><ul>${words.map((line) => `<li><bdi>${shown(line)}</bdi></li>`).join("")}</ul></td>
-  <td>${restore}</td>
+<td data-label="When">${staffTime(commit.at)}<br><span class="note">${ago(commit.at)}</span></td>
+<td data-label="Who"><bdi>${shown(commit.author)}</bdi></td>
+<td data-label="What changed"><ul>${words.map((line) => `<li><bdi>${shown(line)}</bdi></li>`).join("")}</ul></td>
+<td>${restore}</td>
 </tr>`;
         })
         .join("\n");
@@ -266,17 +259,13 @@ ${versions.length ? `<table class="wide"><thead><tr><th>When</th><th>Who</th><th
           HISTORY_PATH,
         ),
       );
-    } catch (error) {
-      try {
-        fail(response, error, "History");
-      } catch (fault) {
-        next(fault);
-      }
-    }
-  });
+    }),
+  );
 
-  app.post(`${HISTORY_PATH}restore`, form, async (request, response, next) => {
-    try {
+  app.post(
+    `${HISTORY_PATH}restore`,
+    form,
+    handled("Restore", async (request, response) => {
       const login = await staff(request, true);
       const file = restorable(rules, String(request.body?.path ?? ""));
       const hash = String(request.body?.commit ?? "");
@@ -292,17 +281,13 @@ ${versions.length ? `<table class="wide"><thead><tr><th>When</th><th>Who</th><th
         `Restore ${file} to its version of ${staffTime(commitTime(repo, hash))}`,
       );
       response.redirect(303, `${HISTORY_PATH}file?path=${encodeURIComponent(file)}&done=restored`);
-    } catch (error) {
-      try {
-        fail(response, error, "Restore");
-      } catch (fault) {
-        next(fault);
-      }
-    }
-  });
+    }),
+  );
 
-  app.post(`${HISTORY_PATH}undo`, form, async (request, response, next) => {
-    try {
+  app.post(
+    `${HISTORY_PATH}undo`,
+    form,
+    handled("Undo", async (request, response) => {
       const login = await staff(request, true);
       const mine = commits(repo, UNDO_LOOKBACK).find((commit) => commit.author === login);
       if (!mine) throw new Refusal(404, `you (${login}) have no change among the latest ${UNDO_LOOKBACK} to undo`);
@@ -323,14 +308,8 @@ ${versions.length ? `<table class="wide"><thead><tr><th>When</th><th>Who</th><th
       }
       await commitFiles(deps, login, write, remove, `Undo the change of ${staffTime(mine.at)}: ${mine.subject}`);
       response.redirect(303, `${HISTORY_PATH}?done=undone`);
-    } catch (error) {
-      try {
-        fail(response, error, "Undo");
-      } catch (fault) {
-        next(fault);
-      }
-    }
-  });
+    }),
+  );
 }
 
 /** A content file's data as committed now (for its label), or undefined. */

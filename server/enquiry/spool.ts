@@ -19,6 +19,10 @@ const FILE = /^([0-9A-HJKMNP-TV-Z]{10})\.eml$/;
 /** What goes with an enquiry from folder to folder, beside its e-mail. */
 const COMPANIONS = [".drawing", ".form.json", ".handled.json"] as const;
 type Companion = (typeof COMPANIONS)[number];
+/** Every file the spool's folders may hold: an e-mail, its attempts (.json), its companions (sitectl backup checks). */
+export const SPOOL_FILE = new RegExp(
+  `^[0-9A-HJKMNP-TV-Z]{10}(\\.eml|\\.json|${COMPANIONS.map((kind) => kind.replaceAll(".", "\\.")).join("|")})$`,
+);
 
 export interface Attempts {
   attempts: number;

@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { syncFolder } from "../lib/files";
-import { STATES } from "../enquiry/spool";
+import { SPOOL_FILE, STATES } from "../enquiry/spool";
 import {
   EDITORS_FILE,
   ENQUIRY_DIR,
@@ -104,7 +104,7 @@ function copySpool(staging: string): Record<(typeof STATES)[number], number> {
     if (
       type !== "-" ||
       !STATES.includes(state as (typeof STATES)[number]) ||
-      !/^[0-9A-Z]{10}\.(eml|json)$/.test(file ?? "") ||
+      !SPOOL_FILE.test(file ?? "") ||
       rest.length
     )
       throw new Failure(

@@ -1,0 +1,23 @@
+import { FILE_FIELD } from "../../src/enquiry/rules";
+
+/** The boundary the tests' form bodies use (their Content-Type names it). */
+export const BOUNDARY = "----enquiry-test";
+export const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+
+/** A multipart/form-data body, as a browser sends the quote form. */
+export function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }): Buffer {
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${FILE_FIELD}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(parts);
+}
