@@ -178,6 +178,8 @@ test("a saved document downloads for the preview's link; other files do not", as
     `/admin/history/document?path=${encodeURIComponent("content/services/documents/sheet.pdf")}`,
   );
   expect(response.status).toBe(200);
-  expect(response.headers.get("content-disposition")).toBe('attachment; filename="sheet.pdf"');
+  expect(response.headers.get("content-disposition")).toBe(
+    `attachment; filename="sheet.pdf"; filename*=UTF-8''sheet.pdf`,
+  );
   expect((await get(`/admin/history/document?path=${encodeURIComponent(SITE)}`)).status).toBe(403);
 });

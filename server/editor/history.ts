@@ -13,7 +13,7 @@ import { SAFE_GIT, gitSync } from "../lib/git";
 import { Refusal } from "../lib/refusal";
 import { headTrouble, needsRepair, repositoryTrouble } from "../lib/repoState";
 import { BRANCH } from "../lib/settings";
-import { ago, escapeHtml, shown, staffPage, staffTime } from "../lib/staffPage";
+import { ago, attachmentHeader, escapeHtml, shown, staffPage, staffTime } from "../lib/staffPage";
 import {
   COMMIT,
   HISTORY_LIMIT,
@@ -142,10 +142,7 @@ export function registerHistory(app: Express, deps: HistoryDeps): void {
       response
         .status(200)
         .type("application/pdf")
-        .set(
-          "Content-Disposition",
-          `attachment; filename="${path.posix.basename(file).replace(/[^\x20-\x7e]|["\\]/g, "_")}"`,
-        )
+        .set("Content-Disposition", attachmentHeader(path.posix.basename(file)))
         .set("X-Content-Type-Options", "nosniff")
         .set("Cache-Control", "private, no-store")
         .send(content);

@@ -12,7 +12,7 @@ import { FIELDS, MIME_TYPES, formatOf } from "../../src/enquiry/rules";
 import type { EnquirySettings } from "../../src/enquiry/pages";
 import { crossSite } from "../lib/crossSite";
 import { Refusal } from "../lib/refusal";
-import { ago, escapeHtml, fileSize, shown, staffPage, staffTime } from "../lib/staffPage";
+import { ago, attachmentHeader, escapeHtml, fileSize, shown, staffPage, staffTime } from "../lib/staffPage";
 import { INBOX_PATH, attachmentOf, cleanFileName } from "./message";
 import type { EnquiryRecord } from "./record";
 import { ID_PATTERN, type Entry, type Spool, type State } from "./spool";
@@ -185,12 +185,6 @@ function csv(rows: Row[], words: EnquirySettings | null): string {
   ]);
   // A byte-order mark: spreadsheet programs then read the file as UTF-8.
   return `\ufeff${[head, ...lines].map((line) => line.map(csvCell).join(",")).join("\r\n")}\r\n`;
-}
-
-/** A Content-Disposition that downloads: an ASCII name for old programs, the real one as UTF-8. */
-export function attachmentHeader(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 const download = (reply: FastifyReply, name: string, type: string, body: Buffer | string) =>

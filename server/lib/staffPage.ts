@@ -120,3 +120,9 @@ ${body}
 /** A file's size as staff read it: "420 KB", "2.5 MB". */
 export const fileSize = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.ceil(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** A Content-Disposition that downloads: an ASCII name for old programs, the real one as UTF-8. */
+export function attachmentHeader(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
