@@ -14,8 +14,7 @@ import {
   type EnquirySettings,
   type Notice,
 } from "../../src/enquiry/pages";
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from "../lib/html";
 
 export class LiveSite {
   private release = "";
@@ -49,7 +48,7 @@ export class LiveSite {
 
   received(reference: string): string {
     const document = this.page(NOTICES.received);
-    document.getElementById(REFERENCE_ID)?.set_content(escape(reference));
+    document.getElementById(REFERENCE_ID)?.set_content(escapeHtml(reference));
     return document.toString();
   }
 
@@ -68,7 +67,7 @@ export class LiveSite {
       const input = form.querySelector(`[name="${rule.name}"]`);
       const value = values[rule.name] ?? "";
       if (!input) continue;
-      if (rule.input === "textarea") input.set_content(escape(value));
+      if (rule.input === "textarea") input.set_content(escapeHtml(value));
       else if (rule.input === "checkbox") {
         if (value) input.setAttribute("checked", "");
         else input.removeAttribute("checked");
@@ -89,16 +88,18 @@ export class LiveSite {
       if (!problem || !id || name === HONEYPOT_FIELD || name === TOKEN_FIELD) continue;
       const rule = FIELDS.find((candidate) => candidate.name === name);
       const words = problemText(settings.problems as Parameters<typeof problemText>[0], problem, rule);
-      document.getElementById(`${id}-error`)?.set_content(escape(words));
+      document.getElementById(`${id}-error`)?.set_content(escapeHtml(words));
       input.setAttribute("aria-invalid", "true");
       const described = new Set((input.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean));
       described.add(`${id}-error`);
       input.setAttribute("aria-describedby", [...described].join(" "));
       if (first) input.setAttribute("autofocus", "");
       first = false;
-      listed.push(`<li><a href="#${id}">${escape(settings.labels[name] ?? name)}: ${escape(words)}</a></li>`);
+      listed.push(`<li><a href="#${id}">${escapeHtml(settings.labels[name] ?? name)}: ${escapeHtml(words)}</a></li>`);
     }
-    document.getElementById(SUMMARY_ID)?.set_content(`<h2>${escape(settings.summary)}</h2><ul>${listed.join("")}</ul>`);
+    document
+      .getElementById(SUMMARY_ID)
+      ?.set_content(`<h2>${escapeHtml(settings.summary)}</h2><ul>${listed.join("")}</ul>`);
     return document.toString();
   }
 }

@@ -5,11 +5,9 @@
 // visible, so nothing anyone typed is ever markup or disguised.
 
 import { ago as agoWords } from "../../src/cms/statusWords";
+import { escapeHtml } from "./html";
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Text as HTML text (or an attribute's value): nothing in it is markup. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
+export { escapeHtml };
 
 /**
  * Control characters (but line breaks and tabs) and the marks that reorder text (right to
