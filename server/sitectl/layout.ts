@@ -72,6 +72,16 @@ export function readEnvFile(file: string): Record<string, string> {
 }
 
 /**
+ * Whether nginx's map file (conf.d/) holds the secret `name` of a service's settings file:
+ * deploy/configure writes both, and a service believes nginx only with it.
+ */
+export function nginxHasSecret(envFile: string, name: string, mapFile: string): boolean {
+  const secret = readEnvFile(envFile)[name] ?? "";
+  const nginxMap = fs.existsSync(mapFile) ? fs.readFileSync(mapFile, "utf8") : "";
+  return secret.length >= 16 && nginxMap.includes(`"${secret}"`);
+}
+
+/**
  * Sets (or, with "", removes) KEY=value lines in a root-only settings file, keeping its
  * other lines; written whole (atomic, mode 0600).
  */

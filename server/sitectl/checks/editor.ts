@@ -1,8 +1,7 @@
 // The editor's side: the content repository the editor's alone and on main (asked in the
 // editor's sandbox, never of git as root), what is live the publisher's alone, a login,
 // and the secret nginx shares with the editor.
-import fs from "node:fs";
-import { EDITOR_PROXY_ENV, EDITOR_SECRET_MAP, HOST_DIR, REPO_DIR, SERVICES, readEnvFile } from "../layout";
+import { EDITOR_PROXY_ENV, EDITOR_SECRET_MAP, HOST_DIR, REPO_DIR, SERVICES, nginxHasSecret } from "../layout";
 import { sandboxScript } from "../sandbox";
 import { printable } from "../serviceFiles";
 import { count, run, script } from "../shell";
@@ -117,9 +116,7 @@ export function logins(): Finding {
 
 /** nginx tells the editor each visitor's address with a secret the editor knows too (deploy/configure). */
 export function editorSecret(): Finding {
-  const secret = readEnvFile(EDITOR_PROXY_ENV).EDITOR_PROXY_SECRET ?? "";
-  const nginxMap = fs.existsSync(EDITOR_SECRET_MAP) ? fs.readFileSync(EDITOR_SECRET_MAP, "utf8") : "";
-  return secret.length >= 16 && nginxMap.includes(`"${secret}"`)
+  return nginxHasSecret(EDITOR_PROXY_ENV, "EDITOR_PROXY_SECRET", EDITOR_SECRET_MAP)
     ? ok("nginx and the editor share the secret that carries visitors' addresses")
     : problem(
         "editor-secret",

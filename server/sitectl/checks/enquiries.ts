@@ -4,7 +4,15 @@ import fs from "node:fs";
 import path from "node:path";
 import type { MailState } from "../../enquiry/delivery";
 import type { Entry, SpoolStatus } from "../../enquiry/spool";
-import { ENQUIRY_DIR, ENQUIRY_ENV, ENQUIRY_SECRET_MAP, ENQUIRY_STAFF_ENV, SERVICES, readEnvFile } from "../layout";
+import {
+  ENQUIRY_DIR,
+  ENQUIRY_ENV,
+  ENQUIRY_SECRET_MAP,
+  ENQUIRY_STAFF_ENV,
+  SERVICES,
+  nginxHasSecret,
+  readEnvFile,
+} from "../layout";
 import { printable, readOwnedFile, uidOf } from "../serviceFiles";
 import { count, script } from "../shell";
 import { DEPLOY_AGAIN, note, ok, problem, type Finding } from "./finding";
@@ -185,9 +193,7 @@ export function mailServer(status: ReturnType<typeof enquiryStatus>): Finding[] 
 
 /** nginx passes staff logins to the enquiry service's inbox with a secret they share (deploy/configure). */
 export function enquirySecret(): Finding {
-  const secret = readEnvFile(ENQUIRY_STAFF_ENV).ENQUIRY_STAFF_SECRET ?? "";
-  const nginxMap = fs.existsSync(ENQUIRY_SECRET_MAP) ? fs.readFileSync(ENQUIRY_SECRET_MAP, "utf8") : "";
-  return secret.length >= 16 && nginxMap.includes(`"${secret}"`)
+  return nginxHasSecret(ENQUIRY_STAFF_ENV, "ENQUIRY_STAFF_SECRET", ENQUIRY_SECRET_MAP)
     ? ok("nginx and the enquiry service share the secret that carries staff logins")
     : problem(
         "enquiry-secret",
