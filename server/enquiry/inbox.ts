@@ -210,8 +210,8 @@ export function registerInbox(app: FastifyInstance, { spool, words, secret, log,
 
   const rowOf = (entry: Entry): Row => ({
     entry,
-    record: spool.readRecord(entry.id),
-    handled: spool.handled(entry.id),
+    record: spool.readRecord(entry.id, entry.state),
+    handled: spool.handled(entry.id, entry.state),
   });
   const allRows = () =>
     (["pending", "failed", "sent"] as const)

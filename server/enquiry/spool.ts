@@ -98,15 +98,13 @@ export class Spool {
     writeFileAtomic(this.file("pending", id), message, 0o600);
   }
 
-  /** What the buyer typed, as data; null for an enquiry stored before the inbox kept it. */
-  readRecord(id: string): EnquiryRecord | null {
-    const state = this.stateOf(id);
+  /** What the buyer typed, as data; null for an enquiry stored before the inbox kept it. (`state`: where it is, when the caller knows.) */
+  readRecord(id: string, state = this.stateOf(id)): EnquiryRecord | null {
     return (state && readJson<EnquiryRecord>(this.companion(state, id, ".form.json"))) || null;
   }
 
   /** Who marked an enquiry handled, and when; null while nobody has. */
-  handled(id: string): Handled | null {
-    const state = this.stateOf(id);
+  handled(id: string, state = this.stateOf(id)): Handled | null {
     return (state && readJson<Handled>(this.companion(state, id, ".handled.json"))) || null;
   }
 
@@ -193,7 +191,7 @@ export class Spool {
     const limit = days * 86_400_000;
     const sent = this.list("sent").filter((entry) => now - entry.receivedAt.getTime() > limit);
     const failed = this.list("failed").filter((entry) => {
-      const handled = this.handled(entry.id);
+      const handled = this.handled(entry.id, "failed");
       return handled !== null && now - Date.parse(handled.at) > limit;
     });
     for (const entry of [...sent, ...failed]) this.remove(entry.state, entry.id);
