@@ -29,8 +29,8 @@ export interface ServerProblems {
 
 const COLOURS = { idle: "#0b6e2e", building: "#7a4b00", failed: "#a4161a", stale: "#a4161a" } as const;
 
-/** A JSON file read now and every POLL_MS; null while it cannot be read. */
-function usePolled<T>(url: string): T | null {
+/** A JSON file read now and every `every` ms (null: once); null while it cannot be read. */
+function usePolled<T>(url: string, every: number | null = POLL_MS): T | null {
   const [value, setValue] = useState<T | null>(null);
   useEffect(() => {
     let stopped = false;
@@ -43,12 +43,12 @@ function usePolled<T>(url: string): T | null {
       }
     };
     void read();
-    const timer = setInterval(read, POLL_MS);
+    const timer = every === null ? undefined : setInterval(read, every);
     return () => {
       stopped = true;
       clearInterval(timer);
     };
-  }, [url]);
+  }, [url, every]);
   return value;
 }
 
@@ -161,7 +161,8 @@ export function PublishStatus(props: PublishStatusProps) {
   const status = usePolled<PublisherStatus>(url);
   const enquiries = usePolled<Enquiries>(enquiriesUrl);
   const server = usePolled<ServerProblems>(problemsUrl);
-  const who = usePolled<{ login: string }>(whoUrl);
+  // The login does not change while the editor is open: asked once.
+  const who = usePolled<{ login: string }>(whoUrl, null);
   const now = useNow();
   const problems = server ? problemLines(server) : [];
   const links = <StaffLinks enquiriesPage={enquiriesPage} changesPage={changesPage} helpUrl={helpUrl} />;
