@@ -1,12 +1,16 @@
 // Printing a process page, as a buyer does to pass it on: Chromium prints it to a PDF
 // through the print stylesheet (src/styles/global.css, and each part's own print
 // rules). On paper every text is dark (printers drop the backgrounds light text sits
-// on), the menu bar, buttons and the map are gone, and a table's rows, a card or a
+// on), the menu, buttons and the map are gone, and a table's rows, a card or a
 // colour swatch are not cut across pages. The PDF is kept with the test's results, to
 // look at.
 import fs from "node:fs";
-import { services } from "./content";
+import { services, site } from "./content";
 import { expect, open, test } from "./fixtures";
+
+/** The most A4 sheets a process page may take. */
+const MAX_SHEETS = 2;
+const siteUrl = site.url.replace(/\/+$/, "");
 
 // The first process page with a specification table, or else the first process page.
 const service = services.find((s) => s.sections.some((section) => section.type === "capabilities")) ?? services[0];
@@ -15,7 +19,7 @@ const route = `/${service.slug}`;
 test(`${route} prints dark on white, without the menu, buttons or map, rows kept whole`, async ({ page }, info) => {
   await open(page, route);
   await page.emulateMedia({ media: "print" });
-  await expect(page.locator("header")).toBeHidden();
+  await expect(page.locator("#site-menu")).toBeHidden();
   await expect(page.locator("button:visible, iframe:visible")).toHaveCount(0);
   await expect(page.locator("h1")).toBeVisible();
 
@@ -47,3 +51,62 @@ test(`${route} prints dark on white, without the menu, buttons or map, rows kept
   const sheets = pdf.toString("latin1").match(/\/Type\s*\/Page\b/g) ?? [];
   expect(sheets.length).toBeGreaterThan(0);
 });
+
+// Each process page with a specification table: what a buyer hands on.
+for (const page of services.filter((s) => s.sections.some((section) => section.type === "capabilities"))) {
+  const path = `/${page.slug}`;
+  test(`${path} prints on at most ${MAX_SHEETS} A4 sheets, headed by the company, its logo and the site's address`, async ({
+    page: tab,
+  }, info) => {
+    await open(tab, path);
+    await tab.emulateMedia({ media: "print" });
+
+    // The first thing on paper: the company's name, logo and the site's address.
+    const top = tab.locator("header");
+    await expect(top).toBeVisible();
+    await expect(top).toContainText(site.company.name);
+    await expect(top).toContainText(siteUrl);
+    const [topBox, h1Box] = [await top.boundingBox(), await tab.locator("main h1").boundingBox()];
+    expect(topBox!.y + topBox!.height).toBeLessThanOrEqual(h1Box!.y);
+    // The first picture on paper is the logo, loaded, above the page's heading.
+    const logo = await tab.evaluate(() => {
+      const image = [...document.images].find((img) => img.checkVisibility());
+      const h1 = document.querySelector("main h1")!;
+      return {
+        loaded: Boolean(image?.complete && image.naturalWidth > 0),
+        above: Boolean(image && image.getBoundingClientRect().bottom <= h1.getBoundingClientRect().top),
+      };
+    });
+    expect(logo).toEqual({ loaded: true, above: true });
+
+    // Links say where they lead; no button draws an empty outline; no photo is printed.
+    const printed = await tab.evaluate(() => ({
+      after: [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/"]')]
+        .filter((link) => link.checkVisibility())
+        .map((link) => [link.getAttribute("href"), getComputedStyle(link, "::after").content]),
+      outlined: [...document.querySelectorAll(".button")]
+        .filter((button) => button.checkVisibility())
+        .filter(
+          (button) =>
+            getComputedStyle(button).borderTopStyle !== "none" && getComputedStyle(button).borderTopWidth !== "0px",
+        )
+        .map((button) => button.textContent),
+      photos: [...document.querySelectorAll("main picture")]
+        .filter((picture) => picture.checkVisibility() && !picture.hasAttribute("data-print"))
+        .map((picture) => picture.querySelector("img")?.alt),
+      tables: [...document.querySelectorAll("main table")].map((table) => getComputedStyle(table).breakInside),
+    }));
+    expect(printed.after.length).toBeGreaterThan(0);
+    for (const [href, after] of printed.after) expect(after).toContain(`${siteUrl}${href}`);
+    expect(printed.outlined).toEqual([]);
+    expect(printed.photos).toEqual([]);
+    expect(printed.tables.length).toBeGreaterThan(0);
+    for (const breaking of printed.tables) expect(breaking).toBe("avoid");
+
+    const pdf = await tab.pdf({ format: "A4" });
+    fs.writeFileSync(info.outputPath("printed.pdf"), pdf);
+    const sheets = pdf.toString("latin1").match(/\/Type\s*\/Page\b/g) ?? [];
+    expect(sheets.length).toBeGreaterThan(0);
+    expect(sheets.length).toBeLessThanOrEqual(MAX_SHEETS);
+  });
+}

@@ -18,6 +18,21 @@ describe("Navbar", () => {
     expect(within(nav).getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/#footer");
   });
 
+  it("shows the quote form's button outside the folding menu, once", () => {
+    render(<Navbar {...navbarProps} />);
+    const quote = screen.getAllByRole("link", { name: "Ask for a price" });
+    expect(quote).toHaveLength(1);
+    expect(quote[0]).toHaveAttribute("href", "/ask");
+    expect(document.getElementById("site-menu")).not.toContainElement(quote[0]);
+  });
+
+  it("carries, for paper, the company's full name and the site's address", () => {
+    render(<Navbar {...navbarProps} />);
+    const brand = screen.getByRole("link", { name: "Acme Anodisers" });
+    expect(brand).toHaveTextContent("Acme Anodisers Private Limited");
+    expect(brand).toHaveTextContent("https://acme.test");
+  });
+
   it("lists the four services in the Services drop-down, in order", () => {
     render(<Navbar {...navbarProps} />);
     expect(serviceLinks().map((link) => [link.textContent, link.getAttribute("href")])).toEqual([

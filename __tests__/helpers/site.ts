@@ -6,6 +6,8 @@ export const navbarProps: NavbarProps = {
   logo: fakeImage("logo"),
   companyName: "Acme Anodisers",
   currentPath: "/",
+  quote: { label: "Ask for a price", path: "/ask" },
+  printed: { companyName: "Acme Anodisers Private Limited", siteUrl: "https://acme.test" },
   labels: { mainNavigation: "Main navigation", openMenu: "Open menu", closeMenu: "Close menu" },
   items: [
     { label: "Home", link: "/" },
@@ -20,6 +22,7 @@ export const navbarProps: NavbarProps = {
       ],
     },
     { label: "Our Clients", link: "/#clients" },
+    { label: "Ask for a price", link: "/ask" },
     { label: "Contact us", link: "/#footer" },
   ],
 };

@@ -128,7 +128,9 @@ function register(decap: DecapGlobals) {
   decap.CMS.registerPreviewTemplate(
     "home",
     template(decap, homeSchema, (home) =>
-      withContext((siteData, logos) => <HomeContent home={home} site={siteData} clients={logos} today={today()} />),
+      withContext((siteData, logos, form) => (
+        <HomeContent home={home} site={siteData} clients={logos} enquiry={form} today={today()} />
+      )),
     ),
   );
   decap.CMS.registerPreviewTemplate(

@@ -17,25 +17,29 @@ export interface EnquiryContentProps {
   newTabLabel: string;
 }
 
-/** The request-for-quote page's body: heading, the form, and the other ways to ask. */
+/**
+ * The request-for-quote page's body: heading, the other ways to ask (a call, WhatsApp:
+ * on a phone above the form, so they are on the first screen; beside it on a wide one),
+ * and the form.
+ */
 export function EnquiryContent({ page, services, newTabLabel }: EnquiryContentProps) {
   return (
-    <div className={styles.page}>
+    <div className={`container ${styles.page}`}>
       <ServerHtml>
         <h1>{page.heading}</h1>
         {page.intro && <p className={styles.intro}>{page.intro}</p>}
       </ServerHtml>
       <div className={styles.columns}>
-        <div>
+        <ServerHtml>
+          <ContactOptions {...page.alternatives} newTabLabel={newTabLabel} />
+        </ServerHtml>
+        <div className={styles.form}>
           {/* Filled by the enquiry service when it returns the form with problems. */}
           <div id={SUMMARY_ID} className={styles.summary} tabIndex={-1} />
           <Island>
             <EnquiryForm words={page} services={services} privacyPath={`/${page.privacy.slug}`} />
           </Island>
         </div>
-        <ServerHtml>
-          <ContactOptions {...page.alternatives} newTabLabel={newTabLabel} />
-        </ServerHtml>
       </div>
     </div>
   );

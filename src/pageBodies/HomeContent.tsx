@@ -8,13 +8,20 @@ export interface HomeContentProps {
   /** The day the page is built, "YYYY-MM-DD" (src/sections/Sections.tsx). */
   today: string;
   clients: NonNullable<Queries.HomePageQuery["clientsYaml"]>;
+  /** The quote form, phone and WhatsApp for the hero's buttons (content/enquiry.yaml). */
+  enquiry: Queries.QuoteActionsFragment;
 }
 
 /** The home page's body: the hero carousel, then its sections in the order content/home.yaml lists them. */
-export function HomeContent({ home, site, clients, today }: HomeContentProps) {
+export function HomeContent({ home, site, clients, enquiry, today }: HomeContentProps) {
   return (
     <>
-      <HomeHero {...home.hero} label={site.company.name} labels={site.labels} />
+      <HomeHero
+        {...home.hero}
+        label={site.company.name}
+        labels={site.labels}
+        actions={{ enquiry, newTabLabel: site.labels.opensInNewTab }}
+      />
       <Sections
         sections={home.sections}
         labels={site.labels}

@@ -20,6 +20,7 @@ export function PageShell({ pathname, embedMap = true, children }: Props) {
         linkLabel
       }
       siteYaml {
+        url
         company {
           name
           shortName

@@ -11,7 +11,7 @@ export interface ServiceContentProps {
   today: string;
   clients: NonNullable<Queries.ServicePageQuery["clientsYaml"]>;
   /** The request-for-quote form's link and call to action (content/enquiry.yaml). */
-  enquiry: { slug: string; linkLabel: string; callToAction: { title: string; text: string } };
+  enquiry: Queries.QuoteActionsFragment & { callToAction: { title: string; text: string } };
 }
 
 /**
@@ -22,7 +22,7 @@ export function ServiceContent({ page, site, clients, enquiry, today }: ServiceC
   return (
     <>
       <ServerHtml>
-        <PageHero {...page.hero} />
+        <PageHero {...page.hero} actions={{ enquiry, service: page.slug, newTabLabel: site.labels.opensInNewTab }} />
       </ServerHtml>
       <Sections
         sections={page.sections}

@@ -6,11 +6,12 @@ import { PageShell } from "../pageBodies/PageShell";
 
 /** The home page: its hero, then its sections in the order content/home.yaml lists them. */
 export default function HomePage({ data, location }: PageProps<Queries.HomePageQuery>) {
-  const { homeYaml: home, siteYaml: site, clientsYaml: clients, built } = data;
-  if (!home || !site || !clients || !built?.day) throw new Error("The home page's content could not be loaded.");
+  const { homeYaml: home, siteYaml: site, clientsYaml: clients, enquiryYaml: enquiry, built } = data;
+  if (!home || !site || !clients || !enquiry || !built?.day)
+    throw new Error("The home page's content could not be loaded.");
   return (
     <PageShell pathname={location.pathname}>
-      <HomeContent home={home} site={site} clients={clients} today={built.day} />
+      <HomeContent home={home} site={site} clients={clients} enquiry={enquiry} today={built.day} />
     </PageShell>
   );
 }
@@ -46,6 +47,7 @@ export const query = graphql`
           imageAlt
         }
         interval
+        facts
       }
       sections {
         ...PageSections
@@ -61,6 +63,9 @@ export const query = graphql`
     }
     clientsYaml {
       ...ClientsContent
+    }
+    enquiryYaml {
+      ...QuoteActions
     }
   }
 `;

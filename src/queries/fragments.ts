@@ -82,3 +82,17 @@ export const contentFragments = graphql`
     }
   }
 `;
+
+/** The form's link, phone and WhatsApp, for the buttons on every first screen (QuoteActions). */
+export const quoteActionsFragment = graphql`
+  fragment QuoteActions on EnquiryYaml {
+    slug
+    linkLabel
+    alternatives {
+      phone
+      callLabel
+      whatsapp
+      whatsappLabel
+    }
+  }
+`;

@@ -7,12 +7,15 @@ export function layoutProps(
   pathname: string,
 ) {
   const { company, labels } = site;
+  const quote = { label: enquiry.linkLabel, path: `/${enquiry.slug}` };
   return {
     navbar: {
       logo: company.logo,
       companyName: company.shortName,
       items: site.navigation,
       currentPath: pathname,
+      quote,
+      printed: { companyName: company.name, siteUrl: site.url.replace(/\/+$/, "") },
       labels,
     },
     footer: {
@@ -23,7 +26,7 @@ export function layoutProps(
       units: site.units,
       contacts: site.contacts,
       map: site.map,
-      quote: { label: enquiry.linkLabel, path: `/${enquiry.slug}` },
+      quote,
       wording: site.footer,
     },
     labels,

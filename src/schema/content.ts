@@ -27,7 +27,7 @@ import {
   type ObjectField,
 } from "./fields";
 import { ANCHOR, COLOUR, EMAIL, GSTIN, HTTPS_URL, PHONE, SLUG, gstinChecksumProblem } from "./patterns";
-import { link, title } from "./pieces";
+import { keyFacts, link, title } from "./pieces";
 
 const pageMeta = {
   title: text("Page title (browser tab and search results)"),
@@ -190,6 +190,7 @@ export const homeSchema = object("Home page", {
       required: false,
       hint: `Leave empty for the standard ${HERO_INTERVAL_MS} ms`,
     }),
+    facts: keyFacts(),
   }),
   sections: pageSections(),
 });
@@ -213,6 +214,7 @@ export const serviceSchema = object("Service page", {
   hero: object("Hero", {
     title: text("Title"),
     text: paragraph("Short description", { required: false }),
+    facts: keyFacts(),
     image: image("Background photo"),
     imageAlt: text("Photo description (for screen readers)"),
   }),

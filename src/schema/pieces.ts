@@ -1,6 +1,6 @@
 // Shapes several content files and section types share, so one word means one thing
 // everywhere: `eyebrow` is the small heading above a section's `title`, its main heading.
-import { image, object, paragraph, text } from "./fields";
+import { image, list, object, paragraph, text } from "./fields";
 import { LINK } from "./patterns";
 
 /** A link to a page of this site or an https:// address. */
@@ -35,3 +35,25 @@ export const linkedCard = object(
   },
   { typeName: "LinkedCard" },
 );
+
+/** The longest key fact, in characters: a fact is scanned, not read. */
+export const KEY_FACT_MAX_LENGTH = 60;
+/** At most this many key facts: the hero holds them and the buttons on a phone's first screen. */
+export const KEY_FACTS_MAX = 5;
+
+/** A hero's key facts: what a buyer checks first, in a few words each. */
+export const keyFacts = () =>
+  list(
+    "Key facts (on the first screen)",
+    text("Fact", {
+      check: (value) =>
+        value.length > KEY_FACT_MAX_LENGTH
+          ? `is ${value.length} characters long: keep a fact to ${KEY_FACT_MAX_LENGTH} or fewer`
+          : null,
+    }),
+    {
+      required: false,
+      max: KEY_FACTS_MAX,
+      hint: "A few words each: the processes, alloys, largest part, coating thickness, standards.",
+    },
+  );

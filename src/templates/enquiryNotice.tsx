@@ -19,7 +19,7 @@ export default function EnquiryNoticePage({ data, location, pageContext }: Props
   const notice = page[pageContext.notice];
   return (
     <PageShell pathname={location.pathname} embedMap={false}>
-      <div className={styles.page}>
+      <div className={`container ${styles.page}`}>
         <div className={styles.columns}>
           <div className={styles.text}>
             <h1>{notice.title}</h1>

@@ -13,14 +13,16 @@ export default function PrivacyPage({ data, location }: PageProps<Queries.Privac
   return (
     <PageShell pathname={location.pathname} embedMap={false}>
       <ServerHtml>
-        <div className={`${styles.page} ${styles.text}`}>
-          <h1>{page.privacy.heading}</h1>
-          {page.privacy.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph.replaceAll("{days}", days)}</p>
-          ))}
-          <a className={styles.back} href={`/${page.slug}`}>
-            {page.backLabel}
-          </a>
+        <div className={`container ${styles.page}`}>
+          <div className={styles.text}>
+            <h1>{page.privacy.heading}</h1>
+            {page.privacy.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph.replaceAll("{days}", days)}</p>
+            ))}
+            <a className={styles.back} href={`/${page.slug}`}>
+              {page.backLabel}
+            </a>
+          </div>
         </div>
       </ServerHtml>
     </PageShell>

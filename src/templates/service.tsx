@@ -42,6 +42,7 @@ export const query = graphql`
       hero {
         title
         text
+        facts
         image {
           ...HeroImage
         }
@@ -60,8 +61,7 @@ export const query = graphql`
       ...ClientsContent
     }
     enquiryYaml {
-      slug
-      linkLabel
+      ...QuoteActions
       callToAction {
         title
         text

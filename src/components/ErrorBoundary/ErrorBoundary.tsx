@@ -20,7 +20,7 @@ export class ErrorBoundary extends React.Component<{ children: React.ReactNode }
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <div className={styles.error} role="alert">
+      <div className={`container ${styles.error}`} role="alert">
         <h1>{ERROR_HEADING}</h1>
         <p>{error.message || error.name}</p>
       </div>

@@ -53,7 +53,7 @@ export function Footer({
   useEffect(() => loadMapWhenNear(document), []);
   return (
     <footer id={SECTION_IDS.footer} className={styles.footer}>
-      <div className={styles.grid}>
+      <div className={`container ${styles.grid}`}>
         <div>
           <Link to="/" className={styles.logoLink}>
             <Picture image={logo} alt="" className={styles.logo} fit="contain" />
@@ -114,7 +114,7 @@ export function Footer({
           </div>
         )}
       </div>
-      <p className={styles.copyright}>
+      <p className={`container ${styles.copyright}`}>
         © {companyName}. {wording.copyright}
       </p>
     </footer>

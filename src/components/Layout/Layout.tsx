@@ -28,7 +28,13 @@ export function Layout({ navbar, footer, labels, children }: LayoutProps) {
       <Island>
         <Navbar {...navbar} />
       </Island>
-      <main id="main" tabIndex={-1} className={styles.main}>
+      {/* The site's address, for the print rules that write a link's address after it (global.css). */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className={styles.main}
+        style={{ "--site-url": JSON.stringify(navbar.printed.siteUrl) } as React.CSSProperties}
+      >
         <ErrorBoundary>{children}</ErrorBoundary>
       </main>
       <ServerHtml>

@@ -12,11 +12,15 @@ export interface NavbarProps {
   companyName: string;
   items: readonly NavItem[];
   currentPath: string;
+  /** The quote form's button, at every width; a menu item to the same page is left out. */
+  quote: { label: string; path: string };
+  /** At the top of a printed page: the company's full name and the site's address. */
+  printed: { companyName: string; siteUrl: string };
   labels: { mainNavigation: string; openMenu: string; closeMenu: string };
 }
 
 /** The bar fixed at the top of every page; below 992 px its links fold into a toggled menu. */
-export function Navbar({ logo, companyName, items, currentPath, labels }: NavbarProps) {
+export function Navbar({ logo, companyName, items, currentPath, quote, printed, labels }: NavbarProps) {
   const ready = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const [openDropdown, setOpenDropdown] = useState<string | null>(null);
@@ -33,14 +37,29 @@ export function Navbar({ logo, companyName, items, currentPath, labels }: Navbar
     setOpenDropdown(null);
   }, []);
   const toggleMenu = () => (menuOpen ? closeAll() : setMenuOpen(true));
+  const menuItems = items.filter((item) => item.link !== quote.path);
 
   return (
     <header className={styles.bar} data-ready={ready}>
-      <nav className={styles.inner} aria-label={labels.mainNavigation}>
+      <nav className={`container ${styles.inner}`} aria-label={labels.mainNavigation}>
         <Link to="/" className={styles.brand} onClick={closeAll}>
           <Picture image={logo} alt="" className={styles.logo} fit="contain" />
           <span className={styles.brandName}>{companyName}</span>
+          {/* Paper only: who the page is from and where it is online, for whoever it is handed to. */}
+          <span className={styles.printed} aria-hidden="true">
+            {printed.companyName}
+            <br />
+            {printed.siteUrl}
+          </span>
         </Link>
+        {/* A plain link: the form's page loads its own script, which no other page needs. */}
+        <a
+          href={quote.path}
+          className={`button button-gold ${styles.quote}`}
+          aria-current={isCurrent(quote.path, currentPath) ? "page" : undefined}
+        >
+          {quote.label}
+        </a>
         <button
           ref={toggle}
           type="button"
@@ -56,7 +75,7 @@ export function Navbar({ logo, companyName, items, currentPath, labels }: Navbar
           <span className={styles.toggleIcon} aria-hidden="true" />
         </button>
         <ul id="site-menu" className={styles.menu}>
-          {items.map((item) =>
+          {menuItems.map((item) =>
             item.children?.length ? (
               <Dropdown
                 key={item.label}

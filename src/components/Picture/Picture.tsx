@@ -15,6 +15,8 @@ interface Props {
   priority?: boolean;
   /** cover: fill the box, cropping; contain: fit inside it (logos). */
   fit?: "cover" | "contain";
+  /** Printed too: a logo. Photos are left off paper (global.css). */
+  print?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ interface Props {
  * ships react-dom/server to every browser (21 KB gzipped); width and height here
  * reserve the space, so nothing shifts when the image arrives.
  */
-export function Picture({ image, alt, className, priority = false, fit = "cover" }: Props) {
+export function Picture({ image, alt, className, priority = false, fit = "cover", print = false }: Props) {
   const data = image?.childImageSharp?.gatsbyImageData;
   if (!data) return null;
   const { images, backgroundColor } = data;
@@ -32,7 +34,7 @@ export function Picture({ image, alt, className, priority = false, fit = "cover"
   const width = Math.round(data.width * scale);
   const height = Math.round(data.height * scale);
   return (
-    <picture className={[styles.picture, className].filter(Boolean).join(" ")}>
+    <picture className={[styles.picture, className].filter(Boolean).join(" ")} data-print={print ? "" : undefined}>
       {images.sources?.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />
       ))}

@@ -8,15 +8,21 @@ interface Props {
   eyebrow?: string | null;
   title: string;
   intro?: string | null;
+  /** The section kind's own class (its print rules, say). */
+  className?: string;
   children?: React.ReactNode;
 }
 
 /** A page section: named by its heading for screen readers, revealed on scroll. */
-export function Section({ id, tone = "plain", eyebrow, title, intro, children }: Props) {
+export function Section({ id, tone = "plain", eyebrow, title, intro, className, children }: Props) {
   const headingId = useId();
   return (
-    <section id={id ?? undefined} aria-labelledby={headingId} className={`${styles.section} ${styles[tone]} reveal`}>
-      <div className={styles.inner}>
+    <section
+      id={id ?? undefined}
+      aria-labelledby={headingId}
+      className={[styles.section, styles[tone], className, "reveal"].filter(Boolean).join(" ")}
+    >
+      <div className="container">
         {eyebrow && <p className={`eyebrow ${styles.eyebrow}`}>{eyebrow}</p>}
         <h2 id={headingId} className={styles.title}>
           {title}

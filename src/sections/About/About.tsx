@@ -2,6 +2,7 @@ import { Picture, type ContentImage } from "../../components/Picture";
 import { graphql } from "gatsby";
 import React from "react";
 import { Card, type CardProps } from "../../components/Card";
+import { Grid } from "../../components/Grid";
 import { Section } from "../../components/Section";
 import * as styles from "./About.module.css";
 
@@ -33,26 +34,26 @@ export function About({ anchor, eyebrow, title, paragraphs, image, imageAlt, tea
         <Picture image={image} alt={imageAlt ?? ""} className={styles.image} />
       </div>
       {claims && claims.length > 0 && (
-        <ul className={styles.claims}>
+        <Grid max={{ xs: 2, lg: 4 }} className={styles.claims}>
           {claims.map((claim) => (
             <li key={claim.title}>
               <strong className={styles.claimTitle}>{claim.title}</strong>
               <span>{claim.text}</span>
             </li>
           ))}
-        </ul>
+        </Grid>
       )}
       {coreValues && (
         <>
           <h3 className={styles.valuesHeading}>{coreValues.title}</h3>
-          <ul className={styles.values}>
+          <Grid max={{ xs: 2, lg: 4 }} className={styles.values}>
             {coreValues.values.map((value) => (
               <li key={value.title}>
                 <strong>{value.title}</strong>
                 <p>{value.text}</p>
               </li>
             ))}
-          </ul>
+          </Grid>
         </>
       )}
       {teaser && <Card {...teaser} variant="teaser" />}

@@ -29,7 +29,7 @@ export function Clients({ anchor, title, text, logos, contact, newTabLabel }: Cl
         <ul key={index} className={styles.row}>
           {row.map((client) => (
             <li key={client.name} className={styles.logo}>
-              <Picture image={client.logo} alt={client.name} className={styles.logoImage} fit="contain" />
+              <Picture image={client.logo} alt={client.name} className={styles.logoImage} fit="contain" print />
             </li>
           ))}
         </ul>

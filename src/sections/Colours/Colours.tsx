@@ -1,6 +1,7 @@
 import { graphql } from "gatsby";
 import React from "react";
 import { Picture, type ContentImage } from "../../components/Picture";
+import { Grid } from "../../components/Grid";
 import { Section } from "../../components/Section";
 import * as styles from "./Colours.module.css";
 
@@ -20,7 +21,7 @@ export interface ColoursProps {
 export function Colours({ anchor, eyebrow, title, intro, colours }: ColoursProps) {
   return (
     <Section id={anchor} eyebrow={eyebrow} title={title} intro={intro}>
-      <ul className={styles.list}>
+      <Grid max={{ xs: 4, md: 5, lg: 8 }} className={styles.list}>
         {colours.map((colour, index) => (
           <li key={`${index}-${colour.name}`} className={styles.item}>
             <span
@@ -34,7 +35,7 @@ export function Colours({ anchor, eyebrow, title, intro, colours }: ColoursProps
             {colour.note && <span className={styles.note}>{colour.note}</span>}
           </li>
         ))}
-      </ul>
+      </Grid>
     </Section>
   );
 }

@@ -1,5 +1,6 @@
 import React from "react";
 import { telHref } from "../../components/Footer/telHref";
+import { whatsappHref } from "../../components/QuoteActions";
 import * as styles from "./ContactOptions.module.css";
 
 export interface ContactOptionsProps {
@@ -11,9 +12,6 @@ export interface ContactOptionsProps {
   /** Read after the WhatsApp link's text: it opens a new tab. */
   newTabLabel: string;
 }
-
-/** WhatsApp's click-to-chat address: the number's digits, no "+". Nothing is loaded until the click. */
-export const whatsappHref = (number: string) => `https://wa.me/${number.replace(/\D/g, "")}`;
 
 /** Other ways to ask for a quote: a call, or a WhatsApp chat. */
 export function ContactOptions({ title, phone, callLabel, whatsapp, whatsappLabel, newTabLabel }: ContactOptionsProps) {

@@ -1,1 +1,1 @@
-export { ContactOptions, whatsappHref, type ContactOptionsProps } from "./ContactOptions";
+export { ContactOptions, type ContactOptionsProps } from "./ContactOptions";

@@ -1,19 +1,28 @@
 import { Picture, type ContentImage } from "../../components/Picture";
 import React from "react";
 import { Carousel, type CarouselLabels } from "../../components/Carousel";
+import { QuoteActions, type QuoteActionsProps } from "../../components/QuoteActions";
 import { HERO_INTERVAL_MS, SECTION_IDS, TRANSITION_MS } from "../../constants";
 import * as styles from "./HomeHero.module.css";
 
 export interface HomeHeroProps {
   slides: readonly { title: string; text: string; image: ContentImage | null; imageAlt: string }[];
   interval?: number | null;
+  /** What the company offers in a few words, shown under every slide. */
+  facts?: readonly string[] | null;
+  /** The ways to ask for a price (the facts are this hero's own). */
+  actions: Omit<QuoteActionsProps, "facts">;
   /** Names the carousel for screen readers. */
   label: string;
   labels: CarouselLabels;
 }
 
-/** The home page's full-height carousel: four slides, each shown for 2000 ms, wrapping around. */
-export function HomeHero({ slides, interval, label, labels }: HomeHeroProps) {
+/**
+ * The home page's full-height carousel: four slides, each shown for 2000 ms, wrapping
+ * around. Over its lower part, not turning with it, the key facts and the ways to ask
+ * for a price: there from the first paint, whichever slide shows.
+ */
+export function HomeHero({ slides, interval, facts, actions, label, labels }: HomeHeroProps) {
   return (
     <section id={SECTION_IDS.home} className={styles.hero}>
       <Carousel
@@ -28,7 +37,7 @@ export function HomeHero({ slides, interval, label, labels }: HomeHeroProps) {
           return (
             <div key={slide.title} className={styles.slide}>
               <Picture image={slide.image} alt={slide.imageAlt} className={styles.image} priority={position === 0} />
-              <div className={styles.text}>
+              <div className={`container ${styles.text}`}>
                 <Heading className={styles.title}>{slide.title}</Heading>
                 <p className={styles.lead}>{slide.text}</p>
               </div>
@@ -36,6 +45,11 @@ export function HomeHero({ slides, interval, label, labels }: HomeHeroProps) {
           );
         })}
       </Carousel>
+      <div className={styles.offer}>
+        <div className="container">
+          <QuoteActions {...actions} facts={facts} />
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { graphql } from "gatsby";
 import React from "react";
+import { Grid } from "../../components/Grid";
 import { Section } from "../../components/Section";
 import * as styles from "./Points.module.css";
 
@@ -16,14 +17,14 @@ export interface PointsProps {
 export function Points({ anchor, title, intro, points, tone }: PointsProps) {
   return (
     <Section id={anchor} title={title} intro={intro} tone={tone ?? "plain"}>
-      <ul className={styles.list}>
+      <Grid max={{ md: 2, xl: 3 }} className={styles.list}>
         {points.map((point) => (
           <li key={point.title} className={styles.point}>
             <h3 className={styles.title}>{point.title}</h3>
             <p>{point.text}</p>
           </li>
         ))}
-      </ul>
+      </Grid>
     </Section>
   );
 }

@@ -18,7 +18,7 @@ export interface ProductSliderProps {
 /** Photos of treated parts, advancing by themselves (1500 ms unless the content says otherwise). */
 export function ProductSlider({ anchor, title, slides, interval, transitionTime, labels }: ProductSliderProps) {
   return (
-    <Section id={anchor} title={title} tone="mist">
+    <Section id={anchor} title={title} tone="mist" className={styles.section}>
       <Carousel
         label={title}
         interval={interval ?? SLIDER_INTERVAL_MS}

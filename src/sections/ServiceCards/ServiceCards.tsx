@@ -1,6 +1,7 @@
 import { graphql } from "gatsby";
 import React from "react";
 import { Card, type CardProps } from "../../components/Card";
+import { Grid } from "../../components/Grid";
 import { Section } from "../../components/Section";
 import * as styles from "./ServiceCards.module.css";
 
@@ -17,13 +18,13 @@ export interface ServiceCardsProps {
 export function ServiceCards({ anchor, eyebrow, title, cards, teaser }: ServiceCardsProps) {
   return (
     <Section id={anchor} eyebrow={eyebrow} title={title} tone="mist">
-      <ul className={styles.grid}>
+      <Grid max={{ md: 2, lg: 3 }} className={styles.grid}>
         {cards.map((card) => (
           <li key={card.title}>
             <Card {...card} />
           </li>
         ))}
-      </ul>
+      </Grid>
       {teaser && <Card {...teaser} variant="teaser" />}
     </Section>
   );

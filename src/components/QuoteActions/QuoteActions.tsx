@@ -1,0 +1,63 @@
+import React from "react";
+import { telHref } from "../Footer/telHref";
+import * as styles from "./QuoteActions.module.css";
+
+/** WhatsApp's click-to-chat address: the number's digits, no "+". Nothing is loaded until the click. */
+export const whatsappHref = (number: string) => `https://wa.me/${number.replace(/\D/g, "")}`;
+
+export interface QuoteActionsProps {
+  /** The form's address and words, and the phone and WhatsApp numbers (content/enquiry.yaml). */
+  enquiry: Queries.QuoteActionsFragment;
+  /** This page's service, chosen on the form in advance. */
+  service?: string;
+  /** Short phrases a buyer scans first (processes, alloys, sizes, thickness, standards), above the buttons. */
+  facts?: readonly string[] | null;
+  /** Read after the WhatsApp link's text: it opens a new tab. */
+  newTabLabel: string;
+  /** dark: on a hero's photo or colour (the default); light: on the white page. */
+  tone?: "dark" | "light";
+}
+
+/**
+ * What every first screen offers a buyer: the key facts, then the three ways to ask for
+ * a price side by side: the quote form, a call and a WhatsApp chat. Plain links: the
+ * form's page loads its own script, which no other page needs.
+ */
+export function QuoteActions({ enquiry, service, facts, newTabLabel, tone = "dark" }: QuoteActionsProps) {
+  const { alternatives } = enquiry;
+  const form = `/${enquiry.slug}`;
+  return (
+    <>
+      {facts && facts.length > 0 && (
+        <ul className={styles.facts}>
+          {facts.map((fact) => (
+            <li key={fact}>{fact}</li>
+          ))}
+        </ul>
+      )}
+      <div className={tone === "light" ? `${styles.actions} ${styles.light}` : styles.actions}>
+        <a
+          className={`button button-gold ${styles.quote}`}
+          href={service ? `${form}?service=${encodeURIComponent(service)}` : form}
+        >
+          {enquiry.linkLabel}
+        </a>
+        <a className={`button button-outline ${styles.other}`} href={telHref(alternatives.phone)}>
+          {alternatives.callLabel}
+          <span className={styles.number} translate="no">
+            {alternatives.phone}
+          </span>
+        </a>
+        <a
+          className={`button button-outline ${styles.other}`}
+          href={whatsappHref(alternatives.whatsapp)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {alternatives.whatsappLabel}
+          <span className="visually-hidden"> ({newTabLabel})</span>
+        </a>
+      </div>
+    </>
+  );
+}

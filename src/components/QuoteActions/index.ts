@@ -1,0 +1,1 @@
+export { QuoteActions, whatsappHref, type QuoteActionsProps } from "./QuoteActions";
