@@ -30,7 +30,7 @@ describe("npm run content:migrate", () => {
     expect(problems).toContain("content/enquiry.yaml › delivery.to");
   });
 
-  it("brings old content forward: valid again, equal to the current fixture, comments kept", () => {
+  it("brings old content forward: valid again, as the current fixture has it, comments kept", () => {
     const changed = migrateContent(dir);
     expect(changed).toEqual([
       "content/clients.yaml",
@@ -42,9 +42,10 @@ describe("npm run content:migrate", () => {
     expect(loadContent(dir).problems).toEqual([]);
     for (const file of yamlFiles(OLD)) {
       const migrated = fs.readFileSync(path.join(dir, "content", file), "utf8");
-      expect(yaml.load(migrated)).toEqual(
-        yaml.load(fs.readFileSync(path.join(FIXTURE_PROJECT, "content", file), "utf8")),
-      );
+      // Every value where the current fixture has it; the fixture also has the optional
+      // fields added since (the form's questions), which old content does without.
+      const current = yaml.load(fs.readFileSync(path.join(FIXTURE_PROJECT, "content", file), "utf8")) as object;
+      expect(current).toMatchObject(yaml.load(migrated) as object);
       // Only keys changed: every comment line is still there, in order.
       const comments = (text: string) => text.split("\n").filter((line) => line.includes("#"));
       expect(comments(migrated)).toEqual(comments(fs.readFileSync(path.join(OLD, file), "utf8")));

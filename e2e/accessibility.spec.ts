@@ -1,9 +1,9 @@
 // axe-core on every route at 1280 and 375 px wide (the two projects), with the folded
-// menu and the Services drop-down open, and with every question of a page's FAQ open:
-// zero violations of WCAG 2.2 A and AA.
+// menu and the Services drop-down open, with every question of a page's FAQ open, and
+// with the quote form in its error state: zero violations of WCAG 2.2 A and AA.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { dropdown, home, labels, routes, services } from "./content";
+import { dropdown, enquiry, home, labels, quoteRoute, routes, services } from "./content";
 import { expect, open, openMenu, revealAll, test } from "./fixtures";
 
 const ROUTES = [...routes, "/missing-page"];
@@ -25,6 +25,15 @@ for (const route of ROUTES) {
     expect(await violations(page)).toEqual([]);
   });
 }
+
+test(`${quoteRoute} has no accessibility violations with the form in its error state`, async ({ page }) => {
+  await open(page, quoteRoute);
+  await page.locator('form button[type="submit"]').click();
+  const summary = page.locator("#enquiry-problems");
+  await expect(summary.getByRole("heading", { name: enquiry.problems.summary })).toBeVisible();
+  await expect(summary).toBeFocused();
+  expect(await violations(page)).toEqual([]);
+});
 
 /** The pages whose content has questions and answers (any valid content may have none). */
 const withQuestions = [

@@ -31,7 +31,7 @@ import {
   type Section,
   type ServiceContent,
 } from "../e2e/content";
-import { FIELDS, FILE_FIELD, HONEYPOT_FIELD, ENQUIRY_API } from "../src/enquiry/rules";
+import { formFields, FILE_FIELD, HONEYPOT_FIELD, ENQUIRY_API } from "../src/enquiry/rules";
 import { NOTICES, SETTINGS_FILE } from "../src/enquiry/pages";
 import { checker, hrefs, page, pageFile, publicDir, squash, text } from "./lib/builtPages";
 
@@ -471,14 +471,20 @@ function checkEnquiryPages() {
         form.getAttribute("method") === "post" &&
         form.getAttribute("enctype") === "multipart/form-data",
     );
-    for (const rule of FIELDS) {
+    for (const rule of formFields(enquiry.form)) {
       const input = form?.querySelector(`[name="${rule.name}"]`);
       const id = input?.getAttribute("id");
-      const label = id ? form?.querySelector(`label[for="${id}"]`) : null;
+      // A group of round buttons or tick boxes is named by its fieldset's legend.
+      const label =
+        rule.input === "radios" || rule.input === "checkboxes"
+          ? form?.querySelector(`fieldset[data-field="${rule.name}"] > legend`)
+          : id
+            ? form?.querySelector(`label[for="${id}"]`)
+            : null;
       check(
         quoteRoute,
         `field ${rule.name}: labelled from content`,
-        !!label && text(label).startsWith(squash(enquiry.form[rule.name].label)),
+        !!label && text(label).startsWith(squash(rule.words.label)),
       );
       if (rule.autocomplete)
         check(

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import React from "react";
 import { EnquiryForm, type EnquiryWords } from "../../src/components/EnquiryForm";
-import { FIELDS, HONEYPOT_FIELD } from "../../src/enquiry/rules";
+import { HONEYPOT_FIELD, formFields, problemText } from "../../src/enquiry/rules";
 import { FIXTURE_PROJECT } from "../helpers/contentCopy";
 import { footerProps } from "../helpers/site";
 import { Footer } from "../../src/components/Footer";
@@ -23,17 +23,37 @@ describe("EnquiryForm", () => {
   beforeEach(() => render(<EnquiryForm words={words} services={services} privacyPath="/data-notice" />));
 
   it("labels every field from content, with its autofill token, and posts multipart to the service", () => {
-    for (const rule of FIELDS) {
-      const input = screen.getByLabelText(
-        new RegExp(words.form[rule.name].label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
-      );
+    for (const rule of formFields(words.form).filter((r) => r.input !== "radios" && r.input !== "checkboxes")) {
+      const input = screen.getByLabelText(new RegExp(`^${rule.words.label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
       expect(input).toHaveAttribute("name", rule.name);
       if (rule.autocomplete) expect(input).toHaveAttribute("autocomplete", rule.autocomplete);
-      if (rule.required) expect(input).toBeRequired();
+      if (rule.required && rule.input !== "file") expect(input).toBeRequired();
     }
     const form = document.querySelector("form")!;
     expect(form).toHaveAttribute("enctype", "multipart/form-data");
     expect(form).toHaveAttribute("method", "post");
+  });
+
+  it("asks content's questions after the part size, each kind as it should be", () => {
+    const questions = words.form.questions ?? [];
+    expect(questions.length).toBeGreaterThan(0);
+    const names = [...document.querySelectorAll("[data-field]")].map((field) => field.getAttribute("data-field"));
+    expect(names.indexOf("partSize")).toBeLessThan(names.indexOf(formFields(words.form)[8].name));
+    for (const question of questions) {
+      if (question.kind === "choice" || question.kind === "choices") {
+        const group = screen.getByRole("group", { name: new RegExp(`^${question.label}`) });
+        const type = question.kind === "choice" ? "radio" : "checkbox";
+        const inputs = [...group.querySelectorAll("input")];
+        expect(inputs.map((input) => [input.type, input.value])).toEqual(question.options!.map((o) => [type, o]));
+      } else {
+        const input = screen.getByLabelText(new RegExp(`^${question.label}`));
+        const tag = question.kind === "longText" ? "TEXTAREA" : "INPUT";
+        expect(input.tagName).toBe(tag);
+        if (question.kind === "date") expect(input).toHaveAttribute("type", "date");
+        if (question.kind === "country") expect(input).toHaveAttribute("autocomplete", "country-name");
+        if (question.required === "yes") expect(input).toBeRequired();
+      }
+    }
   });
 
   it("offers each service, then other", () => {
@@ -57,10 +77,33 @@ describe("EnquiryForm", () => {
     expect(email).not.toHaveAttribute("aria-invalid");
   });
 
-  it("moves focus to the first problem when sent incomplete", async () => {
+  it("sent incomplete, lists each problem above the form in its own words, takes focus and links each field", async () => {
     await userEvent.click(screen.getByRole("button", { name: words.submit }));
-    expect(screen.getByLabelText(words.form.name.label)).toHaveFocus();
-    expect(screen.getByLabelText(words.form.name.label)).toHaveAccessibleDescription(words.problems.required);
+    const summary = document.getElementById("enquiry-problems")!;
+    expect(summary).toHaveFocus();
+    expect(summary.querySelector("h2")).toHaveTextContent(words.problems.summary);
+    const links = [...summary.querySelectorAll("a")];
+    const required = formFields(words.form).filter((rule) => rule.required && rule.input !== "file");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual(required.map((rule) => `#enquiry-${rule.name}`));
+    // A field's own words when content gives them, else the form's, after its label.
+    const name = required.find((rule) => rule.name === "name")!;
+    expect(links[0]).toHaveTextContent(name.words.missing ?? `${name.words.label}: ${words.problems.required}`);
+    expect(screen.getByLabelText(/^Your name/)).toHaveAccessibleDescription(
+      problemText(words.problems, "required", name),
+    );
+    await userEvent.click(links[1]);
+    expect(document.getElementById(`enquiry-${required[1].name}`)).toHaveFocus();
+  });
+
+  it("says when a date is not a date, in the question's own words", async () => {
+    const date = formFields(words.form).find((rule) => rule.input === "date");
+    expect(date).toBeDefined();
+    const input = document.getElementById(`enquiry-${date!.name}`) as HTMLInputElement;
+    // jsdom keeps what a browser's date picker would refuse: the service checks the same way.
+    input.type = "text";
+    await userEvent.type(input, "2027-02-30");
+    await userEvent.tab();
+    expect(input).toHaveAccessibleDescription(date!.words.invalid!);
   });
 
   it("links the privacy notice beside the consent", () => {

@@ -1,4 +1,5 @@
 import { enquirySettings } from "../../src/build/enquirySettings";
+import { formFields, questionFields } from "../../src/enquiry/rules";
 import { loadContent } from "../../src/schema/load";
 import { FIXTURE_PROJECT } from "./contentCopy";
 
@@ -10,5 +11,15 @@ export function fixtureEnquirySettings() {
     data("content/enquiry.yaml"),
     data("content/site.yaml"),
     files.filter((loaded) => loaded.file.startsWith("content/services/")).map((loaded) => loaded.data as never),
+  );
+}
+
+/** A valid answer to each of the settings' questions: its first option, a day, or some words. */
+export function validAnswers(settings: ReturnType<typeof fixtureEnquirySettings>): Record<string, string> {
+  return Object.fromEntries(
+    questionFields(formFields(settings.form)).map((question) => [
+      question.name,
+      question.options?.[0] ?? (question.input === "date" ? "2027-03-31" : "ISO 7599"),
+    ]),
   );
 }

@@ -4,10 +4,14 @@ import { FILE_FIELD } from "../../src/enquiry/rules";
 export const BOUNDARY = "----enquiry-test";
 export const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
 
-/** A multipart/form-data body, as a browser sends the quote form. */
-export function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }): Buffer {
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+/** A multipart/form-data body, as a browser sends the quote form (a list: the name once per ticked box). */
+export function multipart(fields: Record<string, string | string[]>, file?: { name: string; content: Buffer }): Buffer {
+  const parts: Buffer[] = Object.entries(fields).flatMap(([name, values]) =>
+    [values]
+      .flat()
+      .map((value) =>
+        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      ),
   );
   if (file) {
     parts.push(

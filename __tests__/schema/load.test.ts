@@ -72,6 +72,31 @@ describe("content validation", () => {
     expectOne(problems, /^content\/site\.yaml › email: is required/);
   });
 
+  it("refuses a form question that cannot be asked: a choice without options, a date without words, one label twice", () => {
+    const question = (change: (q: Record<string, unknown>[]) => void) =>
+      problemsAfter((dir) => editYaml(dir, "content/enquiry.yaml", (d) => change(d.form.questions)));
+    expectOne(
+      question((q) => void (q.find((x) => x.kind === "choice")!.options = ["Only one"])),
+      /^content\/enquiry\.yaml › form\.questions\[\d+\]: offers 1 options: .* needs at least 2/,
+    );
+    expectOne(
+      question((q) => void delete q.find((x) => x.kind === "date")!.invalid),
+      /^content\/enquiry\.yaml › form\.questions\[\d+\]: is a date: say what to tell a buyer/,
+    );
+    expectOne(
+      question((q) => void (q.find((x) => x.kind === "text")!.options = ["A", "B"])),
+      /form\.questions\[\d+\]: has options, but only a choice offers them/,
+    );
+    expectOne(
+      question((q) => void (q[1].label = q[0].label)),
+      /^content\/enquiry\.yaml › form\.questions\[1\]\.label: is also the label of form\.questions\[0\]/,
+    );
+    expectOne(
+      question((q) => void (q[0].kind = "signature")),
+      /form\.questions\[0\]\.kind: must be one of/,
+    );
+  });
+
   it("refuses an emptied string", () => {
     const problems = problemsAfter((dir) =>
       editYaml(dir, "content/services/alpha.yaml", (d) => void (d.hero.title = "  ")),

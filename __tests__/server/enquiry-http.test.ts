@@ -8,9 +8,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fixtureEnquirySettings } from "../helpers/enquirySettings";
+import { fixtureEnquirySettings, validAnswers } from "../helpers/enquirySettings";
 import { BOUNDARY, multipart } from "../helpers/multipart";
-import { ENQUIRY_API, FILE_FIELD, HONEYPOT_FIELD, MAX_FILE_BYTES, TOKEN_FIELD } from "../../src/enquiry/rules";
+import {
+  ANSWER_SEPARATOR,
+  ENQUIRY_API,
+  FILE_FIELD,
+  HONEYPOT_FIELD,
+  MAX_FILE_BYTES,
+  TOKEN_FIELD,
+  formFields,
+  questionFields,
+} from "../../src/enquiry/rules";
 import { enquiryApp } from "../../server/enquiry/app";
 import type { LiveSite } from "../../server/enquiry/site";
 import { Spool } from "../../server/enquiry/spool";
@@ -26,7 +35,9 @@ const valid: Record<string, string> = {
   service: live.services[0].slug,
   message: "Hard anodising, 50 µm.",
   consent: "yes",
+  ...validAnswers(live),
 };
+const questions = questionFields(formFields(live.form));
 
 const logged: string[] = [];
 /** Every service a test started, closed after it whatever happened. */
@@ -136,6 +147,37 @@ test("problems with the fields or the drawing: 422, each named, nothing stored",
   expect(answer.statusCode).toBe(422);
   expect(Object.keys((answer.json() as { problems: object }).problems).sort()).toEqual([FILE_FIELD, "email"].sort());
   expect(stored()).toBe(0);
+});
+
+test("the questions' answers: each kind checked, several tick boxes kept as one answer, labels recorded", async () => {
+  const app = await service();
+  const choice = questions.find((question) => question.input === "radios")!;
+  const several = questions.find((question) => question.input === "checkboxes")!;
+  const date = questions.find((question) => question.input === "date")!;
+  const wrong = await post(
+    app,
+    multipart({ ...valid, [choice.name]: "Gold plating", [date.name]: "2027-02-30", [several.name]: ["x", "y"] }),
+  );
+  expect(wrong.statusCode).toBe(422);
+  expect((wrong.json() as { problems: object }).problems).toEqual({
+    [choice.name]: "choice",
+    [date.name]: "date",
+    [several.name]: "choice",
+  });
+  // A name twice is refused, unless it is a tick-box question's.
+  expect((await post(app, multipart({ ...valid, email: [valid.email, "b@c.test"] }))).statusCode).toBe(400);
+  expect(stored()).toBe(0);
+
+  const ticked = several.options!.slice(0, 2);
+  const answer = await post(app, multipart({ ...valid, [several.name]: ticked }));
+  expect(answer.statusCode).toBe(201);
+  const id = (answer.json() as { reference: string }).reference;
+  const record = spool.readRecord(id)!;
+  expect(record.values[several.name]).toBe(ticked.join(ANSWER_SEPARATOR));
+  expect(record.questions).toEqual(questions.map((question) => ({ name: question.name, label: question.words.label })));
+  const mail = spool.read(id).toString("utf8");
+  expect(mail).toContain(`${several.words.label}: ${ticked.join(", ")}`);
+  expect(mail).toContain(`${choice.words.label}: ${valid[choice.name]}`);
 });
 
 test("a drawing one byte over the limit: 413, nothing stored", async () => {

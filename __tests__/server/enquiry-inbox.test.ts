@@ -8,9 +8,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fixtureEnquirySettings } from "../helpers/enquirySettings";
+import { fixtureEnquirySettings, validAnswers } from "../helpers/enquirySettings";
 import { BOUNDARY, multipart } from "../helpers/multipart";
-import { ENQUIRY_API, MAX_FILE_BYTES, PAGE_FIELD } from "../../src/enquiry/rules";
+import { ENQUIRY_API, MAX_FILE_BYTES, PAGE_FIELD, questionName } from "../../src/enquiry/rules";
+import { escapeHtml } from "../../server/lib/html";
 import { enquiryApp } from "../../server/enquiry/app";
 import { INBOX_PATH } from "../../server/enquiry/message";
 import { csvCell } from "../../server/enquiry/inbox";
@@ -30,6 +31,7 @@ const valid: Record<string, string> = {
   service: live.services[0].slug,
   message: "Hard anodising, 50 µm.",
   consent: "yes",
+  ...validAnswers(live),
 };
 
 const pdfOf = (bytes: number) => {
@@ -167,6 +169,14 @@ test("a hostile buyer's words are shown as text: markup escaped, control and dir
   expect(list).not.toMatch(/<script>alert/);
 });
 
+test("one enquiry shows each of content's questions by its label, with the buyer's answer as text", async () => {
+  const text = (live.form.questions ?? []).find((question) => question.kind === "text")!;
+  const id = await send({ ...valid, [questionName(text.label)]: "<b>MIL-A-8625</b> Type III" });
+  const page = await (await get(`${INBOX_PATH}${id}`)).text();
+  for (const question of live.form.questions ?? []) expect(page).toContain(`<dt>${escapeHtml(question.label)}</dt>`);
+  expect(page).toContain("&lt;b&gt;MIL-A-8625&lt;/b&gt; Type III");
+});
+
 test("a file downloads as an attachment with a safe type, attached or kept on the server", async () => {
   const small = pdfOf(1000);
   const large = pdfOf(1024 * 1024 + 1);
@@ -238,6 +248,8 @@ test("the spreadsheet: every enquiry, labels from content, cells no spreadsheet 
   const lines = text.trim().split("\r\n");
   expect(lines).toHaveLength(3);
   expect(lines[0]).toContain(csvCell(live.labels.company));
+  // A column per question, by its label.
+  for (const question of live.form.questions ?? []) expect(lines[0]).toContain(csvCell(question.label));
   expect(text).toContain(`"'=HYPERLINK(""http://evil.test"")"`);
   expect(text).toContain(`"Quote ""A"" Ltd"`);
   expect(logged).toContain("enquiry: priya downloaded all 2 enquiries as a spreadsheet");

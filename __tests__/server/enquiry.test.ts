@@ -8,12 +8,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {
-  FIELDS,
+  ANSWER_SEPARATOR,
   MAX_FILE_BYTES,
   checkField,
   checkFields,
   checkFile,
+  formFields,
   formatOf,
+  questionFields,
   type FieldRule,
 } from "../../src/enquiry/rules";
 import { fixtureEnquirySettings } from "../helpers/enquirySettings";
@@ -22,11 +24,22 @@ import { cleanFileName, composeMessage, envelopeOf, messageIdOf } from "../../se
 import { backoff } from "../../server/enquiry/settings";
 import { ID_PATTERN, Spool } from "../../server/enquiry/spool";
 
-const rule = (name: string) => FIELDS.find((candidate) => candidate.name === name) as FieldRule;
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, "latin1"));
 const choices = ["alpha", "other"];
 
 const settings = fixtureEnquirySettings();
+/** The fixture content's fields: its questions among them. */
+const FIELDS = formFields(settings.form);
+const rule = (name: string) => FIELDS.find((candidate) => candidate.name === name) as FieldRule;
+const questions = questionFields(FIELDS);
+const ofKind = (input: FieldRule["input"]) => questions.find((question) => question.input === input)!;
+/** A valid answer to each question: its first option, a day, or some words. */
+const answers = Object.fromEntries(
+  questions.map((question) => [
+    question.name,
+    question.options?.[0] ?? (question.input === "date" ? "2027-03-31" : "ISO 7599"),
+  ]),
+);
 
 const valid = {
   name: "Asha Rao",
@@ -39,11 +52,57 @@ const valid = {
   partSize: "120 x 80 mm",
   message: "Hard anodising, 50 µm.\nBlack.",
   consent: "yes",
+  ...answers,
 };
 
 describe("the form's rules", () => {
   it("accept a complete form", () => {
-    expect(checkFields(valid, choices)).toEqual({});
+    expect(checkFields(FIELDS, valid, choices)).toEqual({});
+  });
+
+  it("ask content's questions after the part size, before the message, files and consent", () => {
+    const names = FIELDS.map((field) => field.name);
+    expect(questions.length).toBe(settings.form.questions?.length);
+    expect(names.slice(names.indexOf("partSize") + 1, names.indexOf("message"))).toEqual(
+      questions.map((question) => question.name),
+    );
+    expect(names.slice(-3)).toEqual(["message", "drawing", "consent"]);
+  });
+
+  it("check each kind of question as content sets it", () => {
+    const choice = ofKind("radios");
+    expect(checkField(choice, choice.options![1], choices)).toBeNull();
+    expect(checkField(choice, "Gold plating", choices)).toBe("choice");
+    expect(checkField(choice, "", choices)).toBe(choice.required ? "required" : null);
+    const several = ofKind("checkboxes");
+    expect(checkField(several, several.options!.slice(0, 2).join(ANSWER_SEPARATOR), choices)).toBeNull();
+    expect(checkField(several, [several.options![0], "Bribe"].join(ANSWER_SEPARATOR), choices)).toBe("choice");
+    const date = ofKind("date");
+    expect(checkField(date, "2027-03-31", choices)).toBeNull();
+    for (const wrong of ["2027-02-30", "31/03/2027", "tomorrow"]) expect(checkField(date, wrong, choices)).toBe("date");
+    const long = ofKind("textarea");
+    expect(checkField(long, "two\nlines", choices)).toBeNull();
+  });
+
+  it("let content make an optional fixed field required, and never the company's own needs optional", () => {
+    const required = formFields({
+      ...settings.form,
+      company: { label: "Firm", required: "yes" },
+      email: { label: "Mail", required: "no" },
+    });
+    expect(required.find((field) => field.name === "company")?.required).toBe(true);
+    expect(required.find((field) => field.name === "email")?.required).toBe(true);
+  });
+
+  it("name two questions of one label apart", () => {
+    const twice = formFields({
+      ...settings.form,
+      questions: [
+        { label: "Colour?", kind: "text" },
+        { label: "Colour", kind: "text" },
+      ],
+    });
+    expect(questionFields(twice).map((field) => field.name)).toEqual(["q-colour", "q-colour-2"]);
   });
 
   it("name each problem", () => {
@@ -58,7 +117,11 @@ describe("the form's rules", () => {
   });
 
   it("refuse a line break in every one-line field, and allow it in the message", () => {
-    for (const field of FIELDS.filter((candidate) => !candidate.multiline && candidate.input !== "checkbox")) {
+    // Tick boxes' answers travel a line each, and are checked against their options.
+    const oneLine = FIELDS.filter(
+      (field) => !field.multiline && !["checkbox", "checkboxes", "file"].includes(field.input),
+    );
+    for (const field of oneLine) {
       expect(checkField(field, "a\r\nBcc: x@y.test", choices)).toBe("oneLine");
       expect(checkField(field, "a\nb", choices)).toBe("oneLine");
     }
@@ -231,6 +294,8 @@ describe("the build's settings for the service", () => {
     expect(settings.retentionDays).toBe(45);
     expect(settings.formPath).toBe("/price-request");
     expect(settings.services.map((service) => service.slug).at(-1)).toBe("other");
-    expect(Object.keys(settings.labels)).toEqual(expect.arrayContaining(FIELDS.map((field) => field.name)));
+    expect(Object.keys(settings.labels)).toEqual(
+      expect.arrayContaining(FIELDS.filter((field) => !field.name.startsWith("q-")).map((field) => field.name)),
+    );
   });
 });

@@ -9,8 +9,8 @@ import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import {
+  ANSWER_SEPARATOR,
   ENQUIRY_API,
-  FIELDS,
   FILE_FIELD,
   HONEYPOT_FIELD,
   MAX_FILE_BYTES,
@@ -21,6 +21,9 @@ import {
   TOKEN_PATTERN,
   checkFields,
   checkFile,
+  formFields,
+  questionFields,
+  valueFields,
   type Problems,
 } from "../../src/enquiry/rules";
 import { addressKeys } from "../lib/addresses";
@@ -85,7 +88,8 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
     errorResponseBuilder: () => new Refusal(429, "too many forms from this address; wait a minute"),
   });
   await app.register(multipart, {
-    limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 32 * 1024, parts: 24, headerPairs: 50 },
+    // Fields: the fixed ones, up to 20 questions, a tick box's answers each a field.
+    limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 100, fieldSize: 32 * 1024, parts: 110, headerPairs: 50 },
   });
   const storing = new Map<string, Promise<void>>();
 
@@ -104,7 +108,7 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
     { config: { rateLimit: { max: settings.postsPerMinute, timeWindow: 60_000 } } },
     async (request, reply) => {
       if (!request.isMultipart()) throw new Refusal(415, "send the form as multipart/form-data");
-      const values: Record<string, string> = {};
+      const sent = new Map<string, string[]>();
       const truncated = new Set<string>();
       let drawing: Drawing | null = null;
       for await (const part of request.parts()) {
@@ -115,18 +119,22 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
           if (part.filename) drawing = { fileName: part.filename, content };
         } else {
           if (part.valueTruncated || part.fieldnameTruncated) truncated.add(part.fieldname);
-          if (part.fieldname in values) throw new Refusal(400, `field "${part.fieldname}" sent twice`);
-          values[part.fieldname] = String(part.value);
+          sent.set(part.fieldname, [...(sent.get(part.fieldname) ?? []), String(part.value)]);
         }
       }
-      if (values[HONEYPOT_FIELD]) {
+      const once = (name: string) => {
+        const all = sent.get(name) ?? [];
+        if (all.length > 1) throw new Refusal(400, `field "${name}" sent twice`);
+        return all[0];
+      };
+      if (once(HONEYPOT_FIELD)) {
         log(`enquiry: discarded a form from ${request.ip}: the hidden field robots fill was filled`);
         throw new Refusal(400, "refused");
       }
-      const token = values[TOKEN_FIELD];
+      const token = once(TOKEN_FIELD);
       if (token !== undefined && !TOKEN_PATTERN.test(token))
         throw new Refusal(400, "token: 16 to 64 letters, digits, - or _");
-      const page = values[PAGE_FIELD] ?? "";
+      const page = once(PAGE_FIELD) ?? "";
       if (page && !PAGE_PATTERN.test(page)) throw new Refusal(400, "page: a path of this site, up to 200 characters");
 
       let live;
@@ -136,12 +144,21 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
         log(`enquiry: no live release to read settings from: ${(error as Error).message}`);
         return unavailable(request, reply);
       }
+      // The live release's fields: its content's questions, required or not, and their answers.
+      const fields = formFields(live.form);
+      const values: Record<string, string> = {};
+      for (const rule of valueFields(fields)) {
+        // Only tick boxes send a name more than once: their answers are a line each.
+        const value =
+          rule.input === "checkboxes" ? (sent.get(rule.name) ?? []).join(ANSWER_SEPARATOR) : once(rule.name);
+        if (value !== undefined) values[rule.name] = value;
+      }
       const problems: Problems = checkFields(
+        fields,
         values,
         live.services.map((service) => service.slug),
       );
-      for (const name of truncated)
-        if (FIELDS.some((rule) => rule.name === name)) problems[name as keyof Problems] = "tooLong";
+      for (const name of truncated) if (name in values) problems[name] = "tooLong";
       if (drawing) {
         const problem = checkFile(
           drawing.fileName,
@@ -192,7 +209,8 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
         const record: EnquiryRecord = {
           id,
           receivedAt: receivedAt.toISOString(),
-          values: Object.fromEntries(FIELDS.map((rule) => [rule.name, values[rule.name] ?? ""])),
+          values: Object.fromEntries(valueFields(fields).map((rule) => [rule.name, values[rule.name] ?? ""])),
+          questions: questionFields(fields).map((rule) => ({ name: rule.name, label: rule.words.label })),
           service: live.services.find((choice) => choice.slug === values.service)?.title ?? values.service,
           page,
           files: drawing ? [{ name: drawing.fileName, bytes: drawing.content.length, attached: !drawingKept }] : [],

@@ -8,7 +8,7 @@
 // every read is logged with the login.
 import crypto from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { FIELDS, MIME_TYPES, formatOf } from "../../src/enquiry/rules";
+import { ANSWER_SEPARATOR, BEFORE_QUESTIONS, MIME_TYPES, formatOf } from "../../src/enquiry/rules";
 import type { EnquirySettings } from "../../src/enquiry/pages";
 import { crossSite } from "../lib/crossSite";
 import { Refusal } from "../lib/refusal";
@@ -113,13 +113,18 @@ ${table}
 function enquiryPage(row: Row, words: EnquirySettings | null, notice: string): string {
   const { entry, record, handled } = row;
   const base = `${INBOX_PATH}${entry.id}`;
+  const answer = (name: string, value: string | undefined) =>
+    `<dt>${escapeHtml(name)}</dt><dd><bdi>${value ? shown(value) : "—"}</bdi></dd>`;
+  // The fixed fields by today's labels; the questions by their labels when the enquiry came.
   const fields = record
-    ? FIELDS.filter((rule) => rule.name !== "message" && rule.name !== "consent")
-        .map((rule) => {
-          const value = rule.name === "service" ? record.service : record.values[rule.name];
-          return `<dt>${escapeHtml(label(words, rule.name))}</dt><dd><bdi>${value ? shown(value) : "—"}</bdi></dd>`;
-        })
-        .join("\n")
+    ? [
+        ...BEFORE_QUESTIONS.map((name) =>
+          answer(label(words, name), name === "service" ? record.service : record.values[name]),
+        ),
+        ...(record.questions ?? []).map((question) =>
+          answer(question.label, record.values[question.name]?.split(ANSWER_SEPARATOR).join(", ")),
+        ),
+      ].join("\n")
     : "";
   const files = (record?.files ?? []).map(
     (file, index) =>
@@ -162,7 +167,9 @@ export function csvCell(value: string): string {
 }
 
 function csv(rows: Row[], words: EnquirySettings | null): string {
-  const names = FIELDS.filter((rule) => rule.name !== "consent").map((rule) => rule.name);
+  const names = [...BEFORE_QUESTIONS, "message"];
+  // A column for every question any enquiry answered, by its label, in the order first met.
+  const questions = [...new Set(rows.flatMap(({ record }) => (record?.questions ?? []).map((q) => q.label)))];
   const head = [
     "Reference",
     "Received",
@@ -171,6 +178,7 @@ function csv(rows: Row[], words: EnquirySettings | null): string {
     "Handled at",
     "Page they were on",
     ...names.map((name) => label(words, name)),
+    ...questions,
     label(words, "drawing"),
   ];
   const lines = rows.map(({ entry, record, handled }) => [
@@ -181,6 +189,10 @@ function csv(rows: Row[], words: EnquirySettings | null): string {
     handled?.at ?? "",
     record?.page ?? "",
     ...names.map((name) => (name === "service" ? (record?.service ?? "") : (record?.values[name] ?? ""))),
+    ...questions.map((question) => {
+      const name = record?.questions?.find((q) => q.label === question)?.name;
+      return name ? (record?.values[name] ?? "").split(ANSWER_SEPARATOR).join("; ") : "";
+    }),
     (record?.files ?? []).map((file) => file.name).join("; "),
   ]);
   // A byte-order mark: spreadsheet programs then read the file as UTF-8.

@@ -2,7 +2,14 @@
 // Reply-To the buyer, the drawing attached, and a Message-ID fixed now, so every delivery
 // attempt sends the same message and the inbox can tell a repeat from a new one.
 import MailComposer from "nodemailer/lib/mail-composer";
-import { FIELDS, MIME_TYPES, formatOf } from "../../src/enquiry/rules";
+import {
+  ANSWER_SEPARATOR,
+  BEFORE_QUESTIONS,
+  MIME_TYPES,
+  formFields,
+  formatOf,
+  questionFields,
+} from "../../src/enquiry/rules";
 import type { EnquirySettings } from "../../src/enquiry/pages";
 
 export interface Drawing {
@@ -43,9 +50,14 @@ const domainOf = (address: string) => address.split("@").pop() || "localhost";
 export function composeMessage(enquiry: Enquiry, settings: EnquirySettings, from: string, to: string): Promise<Buffer> {
   const { values, drawing } = enquiry;
   const service = settings.services.find((choice) => choice.slug === values.service)?.title ?? values.service;
-  const lines = FIELDS.filter((rule) => rule.name !== "message" && rule.name !== "consent").map(
-    (rule) => `${settings.labels[rule.name]}: ${rule.name === "service" ? service : values[rule.name] || "-"}`,
+  const fixed = BEFORE_QUESTIONS.map(
+    (name) => `${settings.labels[name]}: ${name === "service" ? service : values[name] || "-"}`,
   );
+  // Content's questions, each labelled, several answers on one line.
+  const questions = questionFields(formFields(settings.form)).map(
+    (rule) => `${rule.words.label}: ${(values[rule.name] ?? "").split(ANSWER_SEPARATOR).join(", ") || "-"}`,
+  );
+  const lines = [...fixed, ...questions];
   const text = [
     `${settings.referenceLabel}: ${enquiry.id}`,
     "",

@@ -12,8 +12,10 @@ export interface EnquiryFile {
 export interface EnquiryRecord {
   id: string;
   receivedAt: string;
-  /** The form's fields by name (src/enquiry/rules.ts FIELDS), as sent. */
+  /** The form's fields by name (src/enquiry/rules.ts formFields), as sent; a tick box's answers a line each. */
   values: Record<string, string>;
+  /** Content's questions when the enquiry came, in the form's order: their labels then. */
+  questions?: { name: string; label: string }[];
   /** The service's title when the enquiry came (the slug's page may be renamed later). */
   service: string;
   /** The page the buyer was on before the form ("" when the browser did not say). */

@@ -5,7 +5,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse, type HTMLElement } from "node-html-parser";
-import { FIELDS, HONEYPOT_FIELD, TOKEN_FIELD, problemText, type Problems } from "../../src/enquiry/rules";
+import {
+  ANSWER_SEPARATOR,
+  fieldId,
+  formFields,
+  problemLine,
+  problemText,
+  valueFields,
+  type Problems,
+} from "../../src/enquiry/rules";
 import {
   NOTICES,
   REFERENCE_ID,
@@ -26,7 +34,12 @@ export class LiveSite {
   settings(): EnquirySettings {
     const release = fs.realpathSync(this.live);
     if (release !== this.release || !this.cached) {
-      this.cached = JSON.parse(fs.readFileSync(path.join(release, SETTINGS_FILE), "utf8")) as EnquirySettings;
+      const read = JSON.parse(fs.readFileSync(path.join(release, SETTINGS_FILE), "utf8")) as EnquirySettings;
+      // A release built before the form's words were in its settings (a rollback to one):
+      // its fixed fields, by their labels, and no questions.
+      const form =
+        read.form ?? Object.fromEntries(Object.entries(read.labels).map(([name, label]) => [name, { label }]));
+      this.cached = { ...read, form };
       this.release = release;
     }
     return this.cached;
@@ -57,49 +70,53 @@ export class LiveSite {
     return fs.readFileSync(path.join(fs.realpathSync(this.live), "404.html"), "utf8");
   }
 
-  /** The form again, as the visitor filled it, with each problem beside its field and listed above. */
+  /**
+   * The form again, as the visitor filled it, each problem above its field and all of
+   * them listed above the form (GOV.UK's error summary), which takes focus.
+   */
   formWithProblems(values: Record<string, string>, problems: Problems): string {
     const settings = this.settings();
     const document = this.page(settings.formPath);
     const form = document.querySelector("form");
     if (!form) throw new Error(`${settings.formPath}: no form in the built page`);
-    for (const rule of FIELDS) {
-      const input = form.querySelector(`[name="${rule.name}"]`);
+    const fields = formFields(settings.form);
+    for (const rule of valueFields(fields)) {
       const value = values[rule.name] ?? "";
-      if (!input) continue;
-      if (rule.input === "textarea") input.set_content(escapeHtml(value));
-      else if (rule.input === "checkbox") {
-        if (value) input.setAttribute("checked", "");
-        else input.removeAttribute("checked");
-      } else if (rule.input === "select") {
-        for (const option of input.querySelectorAll("option")) {
-          if (option.getAttribute("value") === value) option.setAttribute("selected", "");
-          else option.removeAttribute("selected");
-        }
-      } else input.setAttribute("value", value);
+      const inputs = form.querySelectorAll(`[name="${rule.name}"]`);
+      for (const input of inputs) {
+        if (rule.input === "textarea") input.set_content(escapeHtml(value));
+        else if (rule.input === "select") {
+          for (const option of input.querySelectorAll("option")) {
+            if (option.getAttribute("value") === value) option.setAttribute("selected", "");
+            else option.removeAttribute("selected");
+          }
+        } else if (["checkbox", "radios", "checkboxes"].includes(rule.input)) {
+          const chosen = value.split(ANSWER_SEPARATOR);
+          if (value && chosen.includes(input.getAttribute("value") ?? "")) input.setAttribute("checked", "");
+          else input.removeAttribute("checked");
+        } else input.setAttribute("value", value);
+      }
     }
     const listed: string[] = [];
-    let first = true;
     // In the page's order, so the first problem listed is the first one the visitor meets.
-    for (const input of form.querySelectorAll("[name]")) {
-      const name = input.getAttribute("name") ?? "";
-      const problem = problems[name as keyof Problems];
-      const id = input.getAttribute("id");
-      if (!problem || !id || name === HONEYPOT_FIELD || name === TOKEN_FIELD) continue;
-      const rule = FIELDS.find((candidate) => candidate.name === name);
+    for (const rule of fields) {
+      const problem = problems[rule.name];
+      if (!problem) continue;
+      const id = fieldId(rule.name);
       const words = problemText(settings.problems as Parameters<typeof problemText>[0], problem, rule);
       document.getElementById(`${id}-error`)?.set_content(escapeHtml(words));
-      input.setAttribute("aria-invalid", "true");
-      const described = new Set((input.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean));
-      described.add(`${id}-error`);
-      input.setAttribute("aria-describedby", [...described].join(" "));
-      if (first) input.setAttribute("autofocus", "");
-      first = false;
-      listed.push(`<li><a href="#${id}">${escapeHtml(settings.labels[name] ?? name)}: ${escapeHtml(words)}</a></li>`);
+      for (const input of form.querySelectorAll(`[name="${rule.name}"]`)) input.setAttribute("aria-invalid", "true");
+      // A group's description is on its fieldset; a single input's on itself.
+      const described = form.querySelector(`fieldset[data-field="${rule.name}"]`) ?? document.getElementById(id);
+      const ids = new Set((described?.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean));
+      ids.add(`${id}-error`);
+      described?.setAttribute("aria-describedby", [...ids].join(" "));
+      const line = problemLine(settings.problems as Parameters<typeof problemLine>[0], problem, rule);
+      listed.push(`<li><a href="#${id}">${escapeHtml(line)}</a></li>`);
     }
-    document
-      .getElementById(SUMMARY_ID)
-      ?.set_content(`<h2>${escapeHtml(settings.summary)}</h2><ul>${listed.join("")}</ul>`);
+    const summary = document.getElementById(SUMMARY_ID);
+    summary?.set_content(`<h2>${escapeHtml(settings.summary)}</h2><ul>${listed.join("")}</ul>`);
+    summary?.setAttribute("autofocus", "");
     return document.toString();
   }
 }

@@ -13,7 +13,16 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { enquiry, privacyRoute, quoteRoute, services } from "../../e2e/content";
 import { revealAll } from "../../e2e/fixtures";
-import { ENQUIRY_API, FIELDS, MAX_FILE_BYTES, TOKEN_FIELD, problemText } from "../../src/enquiry/rules";
+import {
+  ENQUIRY_API,
+  MAX_FILE_BYTES,
+  TOKEN_FIELD,
+  fieldId,
+  formFields,
+  problemLine,
+  problemText,
+  questionFields,
+} from "../../src/enquiry/rules";
 import { REFERENCE_ID } from "../../src/enquiry/pages";
 import { messageIdOf } from "../enquiry/message";
 import { Spool } from "../enquiry/spool";
@@ -31,6 +40,8 @@ const extra: ChildProcess[] = [];
 const WIDTHS = { mobile: { width: 375, height: 740 }, desktop: { width: 1280, height: 800 } };
 const SERVICE = services[0].slug;
 const PDF = Buffer.from("%PDF-1.7\n% a drawing\n");
+/** The form's fields from the shipped content: its questions among them. */
+const FIELDS = formFields(enquiry.form);
 const word = (problem: Parameters<typeof problemText>[1], field?: string) =>
   problemText(
     enquiry.problems,
@@ -51,6 +62,7 @@ function form(overrides: Record<string, string | undefined> = {}): Record<string
     partSize: "120 x 80 x 15 mm",
     message: "Hard anodising, 50 µm, black.\nDrawing attached.",
     consent: "yes",
+    ...answers,
     ...overrides,
   };
   return Object.fromEntries(
@@ -73,7 +85,11 @@ async function post(
   } = {},
 ) {
   const body = new FormData();
-  for (const [name, value] of Object.entries(values)) body.append(name, value);
+  for (const [name, value] of Object.entries(values)) {
+    // A tick-box question's answers go as a browser sends them: the name once for each.
+    const several = FIELDS.find((rule) => rule.name === name)?.input === "checkboxes";
+    for (const one of several ? value.split("\n") : [value]) body.append(name, one);
+  }
   if (drawing) body.append("drawing", new Blob([new Uint8Array(drawing.content)]), drawing.name);
   return fetch(url, {
     method: "POST",
@@ -119,16 +135,30 @@ async function violationsOfHtml(browser: Browser, url: string, html: string) {
   return found;
 }
 
+/** Fills the form as a visitor does: types, chooses, ticks (a tick-box answer a line of the value). */
 async function fill(page: Page, values: Record<string, string>) {
   for (const rule of FIELDS) {
     const value = values[rule.name];
     const input = page.locator(`form [name="${rule.name}"]`);
-    if (value === undefined) continue;
+    if (value === undefined || rule.input === "file") continue;
     if (rule.input === "select") await input.selectOption(value);
     else if (rule.input === "checkbox") await input.check();
-    else await input.fill(value);
+    else if (rule.input === "radios" || rule.input === "checkboxes") {
+      for (const answer of value.split("\n"))
+        await page.locator(`form [name="${rule.name}"][value="${answer}"]`).check();
+    } else await input.fill(value);
   }
 }
+
+/** An answer to each of the content's questions: its first option (or two, for tick boxes), a day, some words. */
+const answers = Object.fromEntries(
+  questionFields(FIELDS).map((rule) => [
+    rule.name,
+    rule.input === "checkboxes"
+      ? (rule.options ?? []).slice(0, 2).join("\n")
+      : (rule.options?.[0] ?? (rule.input === "date" ? "2027-03-31" : `Answer to ${rule.words.label}`)),
+  ]),
+);
 
 /** Where the operator has enquiries sent (ENQUIRY_TO). */
 const RECIPIENT = "quotes@buyers-desk.test";
@@ -226,6 +256,9 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       expect(mail.subject).toContain(reference);
       for (const name of ["name", "company", "email", "phone", "material", "quantity", "partSize", "message"])
         expect(mail.text).toContain(values[name]);
+      // Each of content's questions on its own line, labelled, several answers on one.
+      for (const rule of questionFields(FIELDS))
+        expect(mail.text).toContain(`${rule.words.label}: ${values[rule.name].split("\n").join(", ")}`);
       expect(mail.text).toContain(services[0].hero.title);
       expect(mail.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([
         ["bracket rev B.pdf", PDF.toString()],
@@ -233,7 +266,7 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       expect(mail.html).toBe(false);
     });
 
-    test("problems come back as the form: each message beside its field, what was typed kept, focus on the first", async ({
+    test("problems come back as the form: listed above it with focus, each beside its field, what was typed kept", async ({
       page,
       browser,
     }) => {
@@ -252,12 +285,25 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       const email = page.locator('form [name="email"]');
       await expect(email).toHaveAttribute("aria-invalid", "true");
       await expect(email).toHaveAccessibleDescription(new RegExp(word("email").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
-      await expect(email).toBeFocused();
+      // GOV.UK's error summary: it takes focus, and lists each problem as a link to its field.
+      const summary = page.locator("#enquiry-problems");
+      await expect(summary).toBeFocused();
+      const email_ = FIELDS.find((rule) => rule.name === "email")!;
+      await expect(summary.getByRole("link", { name: problemLine(enquiry.problems, "email", email_) })).toHaveAttribute(
+        "href",
+        `#${fieldId("email")}`,
+      );
+      await summary.getByRole("link", { name: problemLine(enquiry.problems, "email", email_) }).click();
+      await expect(page).toHaveURL(new RegExp(`#${fieldId("email")}$`));
       await expect(page.locator("#enquiry-drawing-error")).toHaveText(word("fileContent"));
       await expect(page.locator('form [name="name"]')).toHaveValue(form().name);
       await expect(page.locator('form [name="message"]')).toHaveValue(form().message);
       await expect(page.locator('form [name="service"]')).toHaveValue(SERVICE);
       await expect(page.locator('form [name="consent"]')).toBeChecked();
+      // Round buttons and tick boxes come back as they were chosen.
+      for (const rule of questionFields(FIELDS).filter((r) => r.options))
+        for (const answer of form()[rule.name].split("\n"))
+          await expect(page.locator(`form [name="${rule.name}"][value="${answer}"]`)).toBeChecked();
       await expect(page.getByRole("heading", { name: enquiry.problems.summary })).toBeVisible();
       expect(await violationsOfHtml(browser, `${host.url}/axe-check`, await response.text())).toEqual([]);
       expect(stored()).toBe(before);
@@ -283,11 +329,18 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       await email.fill("asha@rao-castings.test");
       await expect(page.locator("#enquiry-email-error")).toHaveText("");
 
-      // Sending with required fields empty moves focus to the first problem.
+      // Sending with required fields empty lists the problems above the form, with focus
+      // there; each links to its field, and axe finds nothing wrong with the form so.
       await page.locator('form button[type="submit"]').click();
+      const summary = page.locator("#enquiry-problems");
+      await expect(summary).toBeFocused();
+      await expect(summary.getByRole("heading", { name: enquiry.problems.summary })).toBeVisible();
+      const name = FIELDS.find((rule) => rule.name === "name")!;
+      await summary.getByRole("link", { name: problemLine(enquiry.problems, "required", name) }).click();
       await expect(page.locator('form [name="name"]')).toBeFocused();
       await expect(page.locator("#enquiry-name-error")).toHaveText(word("required", "name"));
       expect(await violations(page)).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`form-problems-${width}.png`), fullPage: true });
 
       await fill(page, form({ name: `Asha ${width}` }));
       const drawing = page.locator('input[name="drawing"]');

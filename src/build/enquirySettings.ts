@@ -15,7 +15,8 @@ type Service = Data<typeof serviceSchema.fields>;
 
 /** The settings from loaded content (pure, for the tests). */
 export function enquirySettings(enquiry: Enquiry, site: Site, services: Service[]): EnquirySettings {
-  const labels = Object.fromEntries(Object.entries(enquiry.form).map(([name, field]) => [name, field.label]));
+  const { questions, ...fixed } = enquiry.form;
+  const labels = Object.fromEntries(Object.entries(fixed).map(([name, field]) => [name, field.label]));
   const { network: _network, summary, ...problems } = enquiry.problems;
   return {
     formPath: `/${enquiry.slug}`,
@@ -30,6 +31,7 @@ export function enquirySettings(enquiry: Enquiry, site: Site, services: Service[
     ],
     referenceLabel: enquiry.received.referenceLabel,
     labels,
+    form: { ...fixed, questions: questions ?? [] },
     problems,
     summary,
   };

@@ -1,6 +1,7 @@
 // The pages the enquiry service fills and the settings it reads, at fixed addresses in
 // every release (gatsby-node writes them; nginx serves /_enquiry/ only internally, to
 // its own error pages). Shared by the build and server/enquiry/.
+import type { FormWords } from "./rules";
 
 export const ENQUIRY_FOLDER = "_enquiry";
 /** The build's settings for the service: how long enquiries are kept, the words of the e-mail (where they go is the operator's ENQUIRY_TO). */
@@ -35,8 +36,10 @@ export interface EnquirySettings {
   services: { slug: string; title: string }[];
   /** The words before the reference, in the e-mail as on the thank-you page. */
   referenceLabel: string;
-  /** Each field's label, for the e-mail's lines. */
+  /** Each fixed field's label, for the e-mail's lines. */
   labels: Record<string, string>;
+  /** The form's words as content has them: the fields the service checks (rules.ts formFields). */
+  form: FormWords;
   /** The problems' words, for the form page returned with them. */
   problems: Record<string, string>;
   summary: string;

@@ -22,7 +22,42 @@ export const PAGE_PATTERN = /^\/(?!\/)[\x21-\x7e]{0,199}$/;
 /** The service choice for "not sure / other". */
 export const OTHER_SERVICE = "other";
 
-export type FieldName =
+/** How a buyer answers a question content adds (content/enquiry.yaml › form › questions). */
+export const QUESTION_KINDS = {
+  text: "One line of text",
+  longText: "Several lines of text",
+  choice: "One of the options (round buttons)",
+  choices: "Any of the options (tick boxes)",
+  date: "A date",
+  country: "A country",
+} as const;
+export type QuestionKind = keyof typeof QUESTION_KINDS;
+
+/** A question about the parts, as content words it (the form shows them after the part size). */
+export interface Question {
+  label: string;
+  help?: string | null;
+  kind: QuestionKind;
+  /** The answers offered, for a choice or choices. */
+  options?: readonly string[] | null;
+  required?: "yes" | "no" | null;
+  /** What to say when a required question is left empty. */
+  missing?: string | null;
+  /** What to say when the answer is not a valid date (a date question). */
+  invalid?: string | null;
+}
+
+/** A fixed field's words: its label and help, and what to say when it is left empty. */
+export interface FieldWords {
+  label: string;
+  help?: string | null;
+  missing?: string | null;
+  /** Only the fields in MAY_BE_OPTIONAL: content decides. */
+  required?: "yes" | "no" | null;
+}
+
+/** The fields the code knows (their names are the e-mail's and the records'), in the page's order. */
+export type FixedName =
   | "name"
   | "company"
   | "email"
@@ -32,34 +67,147 @@ export type FieldName =
   | "quantity"
   | "partSize"
   | "message"
+  | typeof FILE_FIELD
   | "consent";
 
+/** The form's words from content: each fixed field's, and the questions content adds. */
+export type FormWords = Record<FixedName, FieldWords> & { questions?: readonly Question[] | null };
+
+export type InputKind =
+  | "text"
+  | "email"
+  | "tel"
+  | "textarea"
+  | "select"
+  | "checkbox"
+  | "radios"
+  | "checkboxes"
+  | "date"
+  | "file";
+
 export interface FieldRule {
-  name: FieldName;
+  name: string;
   required: boolean;
   /** Characters; the page's inputs carry it as maxlength too. */
   maxLength: number;
-  /** Only the message may hold line breaks. */
+  /** Only a text area may hold line breaks. */
   multiline?: boolean;
   format?: "email" | "phone";
   /** The browser's autofill token. */
   autocomplete?: string;
-  input: "text" | "email" | "tel" | "textarea" | "select" | "checkbox";
+  input: InputKind;
+  /** Round buttons and tick boxes: the answers offered, sent as they are written. */
+  options?: readonly string[];
+  /** The words the page shows and the problems say. */
+  words: FieldWords & { invalid?: string | null };
 }
 
-/** The form's fields, in the order the page shows them. */
-export const FIELDS: readonly FieldRule[] = [
-  { name: "name", required: true, maxLength: 100, autocomplete: "name", input: "text" },
-  { name: "company", required: false, maxLength: 120, autocomplete: "organization", input: "text" },
-  { name: "email", required: true, maxLength: 254, format: "email", autocomplete: "email", input: "email" },
-  { name: "phone", required: false, maxLength: 40, format: "phone", autocomplete: "tel", input: "tel" },
-  { name: "service", required: true, maxLength: 100, input: "select" },
-  { name: "material", required: false, maxLength: 200, autocomplete: "off", input: "text" },
-  { name: "quantity", required: false, maxLength: 200, autocomplete: "off", input: "text" },
-  { name: "partSize", required: false, maxLength: 200, autocomplete: "off", input: "text" },
-  { name: "message", required: true, maxLength: 5000, multiline: true, autocomplete: "off", input: "textarea" },
-  { name: "consent", required: true, maxLength: 10, input: "checkbox" },
+type Typed = Exclude<FixedName, typeof FILE_FIELD>;
+
+/** The fixed fields' rules (their words, and the questions, come from content: formFields). */
+const FIXED: Record<Typed, Omit<FieldRule, "name" | "words">> = {
+  name: { required: true, maxLength: 100, autocomplete: "name", input: "text" },
+  company: { required: false, maxLength: 120, autocomplete: "organization", input: "text" },
+  email: { required: true, maxLength: 254, format: "email", autocomplete: "email", input: "email" },
+  phone: { required: false, maxLength: 40, format: "phone", autocomplete: "tel", input: "tel" },
+  service: { required: true, maxLength: 100, input: "select" },
+  material: { required: false, maxLength: 200, autocomplete: "off", input: "text" },
+  quantity: { required: false, maxLength: 200, autocomplete: "off", input: "text" },
+  partSize: { required: false, maxLength: 200, autocomplete: "off", input: "text" },
+  message: { required: true, maxLength: 5000, multiline: true, autocomplete: "off", input: "textarea" },
+  consent: { required: true, maxLength: 10, input: "checkbox" },
+};
+
+/** The fixed fields before content's questions, in the page's order (message, files and consent follow). */
+export const BEFORE_QUESTIONS = [
+  "name",
+  "company",
+  "email",
+  "phone",
+  "service",
+  "material",
+  "quantity",
+  "partSize",
+] as const;
+
+/** The fixed fields content may make required or optional; the others the company always needs. */
+export const MAY_BE_OPTIONAL: readonly FixedName[] = [
+  "company",
+  "phone",
+  "material",
+  "quantity",
+  "partSize",
+  "message",
 ];
+
+/** How each kind of question is asked. */
+const QUESTION_INPUTS: Record<QuestionKind, Omit<FieldRule, "name" | "words" | "required">> = {
+  text: { input: "text", maxLength: 200, autocomplete: "off" },
+  longText: { input: "textarea", maxLength: 2000, multiline: true, autocomplete: "off" },
+  choice: { input: "radios", maxLength: 200 },
+  choices: { input: "checkboxes", maxLength: 2000 },
+  date: { input: "date", maxLength: 10, autocomplete: "off" },
+  country: { input: "text", maxLength: 100, autocomplete: "country-name" },
+};
+
+/** A question's field name: "q-" and its label's letters and digits ("Thickness (µm)" → q-thickness-m). */
+export const questionName = (label: string) =>
+  `q-${
+    label
+      .normalize("NFKD")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 40) || "question"
+  }`;
+
+/**
+ * Every field of the form in the page's order, from content's words: the contact and
+ * part fields, content's questions after the part size, the message, the files and the
+ * consent. The page draws this list and the enquiry service checks it: the same code.
+ */
+export function formFields(form: FormWords): FieldRule[] {
+  const fixed = (name: Typed): FieldRule => {
+    const words = form[name] ?? { label: name };
+    const chosen = MAY_BE_OPTIONAL.includes(name) ? words.required : null;
+    return { name, ...FIXED[name], required: chosen ? chosen === "yes" : FIXED[name].required, words };
+  };
+  const taken = new Set<string>();
+  const questions = (form.questions ?? []).map((question): FieldRule => {
+    let name = questionName(question.label);
+    for (let n = 2; taken.has(name); n++) name = `${questionName(question.label)}-${n}`;
+    taken.add(name);
+    return {
+      name,
+      ...QUESTION_INPUTS[question.kind],
+      required: question.required === "yes",
+      ...(question.options?.length ? { options: question.options } : {}),
+      words: question,
+    };
+  });
+  return [
+    ...BEFORE_QUESTIONS.map(fixed),
+    ...questions,
+    fixed("message"),
+    {
+      name: FILE_FIELD,
+      required: false,
+      maxLength: 0,
+      input: "file",
+      words: form[FILE_FIELD] ?? { label: FILE_FIELD },
+    },
+    fixed("consent"),
+  ];
+}
+
+/** The id of a field's input (a group's first one); its help and error are `${id}-help` and `${id}-error`. */
+export const fieldId = (name: string) => `enquiry-${name}`;
+
+/** Content's questions among the fields (their names start "q-"). */
+export const questionFields = (fields: readonly FieldRule[]) => fields.filter((rule) => rule.name.startsWith("q-"));
+
+/** The fields a visitor types or chooses in (all but the file). */
+export const valueFields = (fields: readonly FieldRule[]) => fields.filter((rule) => rule.input !== "file");
 
 export type Problem =
   | "required"
@@ -68,32 +216,59 @@ export type Problem =
   | "tooLong"
   | "oneLine"
   | "choice"
+  | "date"
   | "consent"
   | "fileType"
   | "fileSize"
   | "fileContent";
 
-export type Problems = Partial<Record<FieldName | typeof FILE_FIELD, Problem>>;
+export type Problems = Partial<Record<string, Problem>>;
+
+/** The form's words for each problem (content/enquiry.yaml › problems); a date's are its question's own. */
+export type ProblemWords = Record<Exclude<Problem, "date">, string> & { date?: string };
 
 const email = new RegExp(EMAIL.regex);
 const phone = new RegExp(PHONE.regex);
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether "YYYY-MM-DD" is a day of the calendar (2027-02-30 is not). */
+function isDay(value: string): boolean {
+  const match = DAY.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Several answers (tick boxes) travel as one value, a line each. */
+export const ANSWER_SEPARATOR = "\n";
 
 /** One field's problem, or null; `choices` are the services' slugs (and "other"). */
 export function checkField(rule: FieldRule, raw: string | undefined, choices: readonly string[]): Problem | null {
   const value = (raw ?? "").trim();
   if (!value) return rule.required ? (rule.input === "checkbox" ? "consent" : "required") : null;
-  if (value.length > rule.maxLength) return "tooLong";
+  if (rule.input === "checkboxes")
+    return value.length <= rule.maxLength && value.split(ANSWER_SEPARATOR).every((a) => rule.options?.includes(a))
+      ? null
+      : "choice";
   if (!rule.multiline && /[\r\n]/.test(raw ?? "")) return "oneLine";
+  if (value.length > rule.maxLength) return "tooLong";
   if (rule.format === "email" && !email.test(value)) return "email";
   if (rule.format === "phone" && !phone.test(value)) return "phone";
   if (rule.input === "select" && !choices.includes(value)) return "choice";
+  if (rule.input === "radios" && !rule.options?.includes(value)) return "choice";
+  if (rule.input === "date" && !isDay(value)) return "date";
   return null;
 }
 
 /** Every field's problem (none when the form may be sent). */
-export function checkFields(values: Partial<Record<string, string>>, choices: readonly string[]): Problems {
+export function checkFields(
+  fields: readonly FieldRule[],
+  values: Partial<Record<string, string>>,
+  choices: readonly string[],
+): Problems {
   const problems: Problems = {};
-  for (const rule of FIELDS) {
+  for (const rule of valueFields(fields)) {
     const problem = checkField(rule, values[rule.name], choices);
     if (problem) problems[rule.name] = problem;
   }
@@ -183,7 +358,31 @@ export function checkFile(fileName: string, size: number, head: Uint8Array): Pro
   return hasSignature(format, head) ? null : "fileContent";
 }
 
-/** A problem's words from content, its placeholders filled. */
-export function problemText(words: Record<Problem, string>, problem: Problem, rule?: FieldRule): string {
-  return words[problem].replace("{max}", problem === "fileSize" ? MAX_FILE_LABEL : String(rule?.maxLength ?? ""));
+/**
+ * A problem's words: the field's own when content gives them (what to say when it is
+ * empty, or not a date), else the form's words for that problem, placeholders filled.
+ */
+export function problemText(words: ProblemWords, problem: Problem, rule?: FieldRule): string {
+  const own =
+    problem === "required" || problem === "consent"
+      ? rule?.words.missing
+      : problem === "date"
+        ? rule?.words.invalid
+        : null;
+  if (own) return own;
+  return (words[problem] ?? words.required).replace(
+    "{max}",
+    problem === "fileSize" ? MAX_FILE_LABEL : String(rule?.maxLength ?? ""),
+  );
+}
+
+/**
+ * A problem as the list above the form says it: the field's own words alone when content
+ * gives them ("Enter your e-mail address"), the label first when the words are the
+ * form's general ones ("Quantity: Please shorten this to at most 200 characters.").
+ */
+export function problemLine(words: ProblemWords, problem: Problem, rule: FieldRule): string {
+  const text = problemText(words, problem, rule);
+  const own = text === rule.words.missing || text === rule.words.invalid;
+  return own ? text : `${rule.words.label}: ${text}`;
 }

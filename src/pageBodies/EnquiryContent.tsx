@@ -2,7 +2,6 @@ import React from "react";
 import { EnquiryForm, type EnquiryWords } from "../components/EnquiryForm";
 import { Island } from "../components/Island";
 import { ServerHtml } from "../components/ServerHtml";
-import { SUMMARY_ID } from "../enquiry/pages";
 import { ContactOptions, type ContactOptionsProps } from "../sections/ContactOptions";
 import * as styles from "../templates/enquiry.module.css";
 
@@ -34,8 +33,6 @@ export function EnquiryContent({ page, services, newTabLabel }: EnquiryContentPr
           <ContactOptions {...page.alternatives} newTabLabel={newTabLabel} />
         </ServerHtml>
         <div className={styles.form}>
-          {/* Filled by the enquiry service when it returns the form with problems. */}
-          <div id={SUMMARY_ID} className={styles.summary} tabIndex={-1} />
           <Island>
             <EnquiryForm words={page} services={services} privacyPath={`/${page.privacy.slug}`} />
           </Island>

@@ -14,7 +14,9 @@ import * as productSlider from "../sections/ProductSlider/schema";
 import * as serviceCards from "../sections/ServiceCards/schema";
 import * as statement from "../sections/Statement/schema";
 import * as steps from "../sections/Steps/schema";
+import { QUESTION_KINDS, type QuestionKind } from "../enquiry/rules";
 import {
+  choice,
   image,
   list,
   number,
@@ -221,14 +223,50 @@ export const serviceSchema = object("Service page", {
   sections: pageSections(),
 });
 
-// The request-for-quote form, the pages around it and where its enquiries go. The form's
-// rules (which fields, their limits, the files accepted) are code shared by the page and
-// the enquiry service (src/enquiry/rules.ts); every word a visitor reads is here.
-const formField = (label: string) =>
+// The request-for-quote form, the pages around it and where its enquiries go. The fixed
+// fields' rules (their limits, the files accepted) are code shared by the page and the
+// enquiry service (src/enquiry/rules.ts); the questions about the parts, which answers
+// they offer and which are required are content, and so is every word a visitor reads.
+const missing = text("What to say when it is left empty", {
+  required: false,
+  hint: "In the field's own words, e.g. 'Enter your e-mail address, so we can reply'",
+});
+const mustAnswer = (label: string) => choice(label, { yes: "Yes, required", no: "No, optional" }, { required: false });
+
+const formField = (label: string, { mayBeOptional = false } = {}) =>
   object(label, {
     label: text("Label"),
-    help: text("Help text (under the field)", { required: false }),
+    help: text("Help text (under the label)", { required: false }),
+    missing,
+    ...(mayBeOptional ? { required: mustAnswer("Must the buyer fill it in?") } : {}),
   });
+
+/** A question's own problems: a choice offers options, a date says what is wrong with a date. */
+function questionProblem(question: Record<string, unknown>): string | null {
+  const options = (question.options as unknown[] | undefined) ?? [];
+  const kind = question.kind as QuestionKind;
+  if ((kind === "choice" || kind === "choices") && options.length < 2)
+    return `offers ${options.length} options: a "${QUESTION_KINDS[kind]}" question needs at least 2 (options)`;
+  if (kind !== "choice" && kind !== "choices" && options.length > 0)
+    return `has options, but only a choice offers them: remove them or change the kind`;
+  if (kind === "date" && !question.invalid)
+    return `is a date: say what to tell a buyer whose date is not valid (invalid)`;
+  return null;
+}
+
+const question = object(
+  "Question",
+  {
+    label: text("Question (its label)"),
+    help: text("Help text (under the label)", { required: false }),
+    kind: choice("Kind of answer", QUESTION_KINDS),
+    options: list("Options (for a choice)", text("Option"), { required: false, max: 12 }),
+    required: mustAnswer("Must the buyer answer it?"),
+    missing,
+    invalid: text("What to say when the date is not valid (a date question)", { required: false }),
+  },
+  { typeName: "FormQuestion", check: questionProblem },
+);
 
 const notice = (label: string) =>
   object(label, {
@@ -248,14 +286,20 @@ export const enquirySchema = object("Request a quote", {
   }),
   form: object("Form fields", {
     name: formField("Name"),
-    company: formField("Company"),
+    company: formField("Company", { mayBeOptional: true }),
     email: formField("E-mail"),
-    phone: formField("Phone"),
+    phone: formField("Phone", { mayBeOptional: true }),
     service: formField("Service"),
-    material: formField("Alloy or material"),
-    quantity: formField("Quantity"),
-    partSize: formField("Part size"),
-    message: formField("Message"),
+    material: formField("Alloy or material", { mayBeOptional: true }),
+    quantity: formField("Quantity", { mayBeOptional: true }),
+    partSize: formField("Part size", { mayBeOptional: true }),
+    questions: list("Questions about the parts (after Part size)", question, {
+      required: false,
+      max: 20,
+      unique: "label",
+      hint: "Finish, specification, thickness, colour, sealing, masking, documents, dates: each with the kind of answer a buyer gives.",
+    }),
+    message: formField("Message", { mayBeOptional: true }),
     drawing: formField("Drawing or photo"),
     consent: formField("Consent to be contacted"),
   }),

@@ -58,6 +58,8 @@ export interface ListField<O extends Field = Field, R extends boolean = boolean>
   of: O;
   min?: number;
   max?: number;
+  /** A key of its items (objects) whose value no two items may share. */
+  unique?: string;
 }
 
 export type Fields = Record<string, Field>;
@@ -67,6 +69,8 @@ export interface ObjectField<F extends Fields = Fields, R extends boolean = bool
   fields: F;
   /** A GraphQL type name shared by every use of this shape, so one query fragment serves all. */
   typeName?: string;
+  /** A check across its fields (a choice needs options); returns a problem or null. */
+  check?: (value: Record<string, unknown>) => string | null;
 }
 
 /** A list of objects, each choosing its shape by its `type` key. */
@@ -152,13 +156,13 @@ export const date = <O extends Options>(label: string, options: O = {} as O): Da
   hint: options.hint,
 });
 
-export const list = <F extends Field, O extends Options & { min?: number; max?: number }>(
+export const list = <F extends Field, O extends Options & { min?: number; max?: number; unique?: string }>(
   label: string,
   of: F,
   options: O = {} as O,
 ): ListField<F, Required<O>> => ({ kind: "list", label, of, ...options, required: required(options) });
 
-export const object = <F extends Fields, O extends Options & { typeName?: string }>(
+export const object = <F extends Fields, O extends Options & { typeName?: string; check?: ObjectField["check"] }>(
   label: string,
   fields: F,
   options: O = {} as O,

@@ -88,7 +88,9 @@ export function validate(field: Field, value: Value, path: string, context: Cont
         return problem(`must have at least ${field.min} items, found ${size}`);
       const max = field.max ?? MAX_LIST_ITEMS;
       if (size > max) return problem(`must have at most ${max} items, found ${size}`);
-      return value.flatMap((item, index) => validate(field.of, item, `${path}[${index}]`, context));
+      const key = field.unique;
+      const twice = key ? repeated(value, key, path) : [];
+      return [...value.flatMap((item, index) => validate(field.of, item, `${path}[${index}]`, context)), ...twice];
     }
     case "object":
       return validateObject(field, value, path, context, []);
@@ -147,7 +149,24 @@ function validateObject(
       message: `is not a field here (expected one of: ${known.join(", ") || "none"})`,
     }));
   const own = known.flatMap((key) => validate(field.fields[key], value[key], join(path, key), context));
-  return [...unknown, ...own];
+  // The whole group's check only once each field is right on its own.
+  const across = own.length === 0 ? field.check?.(value) : null;
+  return [...unknown, ...own, ...(across ? [{ field: path || "(whole file)", message: across }] : [])];
+}
+
+/** An item of a list whose `key` an earlier item has already. */
+function repeated(items: Value[], key: string, path: string): Problem[] {
+  const seen = new Map<unknown, number>();
+  return items.flatMap((item, index) => {
+    const own = isMapping(item) ? item[key] : undefined;
+    if (isEmpty(own)) return [];
+    const first = seen.get(own);
+    if (first === undefined) {
+      seen.set(own, index);
+      return [];
+    }
+    return [{ field: `${path}[${index}].${key}`, message: `is also the ${key} of ${path}[${first}]` }];
+  });
 }
 
 function validateSections(field: SectionsField, value: Value, path: string, context: Context): Problem[] {

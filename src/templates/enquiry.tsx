@@ -47,46 +47,72 @@ export const query = graphql`
         name {
           label
           help
+          missing
         }
         company {
           label
           help
+          missing
+          required
         }
         email {
           label
           help
+          missing
         }
         phone {
           label
           help
+          missing
+          required
         }
         service {
           label
           help
+          missing
         }
         material {
           label
           help
+          missing
+          required
         }
         quantity {
           label
           help
+          missing
+          required
         }
         partSize {
           label
           help
+          missing
+          required
+        }
+        questions {
+          label
+          help
+          kind
+          options
+          required
+          missing
+          invalid
         }
         message {
           label
           help
+          missing
+          required
         }
         drawing {
           label
           help
+          missing
         }
         consent {
           label
           help
+          missing
         }
       }
       chooseService

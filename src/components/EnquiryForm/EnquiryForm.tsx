@@ -1,8 +1,8 @@
-import React, { useEffect, useRef, useState } from "react";
+import React, { useEffect, useMemo, useRef, useState } from "react";
 import {
   ACCEPT,
+  ANSWER_SEPARATOR,
   ENQUIRY_API,
-  FIELDS,
   FILE_FIELD,
   HONEYPOT_FIELD,
   MAX_FILE_LABEL,
@@ -13,27 +13,33 @@ import {
   TOKEN_FIELD,
   checkField,
   checkFile,
+  fieldId,
+  formFields,
+  problemLine,
   problemText,
-  type FieldName,
+  valueFields,
   type FieldRule,
+  type FormWords,
   type Problem,
+  type ProblemWords,
   type Problems,
 } from "../../enquiry/rules";
+import { SUMMARY_ID } from "../../enquiry/pages";
 import { useHydrated } from "../../hooks/useHydrated";
-import { Field, fieldId, type FieldWords } from "./Field";
+import { Field, type InputProps } from "./Field";
 import * as styles from "./EnquiryForm.module.css";
 import { newToken, sendEnquiry } from "./send";
 
 /** The form's words, from content/enquiry.yaml. */
 export interface EnquiryWords {
-  form: Record<FieldName | typeof FILE_FIELD, FieldWords>;
+  form: FormWords;
   chooseService: string;
   otherService: string;
   privacyLinkLabel: string;
   optional: string;
   submit: string;
   sending: string;
-  problems: Record<Problem | "network", string>;
+  problems: ProblemWords & { summary: string; network: string };
   tooMany: { text: string };
   unavailable: { text: string };
 }
@@ -45,15 +51,18 @@ export interface EnquiryFormProps {
   privacyPath: string;
 }
 
-const DRAWING_RULE = { name: FILE_FIELD, required: false, input: "text" } as const;
-/** The order problems are looked at to find the first one (the page's order). */
-const ORDER = [...FIELDS.map((rule) => rule.name).filter((name) => name !== "consent"), FILE_FIELD, "consent"];
+/** Short answers sit two to a row on a wide screen; the others take the whole row. */
+const SHORT = new Set<FieldRule["input"]>(["text", "email", "tel", "select", "date"]);
 
-const valueOf = (form: HTMLFormElement, rule: FieldRule) => {
+/** A field's value as it would be sent: tick boxes' answers a line each. */
+function valueOf(form: HTMLFormElement, rule: FieldRule): string {
+  if (rule.input === "checkboxes" || rule.input === "radios" || rule.input === "checkbox") {
+    const checked = form.querySelectorAll<HTMLInputElement>(`input[name="${rule.name}"]:checked`);
+    return Array.from(checked, (input) => input.value).join(ANSWER_SEPARATOR);
+  }
   const element = form.elements.namedItem(rule.name) as HTMLInputElement | null;
-  if (!element) return "";
-  return rule.input === "checkbox" ? (element.checked ? element.value : "") : element.value;
-};
+  return element?.value ?? "";
+}
 
 /** The page of this site the buyer came from (their browser's referrer), for the staff's inbox. */
 function cameFrom(): string {
@@ -72,18 +81,24 @@ async function fileProblem(file: File): Promise<Problem | null> {
 }
 
 /**
- * The request-for-quote form. Without JavaScript it is a plain multipart post the
- * enquiry service answers; with it, fields are checked as the visitor leaves them (the
- * service's own rules), the upload shows its progress, and a token makes a double click
- * or a retry one enquiry.
+ * The request-for-quote form, its fields from content (formFields: the page and the
+ * enquiry service check the same list). Without JavaScript it is a plain multipart post
+ * the service answers, with the problems listed above the form. With it, fields are
+ * checked as the visitor leaves them; a send with problems lists them above the form
+ * (GOV.UK's error summary: it takes focus, and each links to its field); the upload shows
+ * its progress; and a token makes a double click or a retry one enquiry.
  */
 export function EnquiryForm({ words, services, privacyPath }: EnquiryFormProps) {
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
+  const summary = useRef<HTMLDivElement>(null);
   const token = useRef("");
   const sending = useRef(false);
   const touched = useRef(new Set<string>());
+  const fields = useMemo(() => formFields(words.form), [words.form]);
   const [problems, setProblems] = useState<Problems>({});
+  /** The problems found by the last send, listed above the form; bumped to move focus there. */
+  const [listed, setListed] = useState<{ problems: Problems; sent: number } | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [notice, setNotice] = useState("");
   const choices = [...services.map((service) => service.slug), OTHER_SERVICE];
@@ -96,15 +111,22 @@ export function EnquiryForm({ words, services, privacyPath }: EnquiryFormProps) 
     if (wanted && select && !select.value && choices.includes(wanted)) select.value = wanted;
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
+  useEffect(() => {
+    if (listed) summary.current?.focus();
+  }, [listed]);
+
+  const ruleOf = (name: string) => fields.find((rule) => rule.name === name);
   const recheck = (name: string) => {
-    const rule = FIELDS.find((candidate) => candidate.name === name);
-    if (!rule || !form.current || !touched.current.has(name)) return;
+    const rule = ruleOf(name);
+    if (!rule || rule.input === "file" || !form.current || !touched.current.has(name)) return;
     const problem = checkField(rule, valueOf(form.current, rule), choices);
     setProblems((old) => ({ ...old, [name]: problem ?? undefined }));
   };
   const onLeave = (event: React.FocusEvent<HTMLFormElement>) => {
     const name = (event.target as Element).getAttribute("name") ?? "";
-    if (name === FILE_FIELD) return;
+    // Leaving one round button or tick box for the next is not leaving the question.
+    const next = event.relatedTarget as Element | null;
+    if (name === FILE_FIELD || next?.getAttribute("name") === name) return;
     touched.current.add(name);
     recheck(name);
   };
@@ -116,12 +138,17 @@ export function EnquiryForm({ words, services, privacyPath }: EnquiryFormProps) 
     setProblems((old) => ({ ...old, [FILE_FIELD]: problem ?? undefined }));
   };
 
+  const showProblems = (found: Problems) => {
+    setProblems(found);
+    setListed((old) => ({ problems: found, sent: (old?.sent ?? 0) + 1 }));
+  };
+
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending.current || !form.current) return;
     sending.current = true;
     const found: Problems = {};
-    for (const rule of FIELDS) {
+    for (const rule of valueFields(fields)) {
       touched.current.add(rule.name);
       const problem = checkField(rule, valueOf(form.current, rule), choices);
       if (problem) found[rule.name] = problem;
@@ -145,39 +172,90 @@ export function EnquiryForm({ words, services, privacyPath }: EnquiryFormProps) 
     if (outcome.kind === "received") {
       window.location.assign(outcome.location);
     } else if (outcome.kind === "problems") {
-      setProblems(outcome.problems);
-      const first = ORDER.find((name) => outcome.problems[name as FieldName]);
-      if (first) document.getElementById(fieldId(first))?.focus();
+      showProblems(outcome.problems);
     } else if (outcome.kind === "refused" && outcome.status === 413) {
-      setProblems((old) => ({ ...old, [FILE_FIELD]: "fileSize" }));
-      document.getElementById(fieldId(FILE_FIELD))?.focus();
+      showProblems({ [FILE_FIELD]: "fileSize" });
     } else {
       const status = outcome.kind === "refused" ? outcome.status : 0;
       setNotice(status === 429 ? words.tooMany.text : status === 503 ? words.unavailable.text : words.problems.network);
     }
   };
 
-  const errorOf = (name: FieldName | typeof FILE_FIELD, rule?: FieldRule) => {
-    const problem = problems[name];
+  const errorOf = (rule: FieldRule) => {
+    const problem = problems[rule.name];
     return problem ? problemText(words.problems, problem, rule) : "";
   };
-  const field = (rule: FieldRule, input: Parameters<typeof Field>[0]["children"]) => (
-    <Field
-      key={rule.name}
-      rule={rule}
-      words={words.form[rule.name]}
-      optional={words.optional}
-      error={errorOf(rule.name, rule)}
-    >
-      {input}
-    </Field>
-  );
-  const common = (rule: FieldRule) => ({
-    name: rule.name,
-    required: rule.required,
-    maxLength: rule.maxLength,
-    autoComplete: rule.autocomplete,
-  });
+  /** A link of the summary moves focus to its field, as GOV.UK's does, not only the view. */
+  const goTo = (event: React.MouseEvent<HTMLAnchorElement>, name: string) => {
+    const input = document.getElementById(fieldId(name));
+    if (!input) return;
+    event.preventDefault();
+    input.focus();
+  };
+
+  /** The input(s) of one field: one switch over every kind the form has. */
+  const input = (rule: FieldRule, aria: InputProps): React.ReactNode => {
+    const common = { name: rule.name, required: rule.required, autoComplete: rule.autocomplete };
+    switch (rule.input) {
+      case "select":
+        return (
+          <select {...aria} {...common} defaultValue="" className={styles.input}>
+            <option value="">{words.chooseService}</option>
+            {services.map((service) => (
+              <option key={service.slug} value={service.slug}>
+                {service.title}
+              </option>
+            ))}
+            <option value={OTHER_SERVICE}>{words.otherService}</option>
+          </select>
+        );
+      case "textarea":
+        return <textarea {...aria} {...common} maxLength={rule.maxLength} rows={5} className={styles.input} />;
+      case "radios":
+      case "checkboxes":
+        return (
+          <div className={styles.options}>
+            {(rule.options ?? []).map((option, index) => {
+              const id = index === 0 ? aria.id : `${aria.id}-${index + 1}`;
+              return (
+                <div key={option} className={styles.option}>
+                  <input
+                    id={id}
+                    type={rule.input === "radios" ? "radio" : "checkbox"}
+                    name={rule.name}
+                    value={option}
+                    aria-invalid={aria["aria-invalid"]}
+                  />
+                  <label htmlFor={id}>{option}</label>
+                </div>
+              );
+            })}
+          </div>
+        );
+      case "checkbox":
+        return <input {...aria} type="checkbox" value="yes" name={rule.name} required />;
+      case "file":
+        return <input {...aria} type="file" name={FILE_FIELD} accept={ACCEPT} className={styles.file} />;
+      default:
+        // A date field takes no maxlength: the browser's date picker writes it whole.
+        return (
+          <input
+            {...aria}
+            {...common}
+            maxLength={rule.input === "date" ? undefined : rule.maxLength}
+            type={rule.input}
+            className={styles.input}
+          />
+        );
+    }
+  };
+
+  const lines = listed
+    ? fields.flatMap((rule) => {
+        const problem = listed.problems[rule.name];
+        return problem ? [{ name: rule.name, text: problemLine(words.problems, problem, rule) }] : [];
+      })
+    : [];
 
   return (
     <form
@@ -193,51 +271,42 @@ export function EnquiryForm({ words, services, privacyPath }: EnquiryFormProps) 
       onInput={onEdit}
       onChange={onEdit}
     >
+      {/* The problems of the last send; the enquiry service fills it in the page it returns without JavaScript. */}
+      <div id={SUMMARY_ID} ref={summary} className={styles.summary} tabIndex={-1}>
+        {lines.length > 0 && (
+          <>
+            <h2>{words.problems.summary}</h2>
+            <ul>
+              {lines.map((line) => (
+                <li key={line.name}>
+                  <a href={`#${fieldId(line.name)}`} onClick={(event) => goTo(event, line.name)}>
+                    {line.text}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
       <div className={styles.fields}>
-        {FIELDS.map((rule) => {
-          if (rule.input === "select")
-            return field(rule, (aria) => (
-              <select {...aria} name={rule.name} required={rule.required} defaultValue="" className={styles.input}>
-                <option value="">{words.chooseService}</option>
-                {services.map((service) => (
-                  <option key={service.slug} value={service.slug}>
-                    {service.title}
-                  </option>
-                ))}
-                <option value={OTHER_SERVICE}>{words.otherService}</option>
-              </select>
-            ));
-          if (rule.input === "textarea")
-            return field(rule, (aria) => <textarea {...aria} {...common(rule)} rows={6} className={styles.input} />);
-          if (rule.input === "checkbox")
-            return (
-              <React.Fragment key={rule.name}>
-                <div className={styles.wide}>
-                  <Field
-                    rule={DRAWING_RULE}
-                    words={drawingWords(words)}
-                    optional={words.optional}
-                    error={errorOf(FILE_FIELD)}
-                  >
-                    {(aria) => (
-                      <input {...aria} type="file" name={FILE_FIELD} accept={ACCEPT} className={styles.file} />
-                    )}
-                  </Field>
-                </div>
-                <div className={styles.wide}>
-                  {field(rule, (aria) => (
-                    <input {...aria} type="checkbox" value="yes" name={rule.name} required />
-                  ))}
-                  <p className={styles.privacy}>
-                    <a href={privacyPath}>{words.privacyLinkLabel}</a>
-                  </p>
-                </div>
-              </React.Fragment>
-            );
-          return field(rule, (aria) => (
-            <input {...aria} {...common(rule)} type={rule.input} className={styles.input} />
-          ));
-        })}
+        {fields.map((rule) => (
+          <div key={rule.name} className={SHORT.has(rule.input) ? undefined : styles.wide}>
+            <Field
+              rule={rule}
+              label={rule.words.label}
+              help={rule.input === "file" ? rule.words.help?.replace("{max}", MAX_FILE_LABEL) : rule.words.help}
+              optional={words.optional}
+              error={errorOf(rule)}
+            >
+              {(aria) => input(rule, aria)}
+            </Field>
+            {rule.input === "checkbox" && (
+              <p className={styles.privacy}>
+                <a href={privacyPath}>{words.privacyLinkLabel}</a>
+              </p>
+            )}
+          </div>
+        ))}
       </div>
       <div hidden>
         <input name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" aria-hidden="true" />
@@ -257,8 +326,3 @@ export function EnquiryForm({ words, services, privacyPath }: EnquiryFormProps) 
     </form>
   );
 }
-
-const drawingWords = (words: EnquiryWords): FieldWords => ({
-  label: words.form[FILE_FIELD].label,
-  help: words.form[FILE_FIELD].help?.replace("{max}", MAX_FILE_LABEL),
-});

@@ -1,56 +1,75 @@
 import React from "react";
-import type { FieldRule } from "../../enquiry/rules";
+import { fieldId, type FieldRule } from "../../enquiry/rules";
 import * as styles from "./EnquiryForm.module.css";
 
-export interface FieldWords {
-  label: string;
-  help?: string | null;
-}
+/** What an input needs from its field: its id, and the help and error it is described by. */
+export type InputProps = { id: string; "aria-describedby"?: string; "aria-invalid"?: true };
 
 interface Props {
-  rule: { name: string; required: boolean; input: FieldRule["input"] };
-  words: FieldWords;
+  rule: FieldRule;
+  /** The label, and the help with any placeholder filled. */
+  label: string;
+  help?: string | null;
   /** Shown after the label of optional fields. */
   optional: string;
   /** The problem's words, or "" when there is none. */
   error: string;
-  /** The input itself (text, select, file…), given its id and described-by. */
-  children: (input: { id: string; "aria-describedby"?: string; "aria-invalid"?: true }) => React.ReactNode;
+  /** The input(s) themselves (text, select, file, round buttons…). */
+  children: (input: InputProps) => React.ReactNode;
 }
 
-/** The id of a field's input; its help and error are `${id}-help` and `${id}-error`. */
-export const fieldId = (name: string) => `enquiry-${name}`;
-
 /**
- * One field: its label, the input, its help and its error. The error paragraph is always
- * there, empty when there is nothing to say, so the enquiry service can fill it in the
- * page it returns to a visitor without JavaScript.
+ * One field, as GOV.UK lays a question out: its label (a group's legend), its help, its
+ * error, then the input. The error paragraph is always there, empty when there is
+ * nothing to say, so the enquiry service can fill it in the page it returns to a
+ * visitor without JavaScript. A field with a problem has a red bar beside it (the CSS
+ * finds its error filled).
  */
-export function Field({ rule, words, optional, error, children }: Props) {
+export function Field({ rule, label, help, optional, error, children }: Props) {
   const id = fieldId(rule.name);
-  const described = [words.help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(" ");
+  const described = [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(" ");
   const input = children({
     id,
     ...(described ? { "aria-describedby": described } : {}),
     ...(error ? { "aria-invalid": true } : {}),
   });
+  const group = rule.input === "radios" || rule.input === "checkboxes";
   const checkbox = rule.input === "checkbox";
-  return (
-    <div className={checkbox ? `${styles.field} ${styles.check}` : styles.field} data-field={rule.name}>
-      {checkbox && input}
-      <label htmlFor={id} className={styles.label}>
-        {words.label}
-        {!rule.required && <span className={styles.optional}> {optional}</span>}
-      </label>
-      {!checkbox && input}
-      {words.help && (
+  const title = (
+    <>
+      {label}
+      {!rule.required && <span className={styles.optional}> {optional}</span>}
+    </>
+  );
+  const words = (
+    <>
+      {help && (
         <p id={`${id}-help`} className={styles.help}>
-          {words.help}
+          {help}
         </p>
       )}
       <p id={`${id}-error`} className={styles.error}>
         {error}
       </p>
+    </>
+  );
+  const className = checkbox ? `${styles.field} ${styles.check}` : styles.field;
+  if (group)
+    return (
+      <fieldset className={className} data-field={rule.name} aria-describedby={described || undefined}>
+        <legend className={styles.label}>{title}</legend>
+        {words}
+        {input}
+      </fieldset>
+    );
+  return (
+    <div className={className} data-field={rule.name}>
+      {checkbox && input}
+      <label htmlFor={id} className={styles.label}>
+        {title}
+      </label>
+      {words}
+      {!checkbox && input}
     </div>
   );
 }

@@ -1,2 +1,1 @@
 export { EnquiryForm, type EnquiryFormProps, type EnquiryWords } from "./EnquiryForm";
-export { fieldId } from "./Field";
