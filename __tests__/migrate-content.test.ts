@@ -52,6 +52,15 @@ describe("npm run content:migrate", () => {
     }
   });
 
+  it("adds a required key the schema gained, in the shipped words, after the mapping's last line", () => {
+    const before = "problems:\n  network: >-\n    Folded\n    text.\nalternatives: # kept\n  title: T\n";
+    const { text, changed } = migrateText("enquiry.yaml", before);
+    expect(changed).toBe(1);
+    expect(text).toMatch(/^problems:\n  network: >-\n    Folded\n    text\.\n  fileCount: ".*\{count\}.*"\n/);
+    expect(text.endsWith("alternatives: # kept\n  title: T\n")).toBe(true);
+    expect(migrateText("enquiry.yaml", "problems:\n  a: b").text).toMatch(/^problems:\n  a: b\n  fileCount: "/);
+  });
+
   it("changes nothing the second time", () => {
     migrateContent(dir);
     expect(migrateContent(dir)).toEqual([]);

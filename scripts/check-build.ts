@@ -493,7 +493,11 @@ function checkEnquiryPages() {
           input?.getAttribute("autocomplete") === rule.autocomplete,
         );
     }
-    check(quoteRoute, "a file field", !!form?.querySelector(`input[type="file"][name="${FILE_FIELD}"]`));
+    check(
+      quoteRoute,
+      "a file field that takes several files",
+      !!form?.querySelector(`input[type="file"][name="${FILE_FIELD}"][multiple]`),
+    );
     const trap = form?.querySelector(`[name="${HONEYPOT_FIELD}"]`);
     check(
       quoteRoute,

@@ -10,6 +10,9 @@
 // enquiries-to`), not content a staff login can change: enquiry.yaml's `delivery.to` line
 // goes (its value is printed, for the operator to set).
 //
+// 2026-11, the quote form takes several files: enquiry.yaml's problems gain `fileCount`
+// (too many files), added in the shipped words when missing; staff may reword it.
+//
 // 2026-11, the home page is a list of sections like a service page: its fixed blocks
 // (about, services, facilities, applications, certificates, then the clients) become
 // `sections:` in that order, and the claims and core values move from site.yaml into its
@@ -72,6 +75,29 @@ function removeKey(map: unknown, key: string, text: string): Edit[] {
 /** Keys no longer in the schema, removed: [file, path to the mapping, key]. */
 const REMOVED: [string, string[], string][] = [["enquiry.yaml", ["delivery"], "to"]];
 
+/** Keys added to the schema as required: [file, path to the mapping, key, the shipped words]. */
+const ADDED: [string, string[], string, string][] = [
+  ["enquiry.yaml", ["problems"], "fileCount", "Please attach at most {count} files, or e-mail the rest to us."],
+];
+
+/** The edit that adds `key: value` as the last line of a block mapping, when it is missing. */
+function addKey(map: unknown, key: string, value: string, text: string): Edit[] {
+  if (!isMap(map) || map.has(key) || map.flow || !map.items.length) return [];
+  const last = map.items[map.items.length - 1];
+  const keyRange = isScalar(last.key) ? last.key.range : undefined;
+  const valueRange = (last.value as { range?: [number, number, number] } | null)?.range;
+  if (!keyRange || !valueRange) return [];
+  const indent = keyRange[0] - (text.lastIndexOf("\n", keyRange[0]) + 1);
+  const line = `${" ".repeat(indent)}${key}: ${JSON.stringify(value)}`;
+  // After the last item's last line: a folded text ends with its newline, a plain value's
+  // line may go on with a comment; a file may end without a final newline.
+  const end = valueRange[1];
+  const lineEnd = text[end - 1] === "\n" ? end - 1 : text.indexOf("\n", end);
+  return lineEnd < 0
+    ? [{ start: text.length, end: text.length, text: `\n${line}\n` }]
+    : [{ start: lineEnd + 1, end: lineEnd + 1, text: `${line}\n` }];
+}
+
 /** Renames at fixed places of a file: [path to the mapping, rename]. */
 const FILE_RENAMES: Record<string, [string[], Rename][]> = {
   "site.yaml": [[["coreValues"], MAIN_HEADING]],
@@ -99,6 +125,9 @@ export function migrateText(relative: string, text: string): { text: string; cha
     ),
     ...REMOVED.filter(([file]) => file === relative).flatMap(([, at, key]) =>
       removeKey(doc.getIn(at, true), key, text),
+    ),
+    ...ADDED.filter(([file]) => file === relative).flatMap(([, at, key, value]) =>
+      addKey(doc.getIn(at, true), key, value, text),
     ),
   ].sort((a, b) => b.start - a.start);
   const migrated = edits.reduce((out, edit) => out.slice(0, edit.start) + edit.text + out.slice(edit.end), text);

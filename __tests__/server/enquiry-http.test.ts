@@ -15,12 +15,14 @@ import {
   ENQUIRY_API,
   FILE_FIELD,
   HONEYPOT_FIELD,
-  MAX_FILE_BYTES,
+  MAX_FILES,
+  MAX_FILES_BYTES,
   TOKEN_FIELD,
   formFields,
   questionFields,
 } from "../../src/enquiry/rules";
 import { enquiryApp } from "../../server/enquiry/app";
+import { attachmentsOf } from "../../server/enquiry/message";
 import type { LiveSite } from "../../server/enquiry/site";
 import { Spool } from "../../server/enquiry/spool";
 
@@ -72,7 +74,7 @@ async function service(limits: Limits = {}): Promise<Service> {
       postsPerMinute: limits.postsPerMinute ?? 100,
       postsPerHour: limits.postsPerHour ?? 100,
       bytesPerHour: limits.bytesPerHour ?? 500 * 1024 * 1024,
-      attachMaxBytes: limits.attachMaxBytes ?? MAX_FILE_BYTES,
+      attachMaxBytes: limits.attachMaxBytes ?? MAX_FILES_BYTES,
       mailBytesPerHour: limits.mailBytesPerHour ?? 500 * 1024 * 1024,
       spoolMaxBytes: 100 * 1024 * 1024,
       minFreeBytes: 0,
@@ -182,11 +184,34 @@ test("the questions' answers: each kind checked, several tick boxes kept as one 
 
 test("a drawing one byte over the limit: 413, nothing stored", async () => {
   const app = await service();
-  const pdf = Buffer.alloc(MAX_FILE_BYTES + 1, 0x20);
+  const pdf = Buffer.alloc(MAX_FILES_BYTES + 1, 0x20);
   pdf.write("%PDF-1.4", 0, "latin1");
   const answer = await post(app, multipart(valid, { name: "part.pdf", content: pdf }));
   expect(answer.statusCode).toBe(413);
   expect(stored()).toBe(0);
+});
+
+test(`several files: up to ${MAX_FILES} go with the e-mail; one more, or more bytes together than the limit: 413, nothing stored`, async () => {
+  const app = await service();
+  const files = Array.from({ length: MAX_FILES }, (_, index) => ({ name: `part-${index}.pdf`, content: pdfOf(100) }));
+  const answer = await post(app, multipart(valid, files));
+  expect(answer.statusCode).toBe(201);
+  const record = spool.readRecord(reference(answer))!;
+  expect(record.files.map((file) => [file.name, file.attached])).toEqual(files.map((file) => [file.name, true]));
+  expect(attachmentsOf(spool.read(reference(answer)))).toHaveLength(MAX_FILES);
+
+  const tooMany = await post(app, multipart({ ...valid, name: "Six" }, [...files, files[0]]));
+  expect(tooMany.statusCode).toBe(413);
+  const half = pdfOf(MAX_FILES_BYTES / 2 + 1);
+  const tooLarge = await post(
+    app,
+    multipart({ ...valid, name: "Big" }, [
+      { name: "a.pdf", content: half },
+      { name: "b.pdf", content: half },
+    ]),
+  );
+  expect(tooLarge.statusCode).toBe(413);
+  expect(stored()).toBe(1);
 });
 
 test("past the per-address rate: 429; past the hourly total for everyone: 503", async () => {

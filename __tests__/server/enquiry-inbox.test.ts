@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fixtureEnquirySettings, validAnswers } from "../helpers/enquirySettings";
 import { BOUNDARY, multipart } from "../helpers/multipart";
-import { ENQUIRY_API, MAX_FILE_BYTES, PAGE_FIELD, questionName } from "../../src/enquiry/rules";
+import { ENQUIRY_API, MAX_FILES_BYTES, PAGE_FIELD, questionName } from "../../src/enquiry/rules";
 import { escapeHtml } from "../../server/lib/html";
 import { enquiryApp } from "../../server/enquiry/app";
 import { INBOX_PATH } from "../../server/enquiry/message";
@@ -78,7 +78,8 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function send(fields: Record<string, string>, file?: { name: string; content: Buffer }): Promise<string> {
+type File = { name: string; content: Buffer };
+async function send(fields: Record<string, string>, file?: File | File[]): Promise<string> {
   const response = await fetch(`${base}${ENQUIRY_API}`, {
     method: "POST",
     body: new Uint8Array(multipart(fields, file)),
@@ -177,27 +178,37 @@ test("one enquiry shows each of content's questions by its label, with the buyer
   expect(page).toContain("&lt;b&gt;MIL-A-8625&lt;/b&gt; Type III");
 });
 
-test("a file downloads as an attachment with a safe type, attached or kept on the server", async () => {
+test("each file downloads as an attachment with a safe type, attached or kept on the server", async () => {
   const small = pdfOf(1000);
+  const photo = Buffer.concat([Buffer.from("\x89PNG\r\n\x1a\n", "latin1"), Buffer.alloc(500, 1)]);
   const large = pdfOf(1024 * 1024 + 1);
-  const attached = await send(valid, { name: "small part.pdf", content: small });
-  const kept = await send({ ...valid, name: "B" }, { name: "large.pdf", content: large });
-  for (const [id, content, name] of [
-    [attached, small, "small part.pdf"],
-    [kept, large, "large.pdf"],
+  const attached = await send(valid, [
+    { name: "small part.pdf", content: small },
+    { name: "photo.png", content: photo },
+  ]);
+  const kept = await send({ ...valid, name: "B" }, [
+    { name: "large.pdf", content: large },
+    { name: "photo.png", content: photo },
+  ]);
+  for (const [id, index, content, name] of [
+    [attached, 0, small, "small part.pdf"],
+    [attached, 1, photo, "photo.png"],
+    [kept, 0, large, "large.pdf"],
+    [kept, 1, photo, "photo.png"],
   ] as const) {
-    const response = await get(`${INBOX_PATH}${id}/file/0`);
+    const response = await get(`${INBOX_PATH}${id}/file/${index}`);
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-type")).toBe(name.endsWith(".png") ? "image/png" : "application/pdf");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="[^"]+"; filename\*=UTF-8''/);
     expect(response.headers.get("content-disposition")).toContain(encodeURIComponent(name));
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await response.arrayBuffer()).equals(content)).toBe(true);
-    expect(logged).toContain(`enquiry: priya downloaded the file of ${id}`);
+    expect(logged).toContain(`enquiry: priya downloaded file ${index + 1} of ${id}`);
   }
-  expect((await get(`${INBOX_PATH}${attached}/file/1`)).status).toBe(404);
+  for (const index of ["2", "-1", "1e0", "01x"])
+    expect((await get(`${INBOX_PATH}${attached}/file/${index}`)).status).toBe(404);
   expect((await get(`${INBOX_PATH}NOSUCHONE0/file/0`)).status).toBe(404);
-  expect(MAX_FILE_BYTES).toBeGreaterThan(large.length);
+  expect(MAX_FILES_BYTES).toBeGreaterThan(large.length);
 });
 
 test("mark as handled records who and when; from another site it is refused with 403 and nothing changes", async () => {
@@ -281,7 +292,7 @@ test("retention: sent ones expire; a failed one only once handled, and then afte
 
 test("every file the spool writes is one sitectl backup takes, and restore's import brings them all back", () => {
   const id = "0000000009";
-  spool.add(id, Buffer.from("Subject: x\r\n\r\nx"), pdfOf(10), {
+  spool.add(id, Buffer.from("Subject: x\r\n\r\nx"), [pdfOf(10)], {
     id,
     receivedAt: new Date().toISOString(),
     values: { name: "A" },

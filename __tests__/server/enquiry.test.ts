@@ -9,10 +9,11 @@ import os from "node:os";
 import path from "node:path";
 import {
   ANSWER_SEPARATOR,
-  MAX_FILE_BYTES,
+  MAX_FILES,
+  MAX_FILES_BYTES,
   checkField,
   checkFields,
-  checkFile,
+  checkFiles,
   formFields,
   formatOf,
   questionFields,
@@ -20,7 +21,7 @@ import {
 } from "../../src/enquiry/rules";
 import { fixtureEnquirySettings } from "../helpers/enquirySettings";
 import { newId } from "../../server/enquiry/app";
-import { cleanFileName, composeMessage, envelopeOf, messageIdOf } from "../../server/enquiry/message";
+import { attachmentsOf, cleanFileName, composeMessage, envelopeOf, messageIdOf } from "../../server/enquiry/message";
 import { backoff } from "../../server/enquiry/settings";
 import { ID_PATTERN, Spool } from "../../server/enquiry/spool";
 
@@ -129,7 +130,10 @@ describe("the form's rules", () => {
   });
 });
 
-describe("the drawing", () => {
+/** One file's problem, as checkFiles finds it among the files sent. */
+const checkFile = (name: string, size: number, head: Uint8Array) => checkFiles([{ name, size, head }]);
+
+describe("the files", () => {
   const line = (letter: string) => `${"x".repeat(72)}${letter}0000001\n`;
   const good: Record<string, string> = {
     "part.pdf": "%PDF-1.7\n",
@@ -161,12 +165,23 @@ describe("the drawing", () => {
     expect(checkFile(name, head.length, bytes(head))).toBe("fileContent");
   });
 
-  it("refuses other types, and takes exactly 10 MB but not a byte more", () => {
+  it("refuses other types, and takes exactly the limit together but not a byte more", () => {
     expect(checkFile("setup.exe", 10, bytes("MZ"))).toBe("fileType");
     expect(checkFile("part.pdf.exe", 10, bytes("%PDF-"))).toBe("fileType");
-    expect(checkFile("part.pdf", MAX_FILE_BYTES, bytes("%PDF-"))).toBeNull();
-    expect(checkFile("part.pdf", MAX_FILE_BYTES + 1, bytes("%PDF-"))).toBe("fileSize");
+    expect(checkFile("part.pdf", MAX_FILES_BYTES, bytes("%PDF-"))).toBeNull();
+    expect(checkFile("part.pdf", MAX_FILES_BYTES + 1, bytes("%PDF-"))).toBe("fileSize");
+    const half = { name: "half.pdf", size: MAX_FILES_BYTES / 2, head: bytes("%PDF-") };
+    expect(checkFiles([half, half])).toBeNull();
+    expect(checkFiles([half, { ...half, size: half.size + 1 }])).toBe("fileSize");
     expect(formatOf("Part.STP")).toBe("step");
+  });
+
+  it(`takes up to ${MAX_FILES} files, each checked, and not one more`, () => {
+    const pdf = { name: "a.pdf", size: 10, head: bytes("%PDF-") };
+    expect(checkFiles(Array.from({ length: MAX_FILES }, () => pdf))).toBeNull();
+    expect(checkFiles(Array.from({ length: MAX_FILES + 1 }, () => pdf))).toBe("fileCount");
+    expect(checkFiles([pdf, { ...pdf, name: "b.png" }])).toBe("fileContent");
+    expect(checkFiles([])).toBeNull();
   });
 
   it("is attached under a cleaned name, never a path", () => {
@@ -189,11 +204,12 @@ describe("the reference", () => {
 });
 
 describe("the e-mail", () => {
-  it("holds every field, Reply-To the buyer, the drawing, and a Message-ID made from the reference", async () => {
+  it("holds every field, Reply-To the buyer, the files, and a Message-ID made from the reference", async () => {
     const drawing = { fileName: "../bracket.pdf", content: Buffer.from("%PDF-1.4 drawing") };
+    const photo = { fileName: "photo.png", content: Buffer.from("\x89PNG\r\n\x1a\n photo", "latin1") };
     const id = newId("token-0123456789abcdef");
     const message = await composeMessage(
-      { id, values: valid, drawing, receivedAt: new Date("2026-11-22T10:00:00Z") },
+      { id, values: valid, files: [drawing, photo], receivedAt: new Date("2026-11-22T10:00:00Z") },
       settings,
       "web@acme.test",
       "quotes@acme.test",
@@ -204,6 +220,12 @@ describe("the e-mail", () => {
     expect(text).toMatch(/^Reply-To: Asha Rao <asha@rao\.test>$/m);
     expect(text).toContain("filename=bracket.pdf");
     expect(text).toContain(Buffer.from("%PDF-1.4 drawing").toString("base64"));
+    expect(text).toContain("filename=photo.png");
+    // Read back in the order sent, byte for byte (the staff's inbox downloads them so).
+    expect(attachmentsOf(message).map((file) => file.toString("latin1"))).toEqual([
+      drawing.content.toString("latin1"),
+      photo.content.toString("latin1"),
+    ]);
     const body = text.slice(text.indexOf("\r\n\r\n"));
     for (const value of [valid.company, valid.quantity, valid.material, id]) expect(body).toContain(value);
   });

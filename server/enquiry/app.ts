@@ -13,14 +13,15 @@ import {
   ENQUIRY_API,
   FILE_FIELD,
   HONEYPOT_FIELD,
-  MAX_FILE_BYTES,
+  MAX_FILES,
+  MAX_FILES_BYTES,
   PAGE_FIELD,
   PAGE_PATTERN,
   SIGNATURE_BYTES,
   TOKEN_FIELD,
   TOKEN_PATTERN,
   checkFields,
-  checkFile,
+  checkFiles,
   formFields,
   questionFields,
   valueFields,
@@ -58,6 +59,10 @@ export interface Deps {
 }
 
 const HOUR_MS = 60 * 60_000;
+/** A form's fields besides its files: the fixed ones, up to 20 questions, a tick box's answers each one. */
+export const MAX_FIELDS = 100;
+/** The most bytes of one field (a 5000-character message, in any script's UTF-8). */
+export const MAX_FIELD_BYTES = 32 * 1024;
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** A reference from 50 bits: of the page's token (the same token, the same enquiry), or random. */
 export function newId(token?: string): string {
@@ -88,8 +93,14 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
     errorResponseBuilder: () => new Refusal(429, "too many forms from this address; wait a minute"),
   });
   await app.register(multipart, {
-    // Fields: the fixed ones, up to 20 questions, a tick box's answers each a field.
-    limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 100, fieldSize: 32 * 1024, parts: 110, headerPairs: 50 },
+    limits: {
+      fileSize: MAX_FILES_BYTES,
+      files: MAX_FILES,
+      fields: MAX_FIELDS,
+      fieldSize: MAX_FIELD_BYTES,
+      parts: MAX_FIELDS + MAX_FILES,
+      headerPairs: 50,
+    },
   });
   const storing = new Map<string, Promise<void>>();
 
@@ -110,13 +121,16 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
       if (!request.isMultipart()) throw new Refusal(415, "send the form as multipart/form-data");
       const sent = new Map<string, string[]>();
       const truncated = new Set<string>();
-      let drawing: Drawing | null = null;
+      const files: Drawing[] = [];
+      let fileBytes = 0;
       for await (const part of request.parts()) {
         if (part.type === "file") {
           if (part.fieldname !== FILE_FIELD) throw new Refusal(400, `no file field "${part.fieldname}"`);
-          // Throws 413 past MAX_FILE_BYTES: nothing has been written.
+          // Throws 413 past MAX_FILES_BYTES in one file, or past MAX_FILES files: nothing has been written.
           const content = await part.toBuffer();
-          if (part.filename) drawing = { fileName: part.filename, content };
+          fileBytes += content.length;
+          if (fileBytes > MAX_FILES_BYTES) throw new Refusal(413, `files over ${MAX_FILES_BYTES} bytes together`);
+          if (part.filename) files.push({ fileName: part.filename, content });
         } else {
           if (part.valueTruncated || part.fieldnameTruncated) truncated.add(part.fieldname);
           sent.set(part.fieldname, [...(sent.get(part.fieldname) ?? []), String(part.value)]);
@@ -159,14 +173,14 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
         live.services.map((service) => service.slug),
       );
       for (const name of truncated) if (name in values) problems[name] = "tooLong";
-      if (drawing) {
-        const problem = checkFile(
-          drawing.fileName,
-          drawing.content.length,
-          drawing.content.subarray(0, SIGNATURE_BYTES),
-        );
-        if (problem) problems[FILE_FIELD] = problem;
-      }
+      const filesProblem = checkFiles(
+        files.map((file) => ({
+          name: file.fileName,
+          size: file.content.length,
+          head: file.content.subarray(0, SIGNATURE_BYTES),
+        })),
+      );
+      if (filesProblem) problems[FILE_FIELD] = filesProblem;
       if (Object.keys(problems).length) {
         if (wantsJson(request)) return reply.code(422).send({ problems });
         return html(reply, 422, site.formWithProblems(values, problems));
@@ -185,23 +199,22 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
         return unavailable(request, reply);
       }
       const storedLastHour = lastHour.reduce((sum, entry) => sum + entry.size + entry.drawingSize, 0);
-      if (storedLastHour + (drawing?.content.length ?? 0) > settings.bytesPerHour) {
+      if (storedLastHour + fileBytes > settings.bytesPerHour) {
         log(
           `enquiry: refused a form: ${Math.round(storedLastHour / 2 ** 20)} MB of enquiries in the last hour already (ENQUIRY_MB_PER_HOUR)`,
         );
         return unavailable(request, reply);
       }
-      // A drawing goes with the e-mail while it and the hour's e-mailed bytes stay within
-      // their limits; otherwise it is kept on the server and the e-mail says so.
+      // The files go with the e-mail while they and the hour's e-mailed bytes stay within
+      // their limits; otherwise they are kept on the server (all of them) and the e-mail says so.
       const mailedLastHour = lastHour.reduce((sum, entry) => sum + entry.size, 0);
-      const drawingKept =
-        !!drawing &&
-        (drawing.content.length > settings.attachMaxBytes ||
-          mailedLastHour + drawing.content.length > settings.mailBytesPerHour);
+      const filesKept =
+        files.length > 0 &&
+        (fileBytes > settings.attachMaxBytes || mailedLastHour + fileBytes > settings.mailBytesPerHour);
       const work = (async () => {
         const receivedAt = new Date();
         const message = await composeMessage(
-          { id, values, drawing, drawingKept, receivedAt },
+          { id, values, files, filesKept, receivedAt },
           live,
           settings.from || live.from,
           settings.to,
@@ -213,12 +226,12 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
           questions: questionFields(fields).map((rule) => ({ name: rule.name, label: rule.words.label })),
           service: live.services.find((choice) => choice.slug === values.service)?.title ?? values.service,
           page,
-          files: drawing ? [{ name: drawing.fileName, bytes: drawing.content.length, attached: !drawingKept }] : [],
+          files: files.map((file) => ({ name: file.fileName, bytes: file.content.length, attached: !filesKept })),
         };
-        const bytes = message.length + (drawingKept ? drawing!.content.length : 0) + JSON.stringify(record).length;
+        const bytes = message.length + (filesKept ? fileBytes : 0) + JSON.stringify(record).length;
         const full = noRoomFor(bytes);
         if (full) throw new Error(full);
-        spool.add(id, message, drawingKept ? drawing!.content : undefined, record);
+        spool.add(id, message, filesKept ? files.map((file) => file.content) : [], record);
       })();
       storing.set(id, work);
       try {
@@ -230,7 +243,7 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
         storing.delete(id);
       }
       log(
-        `enquiry: stored ${id}${drawing ? ` with a ${drawing.content.length}-byte drawing${drawingKept ? ", kept on the server (not attached)" : ""}` : ""}`,
+        `enquiry: stored ${id}${files.length ? ` with ${files.length} file(s), ${fileBytes} bytes${filesKept ? ", kept on the server (not attached)" : ""}` : ""}`,
       );
       stored();
       return received(request, reply, id, 201);

@@ -3,7 +3,7 @@
 //   npm run enquiries                   pending, failed and sent, oldest first
 //   npm run enquiries -- --retry ID     a failed one back to pending (or a pending one now)
 //   npm run enquiries -- --export ID    the e-mail as sent, to standard output (.eml)
-//   npm run enquiries -- --drawing ID   a drawing too large to e-mail, to standard output
+//   npm run enquiries -- --drawing ID [N]  a file too large to e-mail (the Nth, 1 unless said), to standard output
 //   npm run enquiries -- --json         every enquiry's reference, state, time and last error (sitectl doctor)
 import { messageIdOf } from "./message";
 import { readEnquirySettings } from "./settings";
@@ -11,7 +11,7 @@ import { ID_PATTERN, STATES, Spool } from "./spool";
 
 function main(args: string[]): number {
   const spool = new Spool(readEnquirySettings().dir);
-  const [option, id] = args;
+  const [option, id, nth = "1"] = args;
   if (option === "--retry" || option === "--export" || option === "--drawing") {
     if (!id || !ID_PATTERN.test(id)) return fail(`${option} needs an enquiry's reference, e.g. ${option} 7KQ3M9D2XA`);
     const state = spool.stateOf(id);
@@ -21,9 +21,12 @@ function main(args: string[]): number {
       return 0;
     }
     if (option === "--drawing") {
-      const drawing = spool.readDrawing(id);
+      if (!/^[1-9]\d?$/.test(nth)) return fail(`--drawing ${id} N: N is the file's number, 1 for the first`);
+      const drawing = spool.readDrawing(id, Number(nth) - 1);
       if (!drawing)
-        return fail(`${id} has no drawing kept on the server (any drawing went with its e-mail: --export ${id})`);
+        return fail(
+          `${id} has no file ${nth} kept on the server (files that went with its e-mail are in it: --export ${id})`,
+        );
       process.stdout.write(drawing);
       return 0;
     }

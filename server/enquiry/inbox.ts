@@ -13,7 +13,7 @@ import type { EnquirySettings } from "../../src/enquiry/pages";
 import { crossSite } from "../lib/crossSite";
 import { Refusal } from "../lib/refusal";
 import { ago, attachmentHeader, escapeHtml, fileSize, shown, staffPage, staffTime } from "../lib/staffPage";
-import { INBOX_PATH, attachmentOf, cleanFileName } from "./message";
+import { INBOX_PATH, attachmentsOf, cleanFileName } from "./message";
 import type { EnquiryRecord } from "./record";
 import { ID_PATTERN, type Entry, type Spool, type State } from "./spool";
 
@@ -279,11 +279,13 @@ export function registerInbox(app: FastifyInstance, { spool, words, secret, log,
   app.get<{ Params: { id: string; index: string } }>(`${INBOX_PATH}:id/file/:index`, async (request, reply) => {
     const login = staffLogin(request, secret);
     const { entry, record } = found(request.params.id);
-    const file = record?.files[Number(request.params.index)];
+    const index = /^\d{1,2}$/.test(request.params.index) ? Number(request.params.index) : -1;
+    const file = record?.files[index];
     if (!file) throw new Refusal(404, "no such file with this enquiry");
-    const content = file.attached ? attachmentOf(spool.read(entry.id)) : spool.readDrawing(entry.id);
+    // An enquiry's files were all attached, or all kept on the server, in the order sent.
+    const content = file.attached ? attachmentsOf(spool.read(entry.id))[index] : spool.readDrawing(entry.id, index);
     if (!content) throw new Refusal(404, "the file is no longer kept on the server");
-    log(`enquiry: ${login} downloaded the file of ${entry.id}`);
+    log(`enquiry: ${login} downloaded file ${index + 1} of ${entry.id}`);
     const format = formatOf(file.name);
     return download(reply, cleanFileName(file.name), format ? MIME_TYPES[format] : "application/octet-stream", content);
   });

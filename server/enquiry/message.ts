@@ -1,5 +1,5 @@
 // An enquiry as the e-mail the company receives: plain text, every field on its own line,
-// Reply-To the buyer, the drawing attached, and a Message-ID fixed now, so every delivery
+// Reply-To the buyer, the files attached, and a Message-ID fixed now, so every delivery
 // attempt sends the same message and the inbox can tell a repeat from a new one.
 import MailComposer from "nodemailer/lib/mail-composer";
 import {
@@ -20,9 +20,10 @@ export interface Drawing {
 export interface Enquiry {
   id: string;
   values: Record<string, string>;
-  drawing: Drawing | null;
-  /** The drawing is too large to e-mail: the message names it and says how to get it, and the spool keeps it. */
-  drawingKept?: boolean;
+  /** The files sent (a drawing, a specification, photos), in the order chosen. */
+  files: Drawing[];
+  /** The files are too large to e-mail: the message names them and says how to get them, and the spool keeps them. */
+  filesKept?: boolean;
   receivedAt: Date;
 }
 
@@ -48,7 +49,7 @@ const domainOf = (address: string) => address.split("@").pop() || "localhost";
 
 /** The e-mail for `enquiry`, from `from` to `to` (the operator's address; none yet: the message names none). */
 export function composeMessage(enquiry: Enquiry, settings: EnquirySettings, from: string, to: string): Promise<Buffer> {
-  const { values, drawing } = enquiry;
+  const { values, files } = enquiry;
   const service = settings.services.find((choice) => choice.slug === values.service)?.title ?? values.service;
   const fixed = BEFORE_QUESTIONS.map(
     (name) => `${settings.labels[name]}: ${name === "service" ? service : values[name] || "-"}`,
@@ -62,10 +63,17 @@ export function composeMessage(enquiry: Enquiry, settings: EnquirySettings, from
     `${settings.referenceLabel}: ${enquiry.id}`,
     "",
     ...lines,
-    ...(drawing ? [`${settings.labels.drawing}: ${cleanFileName(drawing.fileName)}`] : []),
-    ...(drawing && enquiry.drawingKept
+    ...(files.length
+      ? [`${settings.labels.drawing}: ${files.map((file) => cleanFileName(file.fileName)).join(", ")}`]
+      : []),
+    ...(files.length && enquiry.filesKept
       ? [
-          `(${megabytes(drawing.content.length)}, too large to e-mail: kept on the web server with this enquiry; the server's operator sends it on: sitectl enquiries --drawing ${enquiry.id} > ${cleanFileName(drawing.fileName)})`,
+          `(${megabytes(files.reduce((sum, file) => sum + file.content.length, 0))} together, too large to e-mail: kept on the web server with this enquiry; download them from the enquiry's page below, or the server's operator sends them on:`,
+          ...files.map(
+            (file, index) =>
+              `  sitectl enquiries --drawing ${enquiry.id}${index ? ` ${index + 1}` : ""} > ${cleanFileName(file.fileName)}`,
+          ),
+          ")",
         ]
       : []),
     "",
@@ -89,16 +97,13 @@ export function composeMessage(enquiry: Enquiry, settings: EnquirySettings, from
     date: enquiry.receivedAt,
     messageId: `<${enquiry.id}.enquiry@${domainOf(from)}>`,
     headers: { "X-Enquiry-Reference": enquiry.id },
-    attachments:
-      drawing && !enquiry.drawingKept
-        ? [
-            {
-              filename: cleanFileName(drawing.fileName),
-              content: drawing.content,
-              contentType: MIME_TYPES[formatOf(drawing.fileName)!],
-            },
-          ]
-        : [],
+    attachments: enquiry.filesKept
+      ? []
+      : files.map((file) => ({
+          filename: cleanFileName(file.fileName),
+          content: file.content,
+          contentType: MIME_TYPES[formatOf(file.fileName)!],
+        })),
   });
   return composer.compile().build();
 }
@@ -118,21 +123,20 @@ export const messageIdOf = (message: Buffer) =>
   /^Message-ID: (<[^>]+>)/im.exec(message.subarray(0, 8192).toString("utf8"))?.[1] ?? "";
 
 /**
- * The attached file of a message this service composed (one attachment at most, in base64,
- * as composeMessage writes it), or null when it has none. Not a general MIME parser: it
- * reads only the shape made above.
+ * The attached files of a message this service composed (in base64, as composeMessage
+ * writes them), in order; none when it has none. Not a general MIME parser: it reads
+ * only the shape made above.
  */
-export function attachmentOf(message: Buffer): Buffer | null {
+export function attachmentsOf(message: Buffer): Buffer[] {
   const text = message.toString("latin1");
   const boundary = /^Content-Type: multipart\/mixed;\s*boundary="([^"]+)"/im.exec(text)?.[1];
-  if (!boundary) return null;
-  for (const part of text.split(`\r\n--${boundary}`)) {
+  if (!boundary) return [];
+  return text.split(`\r\n--${boundary}`).flatMap((part) => {
     const end = part.indexOf("\r\n\r\n");
-    if (end < 0) continue;
+    if (end < 0) return [];
     const head = part.slice(0, end);
-    if (/^Content-Disposition: attachment/im.test(head) && /^Content-Transfer-Encoding: base64/im.test(head)) {
-      return Buffer.from(part.slice(end + 4).replace(/--\s*$/, ""), "base64");
-    }
-  }
-  return null;
+    const attached =
+      /^Content-Disposition: attachment/im.test(head) && /^Content-Transfer-Encoding: base64/im.test(head);
+    return attached ? [Buffer.from(part.slice(end + 4).replace(/--\s*$/, ""), "base64")] : [];
+  });
 }

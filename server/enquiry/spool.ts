@@ -1,12 +1,14 @@
 // The spool: each enquiry is one file, the exact e-mail that will be sent, written
 // durably (fsync, atomic rename, folder fsync) before the visitor is told it arrived.
 // Its folder says its state: pending/ → sent/ (kept for the retention period) or failed/.
-// A pending enquiry's delivery attempts are noted beside it (<id>.json), and a drawing too
-// large to e-mail is kept beside it (<id>.drawing) until the enquiry goes. What the buyer
+// A pending enquiry's delivery attempts are noted beside it (<id>.json), and files too
+// large to e-mail are kept beside it (<id>.drawing, <id>.drawing-2 …) until the enquiry
+// goes. What the buyer
 // typed is kept as data too (<id>.form.json, for the staff's inbox, server/enquiry/inbox.ts),
 // and who marked it handled, when (<id>.handled.json).
 import fs from "node:fs";
 import path from "node:path";
+import { MAX_FILES } from "../../src/enquiry/rules";
 import { readJson, syncFolder, writeFileAtomic } from "../lib/files";
 import type { EnquiryRecord, Handled } from "./record";
 
@@ -16,9 +18,11 @@ export type State = (typeof STATES)[number];
 /** A reference: ten characters from an alphabet without look-alikes (no I, L, O, U). */
 export const ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{10}$/;
 const FILE = /^([0-9A-HJKMNP-TV-Z]{10})\.eml$/;
+/** A kept file's companion: the first ".drawing" (as when a form took one), then ".drawing-2" … */
+const keptFile = (index: number) => (index === 0 ? ".drawing" : `.drawing-${index + 1}`);
+const KEPT_FILES = Array.from({ length: MAX_FILES }, (_, index) => keptFile(index));
 /** What goes with an enquiry from folder to folder, beside its e-mail. */
-const COMPANIONS = [".drawing", ".form.json", ".handled.json"] as const;
-type Companion = (typeof COMPANIONS)[number];
+const COMPANIONS = [...KEPT_FILES, ".form.json", ".handled.json"];
 /** Every file the spool's folders may hold: an e-mail, its attempts (.json), its companions (sitectl backup checks). */
 export const SPOOL_FILE = new RegExp(
   `^[0-9A-HJKMNP-TV-Z]{10}(\\.eml|\\.json|${COMPANIONS.map((kind) => kind.replaceAll(".", "\\.")).join("|")})$`,
@@ -37,7 +41,7 @@ export interface Entry {
   receivedAt: Date;
   /** The e-mail's bytes (what the inbox receives). */
   size: number;
-  /** A drawing kept on the server rather than attached: its bytes, 0 when none. */
+  /** Files kept on the server rather than attached: their bytes together, 0 when none. */
   drawingSize: number;
   attempts: Attempts;
 }
@@ -67,9 +71,9 @@ export class Spool {
   folder = (state: State) => path.join(this.dir, "spool", state);
   file = (state: State, id: string) => path.join(this.folder(state), `${id}.eml`);
   private attemptsFile = (id: string) => path.join(this.folder("pending"), `${id}.json`);
-  private companion = (state: State, id: string, kind: Companion) => path.join(this.folder(state), `${id}${kind}`);
-  /** A drawing kept on the server, beside its enquiry in whatever state. */
-  drawingFile = (state: State, id: string) => this.companion(state, id, ".drawing");
+  private companion = (state: State, id: string, kind: string) => path.join(this.folder(state), `${id}${kind}`);
+  /** A file kept on the server (the first, or the `index`th), beside its enquiry in whatever state. */
+  drawingFile = (state: State, id: string, index = 0) => this.companion(state, id, keptFile(index));
   statusFile = () => path.join(this.dir, "status.json");
 
   /**
@@ -92,8 +96,8 @@ export class Spool {
    * Stores a new enquiry (its companions first: the e-mail's file is what makes it exist);
    * returns once it is on disk for good.
    */
-  add(id: string, message: Buffer, keptDrawing?: Buffer, record?: EnquiryRecord): void {
-    if (keptDrawing) writeFileAtomic(this.drawingFile("pending", id), keptDrawing, 0o600);
+  add(id: string, message: Buffer, keptFiles: readonly Buffer[] = [], record?: EnquiryRecord): void {
+    keptFiles.forEach((content, index) => writeFileAtomic(this.drawingFile("pending", id, index), content, 0o600));
     if (record) writeFileAtomic(this.companion("pending", id, ".form.json"), JSON.stringify(record), 0o600);
     writeFileAtomic(this.file("pending", id), message, 0o600);
   }
@@ -120,11 +124,11 @@ export class Spool {
     }
   }
 
-  /** The drawing kept on the server for an enquiry, or null when it was attached (or there was none). */
-  readDrawing(id: string): Buffer | null {
+  /** A file kept on the server for an enquiry (the first, or the `index`th), or null when attached or none. */
+  readDrawing(id: string, index = 0): Buffer | null {
     const state = this.stateOf(id);
-    if (!state || !fs.existsSync(this.drawingFile(state, id))) return null;
-    return fs.readFileSync(this.drawingFile(state, id));
+    if (!state || !fs.existsSync(this.drawingFile(state, id, index))) return null;
+    return fs.readFileSync(this.drawingFile(state, id, index));
   }
 
   read(id: string): Buffer {
@@ -148,8 +152,11 @@ export class Spool {
         try {
           const stat = fs.statSync(path.join(this.folder(state), name));
           const attempts = (state !== "sent" && readJson<Attempts>(this.attemptsFile(id))) || NO_ATTEMPTS;
-          const drawing = names.includes(`${id}.drawing`) ? fs.statSync(this.drawingFile(state, id)).size : 0;
-          return [{ id, state, receivedAt: stat.mtime, size: stat.size, drawingSize: drawing, attempts }];
+          const kept = KEPT_FILES.map((kind, index) =>
+            names.includes(`${id}${kind}`) ? fs.statSync(this.drawingFile(state, id, index)).size : 0,
+          );
+          const drawingSize = kept.reduce((sum, bytes) => sum + bytes, 0);
+          return [{ id, state, receivedAt: stat.mtime, size: stat.size, drawingSize, attempts }];
         } catch {
           return []; // moved meanwhile
         }

@@ -30,7 +30,7 @@ const HELP = `sitectl: look after the site on this server (run as root).
                                  put a backup back (onto a fresh install)
   sitectl editors add|remove NAME, sitectl editors list
                                  the editor's logins (the password is asked)
-  sitectl enquiries [--retry ID | --export ID]
+  sitectl enquiries [--retry ID | --export ID | --drawing ID [N]]
                                  enquiries waiting, sent and failed
   sitectl enquiries-to [ADDRESS] where the quote form's enquiries are e-mailed (shows it, or sets it)
   sitectl mail-server [URL]      the mail server (SMTP_URL): shows how it answers, or tests a new one and sets it

@@ -6,10 +6,12 @@ import { EMAIL, PHONE } from "../schema/patterns";
 
 /** Where the form is posted (nginx passes it to the enquiry service). */
 export const ENQUIRY_API = "/api/enquiry";
-/** The largest drawing accepted, exactly; nginx refuses bodies a little larger than this. */
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const MAX_FILE_LABEL = `${MAX_FILE_BYTES / 1024 / 1024} MB`;
-/** The form's file field. */
+/** The most files one enquiry carries: a drawing, a specification, a few photos. */
+export const MAX_FILES = 5;
+/** The files' bytes together, exactly; nginx refuses bodies a little larger than this. */
+export const MAX_FILES_BYTES = 20 * 1024 * 1024;
+export const MAX_FILES_LABEL = `${MAX_FILES_BYTES / 1024 / 1024} MB`;
+/** The form's file field (its name from when it took one drawing). */
 export const FILE_FIELD = "drawing";
 /** Filled only by robots: visitors never see it (hidden from eyes, keys, screen readers, autofill). */
 export const HONEYPOT_FIELD = "website";
@@ -220,6 +222,7 @@ export type Problem =
   | "consent"
   | "fileType"
   | "fileSize"
+  | "fileCount"
   | "fileContent";
 
 export type Problems = Partial<Record<string, Problem>>;
@@ -350,13 +353,28 @@ export function hasSignature(format: FileFormat, head: Uint8Array): boolean {
   }
 }
 
-/** The drawing's problem, or null; `head` is at least its first SIGNATURE_BYTES bytes. */
-export function checkFile(fileName: string, size: number, head: Uint8Array): Problem | null {
-  const format = formatOf(fileName);
-  if (!format) return "fileType";
-  if (size > MAX_FILE_BYTES) return "fileSize";
-  return hasSignature(format, head) ? null : "fileContent";
+/** A sent file: its name, its size, and at least its first SIGNATURE_BYTES bytes. */
+export interface SentFile {
+  name: string;
+  size: number;
+  head: Uint8Array;
 }
+
+/** The files' problem, or null: too many, too large together, or one not what it says. */
+export function checkFiles(files: readonly SentFile[]): Problem | null {
+  if (files.length > MAX_FILES) return "fileCount";
+  if (files.reduce((sum, file) => sum + file.size, 0) > MAX_FILES_BYTES) return "fileSize";
+  for (const file of files) {
+    const format = formatOf(file.name);
+    if (!format) return "fileType";
+    if (!hasSignature(format, file.head)) return "fileContent";
+  }
+  return null;
+}
+
+/** The file field's words with the limits filled in: {count} files, {max} in all. */
+export const withLimits = (words: string) =>
+  words.replaceAll("{max}", MAX_FILES_LABEL).replaceAll("{count}", String(MAX_FILES));
 
 /**
  * A problem's words: the field's own when content gives them (what to say when it is
@@ -370,10 +388,8 @@ export function problemText(words: ProblemWords, problem: Problem, rule?: FieldR
         ? rule?.words.invalid
         : null;
   if (own) return own;
-  return (words[problem] ?? words.required).replace(
-    "{max}",
-    problem === "fileSize" ? MAX_FILE_LABEL : String(rule?.maxLength ?? ""),
-  );
+  const text = words[problem] ?? words.required;
+  return problem.startsWith("file") ? withLimits(text) : text.replace("{max}", String(rule?.maxLength ?? ""));
 }
 
 /**

@@ -131,6 +131,7 @@ export const query = graphql`
         choice
         fileType
         fileSize
+        fileCount
         fileContent
         consent
         network

@@ -1,7 +1,7 @@
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
 import { PageHead } from "../components/PageHead";
-import { MAX_FILE_LABEL } from "../enquiry/rules";
+import { withLimits } from "../enquiry/rules";
 import { REFERENCE_ID, type Notice } from "../enquiry/pages";
 import { PageShell } from "../pageBodies/PageShell";
 import { ContactOptions } from "../sections/ContactOptions";
@@ -23,7 +23,7 @@ export default function EnquiryNoticePage({ data, location, pageContext }: Props
         <div className={styles.columns}>
           <div className={styles.text}>
             <h1>{notice.title}</h1>
-            <p>{notice.text.replaceAll("{max}", MAX_FILE_LABEL)}</p>
+            <p>{withLimits(notice.text)}</p>
             {pageContext.notice === "received" ? (
               <p className={styles.reference}>
                 {page.received.referenceLabel}: <strong id={REFERENCE_ID} translate="no" />
@@ -49,7 +49,7 @@ export const Head: HeadFC<Queries.EnquiryNoticeQuery, { notice: Notice }> = ({ d
     <PageHead
       data={data}
       title={notice.title}
-      description={notice.text.replaceAll("{max}", MAX_FILE_LABEL)}
+      description={withLimits(notice.text)}
       pathname={location.pathname}
       noindex
     />

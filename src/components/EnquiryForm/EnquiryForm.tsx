@@ -5,19 +5,19 @@ import {
   ENQUIRY_API,
   FILE_FIELD,
   HONEYPOT_FIELD,
-  MAX_FILE_LABEL,
   OTHER_SERVICE,
   PAGE_FIELD,
   PAGE_PATTERN,
   SIGNATURE_BYTES,
   TOKEN_FIELD,
   checkField,
-  checkFile,
+  checkFiles,
   fieldId,
   formFields,
   problemLine,
   problemText,
   valueFields,
+  withLimits,
   type FieldRule,
   type FormWords,
   type Problem,
@@ -75,9 +75,17 @@ function cameFrom(): string {
   }
 }
 
-async function fileProblem(file: File): Promise<Problem | null> {
-  const head = new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer());
-  return checkFile(file.name, file.size, head);
+/** The chosen files' problem (too many, too large together, one not what it says), or null. */
+async function filesProblem(input: HTMLInputElement | null): Promise<Problem | null> {
+  const files = Array.from(input?.files ?? []);
+  const sent = await Promise.all(
+    files.map(async (file) => ({
+      name: file.name,
+      size: file.size,
+      head: new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer()),
+    })),
+  );
+  return checkFiles(sent);
 }
 
 /**
@@ -133,8 +141,7 @@ export function EnquiryForm({ words, services, privacyPath }: EnquiryFormProps) 
   const onEdit = async (event: React.FormEvent<HTMLFormElement>) => {
     const input = event.target as HTMLInputElement;
     if (input.name !== FILE_FIELD) return recheck(input.name);
-    const file = input.files?.[0];
-    const problem = file ? await fileProblem(file) : null;
+    const problem = await filesProblem(input);
     setProblems((old) => ({ ...old, [FILE_FIELD]: problem ?? undefined }));
   };
 
@@ -153,9 +160,8 @@ export function EnquiryForm({ words, services, privacyPath }: EnquiryFormProps) 
       const problem = checkField(rule, valueOf(form.current, rule), choices);
       if (problem) found[rule.name] = problem;
     }
-    const file = (form.current.elements.namedItem(FILE_FIELD) as HTMLInputElement).files?.[0];
-    const drawing = file ? await fileProblem(file) : null;
-    if (drawing) found[FILE_FIELD] = drawing;
+    const files = await filesProblem(form.current.elements.namedItem(FILE_FIELD) as HTMLInputElement);
+    if (files) found[FILE_FIELD] = files;
     setNotice("");
     const outcome = Object.keys(found).length
       ? ({ kind: "problems", problems: found } as const)
@@ -235,7 +241,7 @@ export function EnquiryForm({ words, services, privacyPath }: EnquiryFormProps) 
       case "checkbox":
         return <input {...aria} type="checkbox" value="yes" name={rule.name} required />;
       case "file":
-        return <input {...aria} type="file" name={FILE_FIELD} accept={ACCEPT} className={styles.file} />;
+        return <input {...aria} type="file" name={FILE_FIELD} accept={ACCEPT} multiple className={styles.file} />;
       default:
         // A date field takes no maxlength: the browser's date picker writes it whole.
         return (
@@ -294,7 +300,7 @@ export function EnquiryForm({ words, services, privacyPath }: EnquiryFormProps) 
             <Field
               rule={rule}
               label={rule.words.label}
-              help={rule.input === "file" ? rule.words.help?.replace("{max}", MAX_FILE_LABEL) : rule.words.help}
+              help={rule.input === "file" && rule.words.help ? withLimits(rule.words.help) : rule.words.help}
               optional={words.optional}
               error={errorOf(rule)}
             >
