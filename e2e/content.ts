@@ -76,3 +76,6 @@ export const navigationLabels = site.navigation.flatMap((item) => [
   item.label,
   ...(item.children ?? []).map((child) => child.label),
 ]);
+
+/** The header's quote button's words: the navigation's item to the form, or else the form's own link label. */
+export const quoteButtonLabel = site.navigation.find((item) => item.link === quoteRoute)?.label ?? enquiry.linkLabel;

@@ -4,7 +4,7 @@
 // call, WhatsApp); on the quote page the call and WhatsApp beside the form; on the
 // 404 page the same, and the e-mail address. Expectations come from content/.
 import type { Locator, Page } from "@playwright/test";
-import { enquiry, home, labels, privacyRoute, quoteRoute, routes, serviceFor, site } from "./content";
+import { enquiry, home, labels, privacyRoute, quoteButtonLabel, quoteRoute, routes, serviceFor, site } from "./content";
 import { expect, open, shownSlide, test } from "./fixtures";
 
 const SIZES = [
@@ -37,7 +37,7 @@ for (const size of SIZES) {
     for (const route of [...routes, NOT_FOUND]) {
       test(`${route}: the header's quote button is on the first screen, outside the menu`, async ({ page }) => {
         await open(page, route);
-        const button = page.locator("header").getByRole("link", { name: enquiry.linkLabel, exact: true });
+        const button = page.locator("header").getByRole("link", { name: quoteButtonLabel, exact: true });
         await expect(button).toHaveCount(1);
         await expect(button).toHaveAttribute("href", quoteRoute);
         await expectOnFirstScreen(page, button, "the quote button");

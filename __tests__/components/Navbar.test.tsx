@@ -26,6 +26,16 @@ describe("Navbar", () => {
     expect(document.getElementById("site-menu")).not.toContainElement(quote[0]);
   });
 
+  it("words the quote button as the navigation's item to the form, or else by the form's own link label", () => {
+    const items = navbarProps.items.map((item) => (item.link === "/ask" ? { ...item, label: "Get a quote" } : item));
+    const { unmount } = render(<Navbar {...navbarProps} items={items} />);
+    expect(screen.getByRole("link", { name: "Get a quote" })).toHaveAttribute("href", "/ask");
+    expect(screen.queryByRole("link", { name: "Ask for a price" })).toBeNull();
+    unmount();
+    render(<Navbar {...navbarProps} items={items.filter((item) => item.link !== "/ask")} />);
+    expect(screen.getByRole("link", { name: "Ask for a price" })).toHaveAttribute("href", "/ask");
+  });
+
   it("carries, for paper, the company's full name and the site's address", () => {
     render(<Navbar {...navbarProps} />);
     const brand = screen.getByRole("link", { name: "Acme Anodisers" });

@@ -12,7 +12,10 @@ export interface NavbarProps {
   companyName: string;
   items: readonly NavItem[];
   currentPath: string;
-  /** The quote form's button, at every width; a menu item to the same page is left out. */
+  /**
+   * The quote form's button, at every width. A navigation item to the same page is this
+   * button, in that item's words (staff's navigation wording wins); without one, `label`.
+   */
   quote: { label: string; path: string };
   /** At the top of a printed page: the company's full name and the site's address. */
   printed: { companyName: string; siteUrl: string };
@@ -38,6 +41,7 @@ export function Navbar({ logo, companyName, items, currentPath, quote, printed, 
   }, []);
   const toggleMenu = () => (menuOpen ? closeAll() : setMenuOpen(true));
   const menuItems = items.filter((item) => item.link !== quote.path);
+  const quoteLabel = items.find((item) => item.link === quote.path)?.label ?? quote.label;
 
   return (
     <header className={styles.bar} data-ready={ready}>
@@ -58,7 +62,7 @@ export function Navbar({ logo, companyName, items, currentPath, quote, printed, 
           className={`button button-gold ${styles.quote}`}
           aria-current={isCurrent(quote.path, currentPath) ? "page" : undefined}
         >
-          {quote.label}
+          {quoteLabel}
         </a>
         <button
           ref={toggle}
