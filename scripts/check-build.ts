@@ -232,6 +232,12 @@ function checkHome(doc: HTMLElement) {
     positions.every((p, i) => p > 0 && (i === 0 || p > positions[i - 1])),
     positions.join(","),
   );
+  // Outside the slides, which are hidden from screen readers while out of sight.
+  check(
+    route,
+    "h1 is the company's name, outside the slides",
+    text(doc.querySelector(`#${SECTION_IDS.home} > h1`)) === squash(site.company.name),
+  );
   const slides = doc.querySelectorAll(`#${SECTION_IDS.home} [aria-roledescription="slide"]`);
   check(route, `${HERO_SLIDE_COUNT} hero slides`, slides.length === HERO_SLIDE_COUNT, `${slides.length}`);
   home.hero.slides.forEach((slide: { title: string; text: string }, i: number) => {

@@ -2,6 +2,21 @@ import type { FooterProps } from "../../src/components/Footer";
 import type { NavbarProps } from "../../src/components/Navbar";
 import { fakeImage } from "./fixtures";
 
+/** The ways to ask for a price, as a hero is given them (QuoteActions without its facts). */
+export const quoteActionsProps = {
+  enquiry: {
+    slug: "ask",
+    linkLabel: "Ask for a price",
+    alternatives: {
+      callLabel: "Ring us",
+      phone: "+91 20 1234 5678",
+      whatsappLabel: "Message us",
+      whatsapp: "+91 90000 12345",
+    },
+  },
+  newTabLabel: "opens in a new tab",
+};
+
 export const navbarProps: NavbarProps = {
   logo: fakeImage("logo"),
   companyName: "Acme Anodisers",

@@ -12,6 +12,7 @@ import {
   startSlideshows,
   carouselCodeLoaded,
 } from "../helpers/fixtures";
+import { quoteActionsProps as actions } from "../helpers/site";
 
 // The carousels' code is a file of its own (a dynamic import).
 beforeAll(carouselCodeLoaded);
@@ -23,28 +24,20 @@ const slides = ["Welcome", "Anodising", "Conversion & Passivation", "Consultancy
   imageAlt: `${title} photo`,
 }));
 
-const enquiry = {
-  slug: "ask",
-  linkLabel: "Ask for a price",
-  alternatives: {
-    callLabel: "Ring us",
-    phone: "+91 20 1234 5678",
-    whatsappLabel: "Message us",
-    whatsapp: "+91 90000 12345",
-  },
-};
-const actions = { enquiry, newTabLabel: "opens in a new tab" };
 const facts = ["Hard anodising to 150 microns", "Parts up to 2 m"];
 
 describe("HomeHero", () => {
   beforeEach(() => setReducedMotion(false));
 
-  it("is the #home section with four titled slides, the first title the page's h1", () => {
+  it("is the #home section with four slides titled h2, under the page's h1: the company's name", () => {
     const { container } = render(<HomeHero slides={slides} label="Acme" labels={carouselLabels} actions={actions} />);
     expect(container.querySelector("section")).toHaveAttribute("id", "home");
     expect(HERO_SLIDE_COUNT).toBe(4);
     expect(slideGroups()).toHaveLength(4);
-    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Welcome");
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Acme");
+    expect(screen.getByRole("heading", { level: 1 }).closest('[aria-roledescription="slide"]')).toBeNull();
+    for (const slide of slides)
+      expect(screen.getByRole("heading", { level: 2, name: slide.title, hidden: true })).toBeInTheDocument();
     for (const slide of slides) expect(container).toHaveTextContent(slide.text);
   });
 

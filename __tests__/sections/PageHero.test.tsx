@@ -2,18 +2,7 @@ import { render, screen } from "@testing-library/react";
 import React from "react";
 import { PageHero } from "../../src/sections/PageHero";
 import { fakeImage } from "../helpers/fixtures";
-
-const enquiry = {
-  slug: "ask",
-  linkLabel: "Ask for a price",
-  alternatives: {
-    callLabel: "Ring us",
-    phone: "+91 20 1234 5678",
-    whatsappLabel: "Message us",
-    whatsapp: "+91 90000 12345",
-  },
-};
-const actions = { enquiry, newTabLabel: "opens in a new tab" };
+import { quoteActionsProps as actions } from "../helpers/site";
 
 describe("PageHero", () => {
   it("holds the page's h1, its key facts and the three ways to ask for a price", () => {

@@ -94,7 +94,7 @@ export function Slideshow({ label, interval, transitionTime, labels, className, 
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <div aria-live={running ? "off" : "polite"}>
+      <div className={styles.slides} aria-live={running ? "off" : "polite"}>
         <Library
           selectedItem={index}
           onChange={(to) => to !== index && go(to)}

@@ -5,6 +5,9 @@ import { QuoteActions, type QuoteActionsProps } from "../../components/QuoteActi
 import { HERO_INTERVAL_MS, SECTION_IDS, TRANSITION_MS } from "../../constants";
 import * as styles from "./HomeHero.module.css";
 
+/** A slide title longer than this is set smaller, so the offer below still shows on the first screen. */
+export const LONG_TITLE_CHARACTERS = 40;
+
 export interface HomeHeroProps {
   slides: readonly { title: string; text: string; image: ContentImage | null; imageAlt: string }[];
   interval?: number | null;
@@ -12,7 +15,7 @@ export interface HomeHeroProps {
   facts?: readonly string[] | null;
   /** The ways to ask for a price (the facts are this hero's own). */
   actions: Omit<QuoteActionsProps, "facts">;
-  /** Names the carousel for screen readers. */
+  /** The company's name: the page's heading (read, not shown) and the carousel's name for screen readers. */
   label: string;
   labels: CarouselLabels;
 }
@@ -25,6 +28,9 @@ export interface HomeHeroProps {
 export function HomeHero({ slides, interval, facts, actions, label, labels }: HomeHeroProps) {
   return (
     <section id={SECTION_IDS.home} className={styles.hero}>
+      {/* The page's heading sits outside the slides: a slide out of sight is hidden from
+          screen readers too, and the page must not lose its h1 as the slides turn. */}
+      <h1 className="visually-hidden">{label}</h1>
       <Carousel
         label={label}
         interval={interval ?? HERO_INTERVAL_MS}
@@ -32,18 +38,21 @@ export function HomeHero({ slides, interval, facts, actions, label, labels }: Ho
         labels={labels}
         className={styles.carousel}
       >
-        {slides.map((slide, position) => {
-          const Heading = position === 0 ? "h1" : "h2";
-          return (
-            <div key={slide.title} className={styles.slide}>
-              <Picture image={slide.image} alt={slide.imageAlt} className={styles.image} priority={position === 0} />
-              <div className={`container ${styles.text}`}>
-                <Heading className={styles.title}>{slide.title}</Heading>
-                <p className={styles.lead}>{slide.text}</p>
-              </div>
+        {slides.map((slide, position) => (
+          <div key={slide.title} className={styles.slide}>
+            <Picture image={slide.image} alt={slide.imageAlt} className={styles.image} priority={position === 0} />
+            <div className={`container ${styles.text}`}>
+              <h2
+                className={[styles.title, slide.title.length > LONG_TITLE_CHARACTERS && styles.long]
+                  .filter(Boolean)
+                  .join(" ")}
+              >
+                {slide.title}
+              </h2>
+              <p className={styles.lead}>{slide.text}</p>
             </div>
-          );
-        })}
+          </div>
+        ))}
       </Carousel>
       <div className={styles.offer}>
         <div className="container">
