@@ -29,9 +29,11 @@ export function EnquiryContent({ page, services, newTabLabel }: EnquiryContentPr
         {page.intro && <p className={styles.intro}>{page.intro}</p>}
       </ServerHtml>
       <div className={styles.columns}>
-        <ServerHtml>
-          <ContactOptions {...page.alternatives} newTabLabel={newTabLabel} />
-        </ServerHtml>
+        <div className={styles.others}>
+          <ServerHtml>
+            <ContactOptions {...page.alternatives} newTabLabel={newTabLabel} />
+          </ServerHtml>
+        </div>
         <div className={styles.form}>
           <Island>
             <EnquiryForm words={page} services={services} privacyPath={`/${page.privacy.slug}`} />
