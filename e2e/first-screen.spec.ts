@@ -2,7 +2,8 @@
 // scrolling or opening a menu, the header's quote button on every page; on the home and
 // service pages the hero's key facts and the three ways to ask for a price (the form, a
 // call, WhatsApp); on the quote page the call and WhatsApp beside the form; on the
-// 404 page the same, and the e-mail address. Expectations come from content/.
+// privacy notice the three under its heading; on the 404 page the same, and the e-mail
+// address. Expectations come from content/.
 import type { Locator, Page } from "@playwright/test";
 import { enquiry, home, labels, privacyRoute, quoteButtonLabel, quoteRoute, routes, serviceFor, site } from "./content";
 import { expect, open, shownSlide, test } from "./fixtures";
@@ -71,6 +72,15 @@ for (const size of SIZES) {
       await open(page, quoteRoute);
       await expectOnFirstScreen(page, callLink(page), "the call link");
       await expectOnFirstScreen(page, whatsappLink(page), "the WhatsApp link");
+    });
+
+    test(`${privacyRoute}: the privacy notice offers the quote, a call and WhatsApp under its heading`, async ({
+      page,
+    }) => {
+      await open(page, privacyRoute);
+      await expectOnFirstScreen(page, quoteLink(page), "the quote button");
+      await expectOnFirstScreen(page, callLink(page), "the call button");
+      await expectOnFirstScreen(page, whatsappLink(page), "the WhatsApp button");
     });
 
     test(`${NOT_FOUND}: the 404 page leads to the quote, a call, WhatsApp, the e-mail and every page`, async ({

@@ -27,10 +27,12 @@ for (const size of SIZES) {
             bar: left(document.querySelector("header nav > a")),
             footer: left(document.querySelector("footer .container")),
             // Each page's h1 and every section's heading (not a box's inside a column).
-            headings: [...document.querySelectorAll("main h1, main section > .container > h2")].map((heading) => ({
-              text: heading.textContent?.slice(0, 30),
-              left: left(heading),
-            })),
+            headings: [...document.querySelectorAll("main h1, main section > .container > h2")]
+              .filter((heading) => !heading.classList.contains("visually-hidden"))
+              .map((heading) => ({
+                text: heading.textContent?.slice(0, 30),
+                left: left(heading),
+              })),
           };
         });
         expect(edges.headings.length).toBeGreaterThan(0);
@@ -70,14 +72,22 @@ for (const size of SIZES) {
           const sections = [...document.querySelectorAll("main section")].filter(
             (section) => !section.parentElement?.closest("section") && section.checkVisibility(),
           );
+          // What shows of a section's container: its hidden children have no place to measure.
+          const shown = (section: Element) =>
+            [...(section.querySelector(".container")?.children ?? [])]
+              .filter((child) => child.checkVisibility())
+              .map((child) => child.getBoundingClientRect());
           return sections.slice(1).flatMap((section, index) => {
             const before = sections[index];
             const colour = (element: Element) => getComputedStyle(element).backgroundColor;
             if (colour(before) !== colour(section)) return [];
+            // Only sections that meet: one ends where the next begins.
+            if (Math.abs(before.getBoundingClientRect().bottom - section.getBoundingClientRect().top) > 1) return [];
+            const [above, below] = [shown(before), shown(section)];
+            if (above.length === 0 || below.length === 0) return [];
+            const end = Math.max(...above.map((box) => box.bottom));
+            const start = Math.min(...below.map((box) => box.top));
             const padding = parseFloat(getComputedStyle(before).paddingBottom);
-            const end = before.querySelector(".container")?.lastElementChild?.getBoundingClientRect().bottom;
-            const start = section.querySelector(".container")?.firstElementChild?.getBoundingClientRect().top;
-            if (end === undefined || start === undefined) return [];
             return [{ heading: section.querySelector("h2")?.textContent, gap: Math.round(start - end), padding }];
           });
         });

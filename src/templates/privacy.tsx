@@ -2,13 +2,17 @@ import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
 import { ServerHtml } from "../components/ServerHtml";
 import { PageHead } from "../components/PageHead";
+import { QuoteActions } from "../components/QuoteActions";
 import { PageShell } from "../pageBodies/PageShell";
 import * as styles from "./enquiry.module.css";
 
-/** The privacy notice the request-for-quote form links to (content/enquiry.yaml › privacy). */
+/**
+ * The privacy notice the request-for-quote form links to (content/enquiry.yaml › privacy),
+ * with the ways to ask for a price under its heading, as on every first screen.
+ */
 export default function PrivacyPage({ data, location }: PageProps<Queries.PrivacyPageQuery>) {
-  const page = data.enquiryYaml;
-  if (!page) throw new Error("content/enquiry.yaml was not loaded.");
+  const { enquiryYaml: page, siteYaml: site } = data;
+  if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
   const days = String(page.delivery.retentionDays);
   return (
     <PageShell pathname={location.pathname} embedMap={false}>
@@ -16,6 +20,9 @@ export default function PrivacyPage({ data, location }: PageProps<Queries.Privac
         <div className={`container ${styles.page}`}>
           <div className={styles.text}>
             <h1>{page.privacy.heading}</h1>
+            <div className={styles.actions}>
+              <QuoteActions enquiry={page} newTabLabel={site.labels.opensInNewTab} tone="light" />
+            </div>
             {page.privacy.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph.replaceAll("{days}", days)}</p>
             ))}
@@ -45,7 +52,13 @@ export const Head: HeadFC<Queries.PrivacyPageQuery> = ({ data, location }) => {
 export const query = graphql`
   query PrivacyPage {
     ...PageHeadData
+    siteYaml {
+      labels {
+        opensInNewTab
+      }
+    }
     enquiryYaml {
+      ...QuoteActions
       slug
       backLabel
       privacy {
