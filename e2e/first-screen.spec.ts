@@ -31,6 +31,13 @@ const quoteLink = (page: Page) => page.locator(`main a[href^="${quoteRoute}"]`).
 const callLink = (page: Page) => page.locator('main a[href^="tel:"]').first();
 const whatsappLink = (page: Page) => page.locator('main a[href^="https://wa.me/"]').first();
 
+/** The quote, call and WhatsApp buttons, each whole on the first screen. */
+async function expectThreeWaysOnFirstScreen(page: Page) {
+  await expectOnFirstScreen(page, quoteLink(page), "the quote button");
+  await expectOnFirstScreen(page, callLink(page), "the call button");
+  await expectOnFirstScreen(page, whatsappLink(page), "the WhatsApp button");
+}
+
 for (const size of SIZES) {
   test.describe(`${size.name} (${size.width} × ${size.height})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
@@ -78,18 +85,14 @@ for (const size of SIZES) {
       page,
     }) => {
       await open(page, privacyRoute);
-      await expectOnFirstScreen(page, quoteLink(page), "the quote button");
-      await expectOnFirstScreen(page, callLink(page), "the call button");
-      await expectOnFirstScreen(page, whatsappLink(page), "the WhatsApp button");
+      await expectThreeWaysOnFirstScreen(page);
     });
 
     test(`${NOT_FOUND}: the 404 page leads to the quote, a call, WhatsApp, the e-mail and every page`, async ({
       page,
     }) => {
       await open(page, NOT_FOUND);
-      await expectOnFirstScreen(page, quoteLink(page), "the quote button");
-      await expectOnFirstScreen(page, callLink(page), "the call button");
-      await expectOnFirstScreen(page, whatsappLink(page), "the WhatsApp button");
+      await expectThreeWaysOnFirstScreen(page);
       const mail = page.locator(`main a[href="mailto:${site.email}"]`);
       await expectOnFirstScreen(page, mail, "the e-mail address");
       for (const route of routes.filter((r) => r !== quoteRoute && r !== privacyRoute)) {
