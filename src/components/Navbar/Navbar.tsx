@@ -44,7 +44,8 @@ export function Navbar({ logo, companyName, items, currentPath, quote, printed, 
   const quoteLabel = items.find((item) => item.link === quote.path)?.label ?? quote.label;
 
   return (
-    <header className={styles.bar} data-ready={ready}>
+    // shown-when-read: the toggle or the links arrive after the quote button and would move it.
+    <header className={`${styles.bar} shown-when-read`} data-ready={ready}>
       <nav className={`container ${styles.inner}`} aria-label={labels.mainNavigation}>
         <Link to="/" className={styles.brand} onClick={closeAll}>
           <Picture image={logo} alt="" className={styles.logo} fit="contain" />

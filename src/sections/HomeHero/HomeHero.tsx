@@ -27,7 +27,8 @@ export interface HomeHeroProps {
  */
 export function HomeHero({ slides, interval, facts, actions, label, labels }: HomeHeroProps) {
   return (
-    <section id={SECTION_IDS.home} className={styles.hero}>
+    // shown-when-read: the band's lines arriving one by one would move the carousel's dots.
+    <section id={SECTION_IDS.home} className={`${styles.hero} shown-when-read`}>
       {/* The page's heading sits outside the slides: a slide out of sight is hidden from
           screen readers too, and the page must not lose its h1 as the slides turn. */}
       <h1 className="visually-hidden">{label}</h1>
