@@ -19,6 +19,7 @@ import { telHref } from "../src/components/Footer/telHref";
 import { CLIENT_LOGO_COUNT, CLIENT_LOGOS_PER_ROW, HERO_SLIDE_COUNT, SECTION_IDS } from "../src/constants";
 import { contentFiles } from "../src/schema/content";
 import { dayOf } from "../src/schema/validate";
+import { VISITS_KEPT_MONTHS } from "../src/visits";
 import { fileLabel, isCurrent } from "../src/sections/Documents/display";
 import {
   clients,
@@ -537,6 +538,11 @@ function checkEnquiryPages() {
       privacyRoute,
       "the retention period in days",
       body.includes(String(enquiry.delivery.retentionDays)) && !body.includes("{days}"),
+    );
+    check(
+      privacyRoute,
+      "how long the visits log is kept, in months",
+      body.includes(`${VISITS_KEPT_MONTHS} months`) && !body.includes("{logMonths}"),
     );
   }
   for (const [notice, route] of Object.entries(NOTICES)) {

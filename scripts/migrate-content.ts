@@ -13,6 +13,9 @@
 // 2026-11, the quote form takes several files: enquiry.yaml's problems gain `fileCount`
 // (too many files), added in the shipped words when missing; staff may reword it.
 //
+// 2026-11, the privacy notice says how long the visits log is kept: when none of its
+// paragraphs has {logMonths}, the shipped paragraph is added last; staff may reword it.
+//
 // 2026-11, the home page is a list of sections like a service page: its fixed blocks
 // (about, services, facilities, applications, certificates, then the clients) become
 // `sections:` in that order, and the claims and core values move from site.yaml into its
@@ -98,6 +101,35 @@ function addKey(map: unknown, key: string, value: string, text: string): Edit[] 
     : [{ start: lineEnd + 1, end: lineEnd + 1, text: `${line}\n` }];
 }
 
+/**
+ * Items added to a list when none says what the schema now requires: [file, path to the
+ * list, the words an item must hold, the shipped item].
+ */
+const APPENDED: [string, string[], string, string][] = [
+  [
+    "enquiry.yaml",
+    ["privacy", "paragraphs"],
+    "{logMonths}",
+    "Our web server keeps a log of the pages visitors ask for, to count visits: the time, the page, the site you came from, your browser's name and your internet address shortened so that it no longer points to you. It is kept for {logMonths} months and then deleted. This site sets no cookie and runs no tracking script.",
+  ],
+];
+
+/** The edit that adds `- value` after a block list's last item, when no item holds `marker`. */
+function appendItem(list: unknown, marker: string, value: string, text: string): Edit[] {
+  if (!isSeq(list) || list.flow || !list.items.length) return [];
+  if (list.items.some((item) => isScalar(item) && String(item.value).includes(marker))) return [];
+  const range = (list.items[list.items.length - 1] as { range?: [number, number, number] }).range;
+  if (!range) return [];
+  const lineStart = text.lastIndexOf("\n", range[0]) + 1;
+  const indent = /^ */.exec(text.slice(lineStart))![0].length;
+  const line = `${" ".repeat(indent)}- ${JSON.stringify(value)}`;
+  const end = range[1];
+  const lineEnd = text[end - 1] === "\n" ? end - 1 : text.indexOf("\n", end);
+  return lineEnd < 0
+    ? [{ start: text.length, end: text.length, text: `\n${line}\n` }]
+    : [{ start: lineEnd + 1, end: lineEnd + 1, text: `${line}\n` }];
+}
+
 /** Renames at fixed places of a file: [path to the mapping, rename]. */
 const FILE_RENAMES: Record<string, [string[], Rename][]> = {
   "site.yaml": [[["coreValues"], MAIN_HEADING]],
@@ -128,6 +160,9 @@ export function migrateText(relative: string, text: string): { text: string; cha
     ),
     ...ADDED.filter(([file]) => file === relative).flatMap(([, at, key, value]) =>
       addKey(doc.getIn(at, true), key, value, text),
+    ),
+    ...APPENDED.filter(([file]) => file === relative).flatMap(([, at, marker, value]) =>
+      appendItem(doc.getIn(at, true), marker, value, text),
     ),
   ].sort((a, b) => b.start - a.start);
   const migrated = edits.reduce((out, edit) => out.slice(0, edit.start) + edit.text + out.slice(edit.end), text);

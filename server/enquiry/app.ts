@@ -31,6 +31,7 @@ import { addressKeys } from "../lib/addresses";
 import type { EnquirySettingsEnv } from "./settings";
 import type { LiveSite } from "./site";
 import { ID_PATTERN, type Spool } from "./spool";
+import { tallyEnquiry } from "./tally";
 import type { EnquiryRecord } from "./record";
 import { registerInbox } from "./inbox";
 import { INBOX_PATH, composeMessage, type Drawing } from "./message";
@@ -232,6 +233,12 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
         const full = noRoomFor(bytes);
         if (full) throw new Error(full);
         spool.add(id, message, filesKept ? files.map((file) => file.content) : [], record);
+        // For the owner's report; the enquiry is stored whatever happens to its count.
+        try {
+          tallyEnquiry(spool.dir, page, values.service ?? "");
+        } catch (error) {
+          log(`enquiry: could not count ${id} for the report: ${(error as Error).message}`);
+        }
       })();
       storing.set(id, work);
       try {

@@ -10,6 +10,7 @@ import { Delivery } from "./delivery";
 import { readEnquirySettings } from "./settings";
 import { LiveSite } from "./site";
 import { Spool } from "./spool";
+import { pruneTally } from "./tally";
 
 /** How often sent enquiries past their retention period are looked for. */
 const EXPIRY_MS = 60 * 60_000;
@@ -25,6 +26,12 @@ async function main() {
   const app = await enquiryApp({ spool, site, settings, stored: () => delivery.kick(), log });
 
   const expire = () => {
+    try {
+      const dropped = pruneTally(settings.dir);
+      if (dropped) log(`enquiry: dropped ${dropped} enquiries' counts older than the report keeps`);
+    } catch (error) {
+      log(`enquiry: the report's tally: ${(error as Error).message}`);
+    }
     if (!fs.existsSync(settings.live)) return; // no release yet: nothing was sent
     try {
       const deleted = spool.expire(site.settings().retentionDays);

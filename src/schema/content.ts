@@ -268,6 +268,14 @@ const question = object(
   { typeName: "FormQuestion", check: questionProblem },
 );
 
+/** The notice must say how long the server keeps its visits log (India's DPDP rules: a stated time). */
+function privacyProblem(value: Record<string, unknown>): string | null {
+  const paragraphs = Array.isArray(value.paragraphs) ? (value.paragraphs as unknown[]) : [];
+  return paragraphs.some((paragraph) => typeof paragraph === "string" && paragraph.includes("{logMonths}"))
+    ? null
+    : "paragraphs: say how long the server keeps its log of visits: write {logMonths} where the number of months goes";
+}
+
 const notice = (label: string) =>
   object(label, {
     title: text("Title"),
@@ -342,14 +350,22 @@ export const enquirySchema = object("Request a quote", {
   tooLarge: notice("Page when the form is too large for the server"),
   tooMany: notice("Page when one address sends too many forms"),
   backLabel: text("Link back to the form"),
-  privacy: object("Privacy notice page", {
-    slug: text("Page address (after the /)", { pattern: SLUG }),
-    ...pageMeta,
-    heading: text("Heading"),
-    paragraphs: list("Paragraphs", paragraph("Paragraph", { hint: "{days} is replaced by the retention period" }), {
-      min: 1,
-    }),
-  }),
+  privacy: object(
+    "Privacy notice page",
+    {
+      slug: text("Page address (after the /)", { pattern: SLUG }),
+      ...pageMeta,
+      heading: text("Heading"),
+      paragraphs: list(
+        "Paragraphs",
+        paragraph("Paragraph", {
+          hint: "{days} is replaced by how long enquiries are kept, {logMonths} by how long the visits log is kept",
+        }),
+        { min: 1 },
+      ),
+    },
+    { check: privacyProblem },
+  ),
   // Where they go is the server operator's setting (ENQUIRY_TO), not content a login can change.
   delivery: object("The enquiry e-mails", {
     subject: text("Subject of each enquiry's e-mail", {

@@ -3,6 +3,7 @@ import React from "react";
 import { ServerHtml } from "../components/ServerHtml";
 import { PageHead } from "../components/PageHead";
 import { QuoteActions } from "../components/QuoteActions";
+import { VISITS_KEPT_MONTHS } from "../visits";
 import { PageShell } from "../pageBodies/PageShell";
 import * as styles from "./enquiry.module.css";
 
@@ -14,6 +15,7 @@ export default function PrivacyPage({ data, location }: PageProps<Queries.Privac
   const { enquiryYaml: page, siteYaml: site } = data;
   if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
   const days = String(page.delivery.retentionDays);
+  const months = String(VISITS_KEPT_MONTHS);
   return (
     <PageShell pathname={location.pathname} embedMap={false}>
       <ServerHtml>
@@ -24,7 +26,7 @@ export default function PrivacyPage({ data, location }: PageProps<Queries.Privac
               <QuoteActions enquiry={page} newTabLabel={site.labels.opensInNewTab} tone="light" />
             </div>
             {page.privacy.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph.replaceAll("{days}", days)}</p>
+              <p key={paragraph}>{paragraph.replaceAll("{days}", days).replaceAll("{logMonths}", months)}</p>
             ))}
             <a className={styles.back} href={`/${page.slug}`}>
               {page.backLabel}
