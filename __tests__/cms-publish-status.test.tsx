@@ -44,6 +44,7 @@ test("the panel shows them above the site's state, as text whatever the file hol
       helpUrl="/admin/help/"
       enquiriesPage="/admin/enquiries/"
       changesPage="/admin/history/"
+      reportPage="/admin/report/"
       whoUrl="/admin/history/me.json"
       operator={null}
     />,
@@ -52,5 +53,6 @@ test("the panel shows them above the site's state, as text whatever the file hol
   expect(problem.closest("[data-server-problem]")).not.toBeNull();
   expect(container.querySelector("img")).toBeNull();
   // The staff's pages are one click away.
-  for (const name of ["Enquiries", "Changes and undo"]) expect(screen.getByRole("link", { name })).toBeVisible();
+  for (const name of ["Enquiries", "Changes and undo", "Visits report"])
+    expect(screen.getByRole("link", { name })).toBeVisible();
 });

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes sure the checks have what they need from Debian: Chromium (CHROME_PATH, else
-# /usr/bin/chromium), nginx with its brotli modules (NGINX, else /usr/sbin/nginx), and a
-# Java runtime for the HTML checker (vnu.jar). Arguments narrow it: `nginx`, `chromium`,
-# `java` (none: all three).
+# /usr/bin/chromium), nginx with its brotli modules (NGINX, else /usr/sbin/nginx), a
+# Java runtime for the HTML checker (vnu.jar), and GoAccess for the owner's report
+# (GOACCESS, else /usr/bin/goaccess). Arguments narrow it: `nginx`, `chromium`, `java`,
+# `goaccess` (none: the first three).
 # Installs Debian's packages when missing and we are root with apt-get.
 set -euo pipefail
 
@@ -24,6 +25,7 @@ if [[ $wanted == *" nginx "* ]]; then
   done
 fi
 if [[ $wanted == *" java "* ]] && ! command -v java >/dev/null 2>&1; then missing+=(default-jre-headless); fi
+if [[ $wanted == *" goaccess "* && ! -x "${GOACCESS:-/usr/bin/goaccess}" ]]; then missing+=(goaccess); fi
 if [[ ${#missing[@]} -eq 0 ]]; then exit 0; fi
 
 if [[ "$(id -u)" == "0" ]] && command -v apt-get >/dev/null 2>&1; then
@@ -40,5 +42,5 @@ if [[ "$(id -u)" == "0" ]] && command -v apt-get >/dev/null 2>&1; then
   exit 0
 fi
 
-echo "Missing ${missing[*]}: install Debian's packages (sudo apt-get install ${missing[*]}), or set CHROME_PATH / NGINX." >&2
+echo "Missing ${missing[*]}: install Debian's packages (sudo apt-get install ${missing[*]}), or set CHROME_PATH / NGINX / GOACCESS." >&2
 exit 1

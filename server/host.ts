@@ -7,7 +7,9 @@
 //     through nginx at /api/v1 behind the staff login (`npm run editors:add -- NAME`);
 //   - the enquiry service (server/enquiry/) on 127.0.0.1:$ENQUIRY_PORT (8092), at
 //     /api/enquiry, mailing through SMTP_URL (default: `npm run mail:catch`'s port).
-// The three services are restarted if they die, as systemd's Restart= would.
+// The three services are restarted if they die, as systemd's Restart= would. nginx writes
+// the visits log to HOST_DIR/visits; `npm run report` builds the owner's report from it
+// into HOST_DIR/report, served at /admin/report/.
 // HOST_DIR (default .host/ in this checkout, git-ignored) holds all the server's state.
 // On first start the publisher clones HOST_DIR/repo from this checkout's HEAD, on main.
 import crypto from "node:crypto";
@@ -26,6 +28,9 @@ const paths = hostPaths(settings.hostDir);
 process.env.ENQUIRY_TO ||= LOCAL_ENQUIRY_TO;
 const enquiry = readEnquirySettings();
 const port = Number(process.env.PORT ?? 8080);
+/** The visits log and the owner's report, beside the publisher's state (REPORT_DIR, VISITS_LOG_DIR). */
+const visitsLogDir = process.env.VISITS_LOG_DIR ?? path.join(paths.hostDir, "visits");
+const reportDir = process.env.REPORT_DIR ?? path.join(paths.hostDir, "report");
 /** nginx's secret for the editor (as deploy/configure makes one), new at each start. */
 const PROXY_SECRET = crypto.randomBytes(24).toString("base64url");
 process.env.EDITOR_PROXY_SECRET = PROXY_SECRET;
@@ -44,6 +49,7 @@ function startNginx(): ChildProcess {
   map $host $editor_proxy_secret { default "${PROXY_SECRET}"; }
   map $host $enquiry_staff_secret { default "${STAFF_SECRET}"; }
 ${snippet("enquiry-http.conf").replace("127.0.0.1:8092", `127.0.0.1:${enquiry.port}`)}
+${snippet("access-log-http.conf")}
   server {
     listen 127.0.0.1:${port};
     root ${paths.live};
@@ -51,6 +57,9 @@ ${snippet("enquiry-http.conf").replace("127.0.0.1:8092", `127.0.0.1:${enquiry.po
     set $enquiry_status ${new Spool(enquiry.dir).statusFile()};
     # The server's own checks (sitectl watch) run on the installed server only: none here.
     set $server_problems ${path.join(paths.hostDir, "no-server-checks.json")};
+    # The owner's report (npm run report writes it there) and the visits log it reads.
+    set $report_dir ${reportDir};
+    access_log ${path.join(visitsLogDir, "access.log")} anonymised;
     include snippets/site/site.conf;
     include snippets/site/editor.conf;
     include snippets/site/enquiry.conf;
@@ -93,6 +102,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   fs.mkdirSync(paths.state, { recursive: true });
+  fs.mkdirSync(visitsLogDir, { recursive: true });
   // Before the editor starts: it works in this repository.
   await ensureRepo(paths);
   nginx = startNginx();

@@ -10,14 +10,17 @@ REPO_DIR=$HOST_DIR/repo            # the content repository: staff commits land 
 EDITOR_DIR=$SITE_DIR/editor        # the editor's logins
 ENQUIRY_DIR=$SITE_DIR/enquiry      # the enquiry spool (personal data)
 ETC_DIR=/etc/anodising             # the operator's settings
+LOG_DIR=/var/log/anodising         # the installer's log and nginx's visits log (shortened addresses)
+VISITS_LOG=$LOG_DIR/access.log
+REPORT_DIR=/var/lib/anodising-report  # the owner's report, built by anodising-report.service
 SETTINGS_FILE=$ETC_DIR/install.conf
 ACME_WEBROOT=/var/lib/anodising/acme
 SELF_SIGNED_DIR=$ETC_DIR/tls
 SITECTL=/usr/local/sbin/sitectl
 UNITS=(anodising-publisher anodising-editor anodising-enquiry)
-# The site's timers (the server's own checks, the daily republish) and the services they start.
-TIMERS=(anodising-watch.timer anodising-republish.timer)
-UNIT_FILES=("${UNITS[@]/%/.service}" anodising-watch.service anodising-watch.timer anodising-republish.service anodising-republish.timer)
+# The site's timers (the server's own checks, the daily republish, the hourly report) and the services they start.
+TIMERS=(anodising-watch.timer anodising-republish.timer anodising-report.timer)
+UNIT_FILES=("${UNITS[@]/%/.service}" anodising-watch.service anodising-watch.timer anodising-republish.service anodising-republish.timer anodising-report.service anodising-report.timer)
 SITE_GROUP=site
 LETS_ENCRYPT=https://acme-v02.api.letsencrypt.org/directory
 

@@ -25,6 +25,9 @@ site_body() {
   set \$publisher_status $HOST_DIR/publisher/status.json;
   set \$enquiry_status $ENQUIRY_DIR/status.json;
   set \$server_problems /var/lib/anodising-watch/problems.json;
+  set \$report_dir $REPORT_DIR;
+  # Visits with shortened addresses, for the owner's report (access-log-http.conf).
+  access_log $VISITS_LOG anonymised;
 
   include snippets/site/site.conf;
   include snippets/site/$editor;
@@ -54,6 +57,7 @@ SITE
 server {
 $(listen_lines 80)
   server_name $DOMAIN;
+  access_log $VISITS_LOG anonymised;
   include snippets/site/acme-challenge.conf;
   location / {
     return 301 https://$DOMAIN\$request_uri;

@@ -21,6 +21,8 @@ import { Machine, host } from "./machine";
 import { craftBackup, leaked, linkNewestLog, plant, plantedRuns, rootFileState } from "./trust";
 import { baseRoot, preparedRoot } from "./roots";
 import { firstDocument, mailsTo, told } from "./watch";
+import type { Report } from "../../server/analytics/report";
+import { ADDRESSES, EXPECTED, linkLive, writeRelease, writeVisits } from "../../server/tests/visits";
 
 const APP = path.resolve(__dirname, "..", "..");
 const CACHE = process.env.INSTALL_TEST_CACHE ?? "/var/tmp/anodising-install-test";
@@ -35,6 +37,8 @@ const ENQUIRIES_TO = "sales@anodising.test";
 const ENQUIRIES_TO_LATER = "orders@anodising.test";
 /** The operator's address for the server's own alerts (issue 36). */
 const ALERTS_TO = "ops-alerts@anodising.test";
+/** The owner's address for the weekly report of visits (issue 39), set at install. */
+const OWNER_TO = "owner@anodising.test";
 /** The booted machines have no network: npm must find everything in the cache made for them. */
 const OFFLINE = { npm_config_offline: "true" };
 const MAX_EXPOSURE = 3.1;
@@ -122,7 +126,7 @@ function startPebble(machine: Machine): void {
 }
 
 const installCommand = (args: string, env = "") => `cd ${SOURCE} && ${env} ./deploy/install ${args}`;
-const acmeArgs = `--domain ${DOMAIN} --email ops@anodising.test --acme-server ${ACME} --acme-ca /root/pebble/ca.pem --enquiries-to ${ENQUIRIES_TO} --alerts-to ${ALERTS_TO}`;
+const acmeArgs = `--domain ${DOMAIN} --email ops@anodising.test --acme-server ${ACME} --acme-ca /root/pebble/ca.pem --enquiries-to ${ENQUIRIES_TO} --alerts-to ${ALERTS_TO} --owner-mail ${OWNER_TO}`;
 const loginEnv = `EDITOR_NAME=${LOGIN.name} EDITOR_PASSWORD=${LOGIN.password}`;
 const basic = `-u ${LOGIN.name}:${LOGIN.password}`;
 
@@ -1034,6 +1038,120 @@ async function main(): Promise<void> {
     const restoredHead = repoHead(a);
     await until("that to go live", () => status(a).live?.commit === restoredHead && status(a).state === "idle");
   });
+  await phase("A: the owner's report of visits and enquiries (issue 39)", async () => {
+    console.log(`   ${a.must("goaccess --version | head -1").trim()}`);
+    const verified = `--cacert /root/pebble/root.pem https://${DOMAIN}`;
+    const visit = `/${services[0].slug}?from=report`;
+    check(curl(a, `${verified}${visit}`) === "200", "a visit to a service page");
+    await until("the visit in the visits log", () =>
+      fs.readFileSync(a.file("/var/log/anodising/access.log"), "utf8").includes(`GET ${visit} `),
+    );
+    const lines = fs.readFileSync(a.file("/var/log/anodising/access.log"), "utf8").split("\n").filter(Boolean);
+    const full = lines.filter((line) => !/^(\d+\.\d+\.\d+\.0|[0-9a-f:]*::) - - \[/.test(line));
+    check(
+      full.length === 0,
+      `nginx writes the site's ${lines.length} visits with every address shortened, no login name`,
+      full.slice(0, 5).join("\n"),
+    );
+    const debians = a.run("cat /var/log/nginx/access.log 2>/dev/null").stdout;
+    check(!debians.trim(), "Debian's own access.log gets none of them", debians.slice(0, 2000));
+    check(
+      a.must("stat -c '%U:%G %a' /var/log/anodising").trim() === "root:site-report 750",
+      "the log's folder: root's, read by site-report alone",
+    );
+    // logrotate's rule, forced now: nginx writes the next visit to a new file.
+    const rotated = a.run("logrotate -f /etc/logrotate.d/anodising-site");
+    check(rotated.status === 0, "logrotate takes the visits log's rule (13 months)", rotated.stdout + rotated.stderr);
+    check(curl(a, `${verified}/`) === "200", "a visit after the rotation");
+    await until("nginx to write to the new log", () => {
+      const now = a.run("cat /var/log/anodising/access.log").stdout;
+      return now.includes('"GET / ');
+    });
+    check(
+      fs.existsSync(a.file("/var/log/anodising/access.log.1")),
+      "the day's log kept as access.log.1, the new one written",
+    );
+
+    // Debian 13's GoAccess counts the tests' own log as Debian 12's does (server/tests/report.spec.ts).
+    const fixture = a.file("/var/tmp/report-fixture");
+    fs.rmSync(fixture, { recursive: true, force: true });
+    writeRelease(path.join(fixture, "release"));
+    linkLive(path.join(fixture, "host"), "/var/tmp/report-fixture/release");
+    writeVisits(path.join(fixture, "visits"), Date.now());
+    fs.mkdirSync(path.join(fixture, "enquiry"));
+    const built = a.run(
+      "cd /srv/site/app && TSX_DISABLE_CACHE=1 HOST_DIR=/var/tmp/report-fixture/host VISITS_LOG_DIR=/var/tmp/report-fixture/visits REPORT_DIR=/var/tmp/report-fixture/report ENQUIRY_DIR=/var/tmp/report-fixture/enquiry node --import tsx server/analytics/main.ts",
+    );
+    check(built.status === 0, "the report builds from the tests' log", built.stdout + built.stderr);
+    const counted = JSON.parse(fs.readFileSync(path.join(fixture, "report", "summary.json"), "utf8")) as Report;
+    const week = counted.periods.find((period) => period.id === "last-7-days")!;
+    const year = counted.periods.find((period) => period.id === "last-365-days")!;
+    const found = [
+      week.visitors,
+      week.pageViews,
+      week.pages[0]?.views,
+      week.crawlers.hits,
+      week.lines.malformed,
+      year.visitors,
+      year.pageViews,
+    ];
+    const wanted = [
+      EXPECTED.visitors,
+      EXPECTED.pageViews,
+      EXPECTED.serviceViews,
+      EXPECTED.robotHits,
+      EXPECTED.malformedLines,
+      EXPECTED.yearVisitors,
+      EXPECTED.yearPageViews,
+    ];
+    check(
+      JSON.stringify(found) === JSON.stringify(wanted),
+      `its counts: ${JSON.stringify(found)}`,
+      `wanted ${JSON.stringify(wanted)}`,
+    );
+    const written = fs
+      .readdirSync(path.join(fixture, "report"))
+      .map((name) => fs.readFileSync(path.join(fixture, "report", name), "utf8"));
+    check(
+      written.every((text) => ADDRESSES.every((address) => !text.includes(address))),
+      "no full address in anything the report wrote",
+    );
+    fs.rmSync(fixture, { recursive: true, force: true });
+
+    check(a.run("sitectl owner-mail not-an-address").status === 1, "sitectl owner-mail refuses a bad address");
+    check(a.must("sitectl owner-mail").includes(OWNER_TO), `the owner's address set at install: ${OWNER_TO}`);
+    const now = a.run("sitectl report --now");
+    report("report.txt", now.stdout + now.stderr);
+    check(
+      now.status === 0 && /The last 7 days: [1-9]\d* visitors/.test(now.stdout),
+      "sitectl report --now builds it through its unit",
+      now.stdout + now.stderr,
+    );
+    check(
+      a.must("stat -c %U /var/lib/anodising-report/index.html").trim() === "site-report",
+      "as the report's own user",
+    );
+    const exposure = Number(
+      /level for \S+: ([\d.]+)/.exec(
+        a.must("systemd-analyze security --no-pager anodising-report.service | tail -1"),
+      )?.[1],
+    );
+    check(exposure <= MAX_EXPOSURE, `anodising-report.service: exposure ${exposure}`);
+    check(
+      a.run("systemctl is-enabled anodising-report.timer").stdout.trim() === "enabled",
+      "anodising-report.timer enabled (hourly)",
+    );
+    check(curl(a, `${verified}/admin/report/`) === "401", "/admin/report/ asks for the login (401)");
+    const page = a.must(`curl -sS ${basic} ${verified}/admin/report/last-7-days`);
+    check(
+      page.includes("Visits and enquiries: last 7 days") && !page.includes("<script"),
+      "and shows the report with it, without a script",
+    );
+    check(
+      /ok\s+The owner's report was built/.test(a.run("sitectl doctor").stdout),
+      "sitectl doctor says when it was built",
+    );
+  });
   await phase("A: the weekly digest says what the week held (issue 36)", async () => {
     const early = (await mailsTo(a, ALERTS_TO)).filter((mail) => /Weekly: /.test(mail.subject));
     check(early.length === 0, "none came before its week was over", early.map((mail) => mail.subject).join("\n"));
@@ -1049,6 +1167,13 @@ async function main(): Promise<void> {
         /the certificate for/.test(received.mail.text),
       "it names the releases, the enquiries, the certificate's days, and the problems that came and went",
       received.mail.text,
+    );
+    const owner = await told(a, OWNER_TO, /Your week: /, { trigger: false });
+    report("owner-digest.txt", `Subject: ${owner.mail.subject}\n\n${owner.mail.text}`);
+    check(
+      /Visitors: [1-9]/.test(owner.mail.text) && owner.mail.html && owner.mail.pictures === 1,
+      "the owner's weekly e-mail: the week's visitors, with a table and a chart (issue 39)",
+      owner.mail.text,
     );
   });
   await phase("A: backup, with an enquiry waiting", async () => {

@@ -12,6 +12,9 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Whether it has an HTML part, and the PNG pictures it carries. */
+  html: boolean;
+  pictures: number;
 }
 
 /** Every message in root's mailbox that postfix delivered for `address`, oldest first. */
@@ -23,7 +26,8 @@ export async function mailsTo(machine: Machine, address: string): Promise<Mail[]
     messages.map(async (raw) => {
       const mail = await simpleParser(raw.replace(/^>From /gm, "From "));
       const to = String(mail.headers.get("x-original-to") ?? "").trim();
-      return { to, subject: mail.subject ?? "", text: mail.text ?? "" };
+      const pictures = mail.attachments.filter((file) => file.contentType === "image/png").length;
+      return { to, subject: mail.subject ?? "", text: mail.text ?? "", html: typeof mail.html === "string", pictures };
     }),
   );
   return parsed.filter((mail) => mail.to === address);

@@ -69,6 +69,13 @@ const STYLE = `
   button.secondary { background: #fff; color: #0b3a5b; }
   .notice { padding: 0.75rem 1rem; border: 2px solid #0b6e2e; border-radius: 4px; margin: 1rem 0; }
   .notice.problem { border-color: #a4161a; }
+  figure { margin: 1rem 0; }
+  .charts { display: flex; flex-wrap: wrap; gap: 0 2rem; }
+  .charts figure { flex: 1 1 20rem; }
+  table.wide { margin-bottom: 1.25rem; }
+  .figures { margin: 1rem 0; font-size: 1.1rem; }
+  svg { width: 100%; max-width: 36rem; height: auto; }
+  caption { text-align: left; padding: 0.25rem 0; }
   ins { background: #d9f2df; text-decoration: none; }
   del { background: #f8dcdc; }
   @media (max-width: 40rem) {
@@ -78,6 +85,8 @@ const STYLE = `
     .wide td[data-label]::before { content: attr(data-label) ": "; font-weight: 600; }
     dl { grid-template-columns: 1fr; }
     dd { margin-bottom: 0.5rem; }
+    .figures { grid-template-columns: 1fr auto; }
+    .figures dd { margin-bottom: 0; }
   }
 `;
 
@@ -86,6 +95,7 @@ export const STAFF_LINKS = [
   { href: "/admin/", label: "Editor" },
   { href: "/admin/enquiries/", label: "Enquiries" },
   { href: "/admin/history/", label: "Changes" },
+  { href: "/admin/report/", label: "Report" },
   { href: "/admin/help/", label: "Help" },
 ] as const;
 

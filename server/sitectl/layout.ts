@@ -36,9 +36,13 @@ export const SERVICES = {
 } as const;
 export type ServiceName = keyof typeof SERVICES;
 export const UNITS = Object.values(SERVICES).map((service) => service.unit);
-/** The site's own timers: the watch (sitectl watch, every 15 minutes) and the daily republish. */
+/** The site's own timers: the watch (sitectl watch, every 15 minutes), the daily republish, the hourly report. */
 export const WATCH_TIMER = "anodising-watch.timer";
-export const TIMERS = [WATCH_TIMER, "anodising-republish.timer"];
+export const REPORT_UNIT = "anodising-report.service";
+export const REPORT_TIMER = "anodising-report.timer";
+export const TIMERS = [WATCH_TIMER, "anodising-republish.timer", REPORT_TIMER];
+/** The owner's report (pages and summary.json), written by anodising-report.service; nginx serves it at /admin/report/. */
+export const REPORT_DIR = "/var/lib/anodising-report";
 /** The operator's alert settings (ALERT_TO, ALERT_WEBHOOK): root's, mode 0600. */
 export const WATCH_ENV = path.join(ETC_DIR, "watch.env");
 /** The watch's state (0600) and the problems staff see in /admin/ (problems.json, 0644, served by nginx). */

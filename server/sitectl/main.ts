@@ -10,6 +10,7 @@ import { mailServer } from "./mailServer";
 import { enquiriesTo } from "./recipient";
 import { republish, rollback, statusCommand } from "./publishing";
 import { repair } from "./repair";
+import { ownerMail, report } from "./report";
 import { restore } from "./restore";
 import { Failure, systemctl } from "./shell";
 import { update } from "./update";
@@ -37,6 +38,9 @@ const HELP = `sitectl: look after the site on this server (run as root).
   sitectl alerts [--to ADDRESS] [--webhook URL|off] [--test]
                                  who the server's own checks tell, and how (shows them, or sets them)
   sitectl watch [--digest]       run the server's own checks now (the timer does every 15 minutes)
+  sitectl report [--now]         the owner's report of visits and enquiries at /admin/report/ (built hourly)
+  sitectl owner-mail [ADDRESS|off]
+                                 who gets the report's weekly e-mail (shows it, or sets it)
 
 The site's own settings: /etc/anodising/ (run /srv/site/app/deploy/install again to change them).`;
 
@@ -59,6 +63,8 @@ const COMMANDS: Record<string, (args: string[]) => number | Promise<number>> = {
   "mail-server": mailServer,
   alerts,
   watch,
+  report,
+  "owner-mail": ownerMail,
 };
 
 async function main(argv: string[]): Promise<number> {

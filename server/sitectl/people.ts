@@ -25,6 +25,7 @@ const LOG_UNITS: Record<string, string> = {
   certbot: "certbot",
   watch: "anodising-watch",
   republish: "anodising-republish",
+  report: "anodising-report",
 };
 
 export function logs(args: string[]): number {

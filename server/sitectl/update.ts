@@ -15,6 +15,8 @@ import {
   REPO_DIR,
   SERVICE_PORTS,
   TIMERS,
+  REPORT_TIMER,
+  REPORT_UNIT,
   UNITS,
   currentCode,
   readInstallSettings,
@@ -264,6 +266,9 @@ function enableTimers(): void {
     if (unitState(timer).UnitFileState === "enabled") continue;
     const enabled = systemctl("enable", "--now", timer);
     say(enabled.status === 0 ? `    ${timer} enabled` : `    ${timer} could not be enabled: ${enabled.stderr.trim()}`);
+    // A report that has never been built is built now, not at the next hour.
+    if (timer === REPORT_TIMER && enabled.status === 0 && systemctl("start", REPORT_UNIT).status === 0)
+      say("    the owner's report built (/admin/report/)");
   }
 }
 

@@ -5,13 +5,17 @@
 // (ALERT_WEBHOOK), staff by the banner in /admin/ (problems.json). A weekly digest says all
 // is well, so that a missing one is itself a signal.
 //   sitectl watch             one run now (through its unit, so that no two runs overlap)
-//   sitectl watch --digest    one run, and the weekly digest now
+//   sitectl watch --digest    one run, and the weekly digests now (the operator's; the owner's
+//                             when OWNER_TO is set: sitectl owner-mail)
 import fs from "node:fs";
 import path from "node:path";
 import { SETTINGS_FILE as LIVE_SETTINGS } from "../../src/enquiry/pages";
 import { readJson, writeFileAtomic } from "../lib/files";
 import { hostPaths } from "../lib/settings";
+import { SUMMARY_FILE } from "../analytics/build";
+import type { Report } from "../analytics/report";
 import { digestMessage, type WeekFigures } from "../watch/messages";
+import { ownerDigest, type OwnerDigestInput } from "../watch/ownerDigest";
 import type { Channels } from "../watch/notify";
 import { toldProblems, type Problem, type WatchState } from "../watch/policy";
 import { emptySaved, watchRun, type Saved } from "../watch/run";
@@ -23,6 +27,7 @@ import {
   ENQUIRY_ENV,
   HOST_DIR,
   OPERATOR_EMAIL,
+  REPORT_DIR,
   SERVICES,
   WATCH_DIR,
   WATCH_ENV,
@@ -123,6 +128,31 @@ async function weekFigures(settings: InstallSettings, state: WatchState, now: nu
   };
 }
 
+/** The owner's address for the weekly report (OWNER_TO, sitectl owner-mail); "" when none. */
+export function ownerAddress(): string {
+  const address = readEnvFile(WATCH_ENV).OWNER_TO ?? "";
+  return OPERATOR_EMAIL.test(address) ? address : "";
+}
+
+function ownerInput(settings: InstallSettings, state: WatchState, now: number): OwnerDigestInput {
+  let report: Report | null = null;
+  try {
+    report = readJson<Report>(path.join(REPORT_DIR, SUMMARY_FILE)) ?? null;
+  } catch {
+    report = null;
+  }
+  return {
+    domain: settings.domain,
+    to: ownerAddress(),
+    now,
+    report,
+    problems: toldProblems(state).map((entry) => ({
+      notice: entry.problem.notice || entry.problem.text,
+      since: entry.since,
+    })),
+  };
+}
+
 /** What staff see in /admin/: what they notice and since when, and enquiries waiting while mail fails. */
 function writeStaffFile(state: WatchState, now: number): void {
   const told = toldProblems(state);
@@ -182,7 +212,10 @@ export async function watch(args: string[]): Promise<number> {
     now,
     channels: ways,
     domain: settings.domain,
-    digest: async (current) => digestMessage(await weekFigures(settings, current, now)),
+    digest: async (current) => [
+      digestMessage(await weekFigures(settings, current, now)),
+      ...(ownerAddress() ? [await ownerDigest(ownerInput(settings, current, now))] : []),
+    ],
     digestNow,
     save: (next) => writeFileAtomic(STATE_FILE, JSON.stringify(next), 0o600, true),
     log: say,

@@ -3,7 +3,7 @@
 // stop: the form in Chromium with JavaScript off and on at both widths, every refusal,
 // SMTP down and back, a failed delivery and the operator's command, a crash right after
 // the mail server accepted, and 200 enquiries from 10 clients.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -24,6 +24,7 @@ import {
   questionFields,
 } from "../../src/enquiry/rules";
 import { REFERENCE_ID } from "../../src/enquiry/pages";
+import type { Report } from "../analytics/report";
 import { messageIdOf } from "../enquiry/message";
 import { Spool } from "../enquiry/spool";
 import { APP_DIR } from "../lib/settings";
@@ -667,6 +668,71 @@ test("the enquiries' pages: 401 without the login, 403 from another site, and th
   });
   expect(direct.status).toBe(401);
   expect(await direct.text()).not.toContain("Boundary Buyer");
+});
+
+test("the owner's report: nginx logs the visit shortened, the enquiry is counted with its page, staff read it behind the login (issue 39)", async ({
+  browser,
+}) => {
+  const servicePage = `/${SERVICE}`;
+  const visited = await fetch(`${host.url}${servicePage}`, {
+    headers: {
+      referer: "https://www.google.com/",
+      "user-agent": "Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Mobile Safari/537.36",
+    },
+  });
+  expect(visited.status).toBe(200);
+  const answer = await post(form({ page: servicePage }));
+  expect(answer.status).toBe(201);
+  // nginx writes the line when it has answered: wait for it, then read what it wrote.
+  const log = path.join(host.dir, "visits", "access.log");
+  await until(
+    () => fs.existsSync(log) && fs.readFileSync(log, "utf8").includes(`GET ${servicePage} `),
+    "the visit in the log",
+  );
+  const written = fs.readFileSync(log, "utf8");
+  // Every line begins with a shortened address, and no login name (the page's own address may be a referrer).
+  const full = written.split("\n").filter((line) => line && !/^(\d+\.\d+\.\d+\.0|[0-9a-f:]*::) - - \[/.test(line));
+  expect(full).toEqual([]);
+  expect(written).toMatch(new RegExp(`^127\\.0\\.0\\.0 - - \\[[^\\]]+\\] "GET ${servicePage} HTTP/1\\.1" 200 `, "m"));
+
+  // Built as the hourly unit builds it, from this host's folders.
+  execFileSync(path.join(APP_DIR, "node_modules", ".bin", "tsx"), ["server/analytics/main.ts"], {
+    cwd: APP_DIR,
+    env: { ...process.env, HOST_DIR: host.dir, VISITS_LOG_DIR: "", REPORT_DIR: "", ENQUIRY_DIR: "" },
+    stdio: "inherit",
+  });
+  const summary = JSON.parse(fs.readFileSync(path.join(host.dir, "report", "summary.json"), "utf8")) as Report;
+  const week = summary.periods.find((period) => period.id === "last-7-days")!;
+  const service = week.services.find((item) => item.slug === SERVICE)!;
+  expect(service.visitors).toBeGreaterThanOrEqual(1);
+  expect(service.fromPage).toBeGreaterThanOrEqual(1);
+  expect(week.referrers.find((item) => item.name === "www.google.com")).toMatchObject({ search: true });
+
+  for (const where of ["/admin/report/", "/admin/report/last-7-days", "/admin/report/last-365-days"]) {
+    expect((await fetch(`${host.url}${where}`)).status).toBe(401);
+    const response = await fetch(`${host.url}${where}`, { headers: host.auth });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(response.headers.get("cache-control")).toContain("no-store");
+  }
+  // Only the pages: not the summary, nothing beside or above the folder.
+  for (const where of [
+    "/admin/report/summary",
+    "/admin/report/summary.json",
+    "/admin/report/..%2f..%2fetc%2fpasswd",
+    "/admin/report/index.html",
+  ])
+    expect((await fetch(`${host.url}${where}`, { headers: host.auth })).status).toBe(404);
+
+  const context = await browser.newContext({ httpCredentials: host.login, viewport: { width: 390, height: 844 } });
+  await offline(context);
+  const page = await context.newPage();
+  await page.goto(`${host.url}/admin/`);
+  await page.getByRole("link", { name: "Visits report" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Visits and enquiries: last 30 days");
+  await expect(page.getByRole("row").filter({ hasText: service.title }).first()).toBeVisible();
+  expect(await violations(page, { javaScript: false })).toEqual([]);
+  await context.close();
 });
 
 test("a crash right after the mail server accepted loses nothing: the same message is sent again", async () => {

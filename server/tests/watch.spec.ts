@@ -6,19 +6,28 @@
 // booted Debian 13 (npm run test:install).
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
-import { digestMessage } from "../watch/messages";
+import sharp from "sharp";
+import { buildReport } from "../analytics/build";
+import { readSite } from "../analytics/site";
+import { tallyEnquiry } from "../enquiry/tally";
+import { CHART_CID, ownerDigest } from "../watch/ownerDigest";
+import { digestMessage, type Message } from "../watch/messages";
 import type { Channels } from "../watch/notify";
-import { FLAP_MS, REMINDER_MS, type Problem } from "../watch/policy";
+import { FLAP_MS, REMINDER_MS, type Problem, type WatchState } from "../watch/policy";
 import { emptySaved, watchRun, type Saved } from "../watch/run";
 import { Inbox } from "./mail";
+import { PAGES, writeRelease, writeVisits } from "./visits";
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 const DOMAIN = "www.anodising.test";
 const OPERATOR = "ops@anodising.test";
+const OWNER = "owner@anodising.test";
 const T0 = Date.UTC(2026, 10, 25, 8, 0);
 
 let inbox: Inbox;
@@ -55,13 +64,16 @@ async function mails(): Promise<ParsedMail[]> {
   return Promise.all(files.map((file) => simpleParser(fs.readFileSync(file))));
 }
 
+/** The owner's digest, when a test sets it. */
+let ownerMessage: ((state: WatchState) => Promise<Message>) | null = null;
+
 async function run(saved: Saved, problems: Problem[], now: number, digestNow = false): Promise<Saved> {
   return watchRun(saved, {
     problems,
     now,
     channels: channels(),
     domain: DOMAIN,
-    digest: async (state) =>
+    digest: async (state) => [
       digestMessage({
         domain: DOMAIN,
         from: now - 7 * 86_400_000,
@@ -75,6 +87,8 @@ async function run(saved: Saved, problems: Problem[], now: number, digestNow = f
         ended: state.ended,
         lasting: [],
       }),
+      ...(ownerMessage ? [await ownerMessage(state)] : []),
+    ],
     digestNow,
     save: () => {},
     log: () => {},
@@ -228,6 +242,62 @@ test("the weekly digest: by mail only, with the week's figures and the problems 
   expect(inbox.files().length).toBe(quiet);
   await run(saved, [], T0 + 7 * 86_400_000);
   expect(inbox.files().length).toBe(quiet + 1);
+});
+
+test("the owner's weekly e-mail: visitors, pages, enquiries per service, the server's health, a table and a chart (issue 39)", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "owner-digest-"));
+  const now = Date.now();
+  writeRelease(path.join(dir, "release"));
+  writeVisits(path.join(dir, "visits"), now);
+  fs.mkdirSync(path.join(dir, "enquiry"));
+  tallyEnquiry(path.join(dir, "enquiry"), PAGES.service, "service-a", now - 86_400_000);
+  const report = await buildReport({
+    logDir: path.join(dir, "visits"),
+    enquiryDir: path.join(dir, "enquiry"),
+    site: readSite(path.join(dir, "release")),
+    outDir: path.join(dir, "report"),
+    now,
+  });
+  const notice = "Visitors <b>cannot</b> send the quote form\u0007";
+  ownerMessage = async () =>
+    ownerDigest({ domain: DOMAIN, to: OWNER, now, report, problems: [{ notice, since: now - 3_600_000 }] });
+  posts.length = 0;
+  const before = inbox.files().length;
+  try {
+    await run(emptySaved(), [], now, true);
+  } finally {
+    ownerMessage = null;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const sent = (await mails()).slice(before);
+  const to = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.value[0].address : "");
+  expect(sent.map(to).sort()).toEqual([OPERATOR, OWNER].sort());
+  const owner = sent.find((mail) => to(mail) === OWNER)!;
+  expect(owner.subject).toBe(`[${DOMAIN}] Your week: 2 visitors, 1 enquiries`);
+  for (const part of [
+    "Visitors: 2",
+    "Page views: 4",
+    "Enquiries: 1",
+    "Service A page (/service-a): 2 views, 2 visitors",
+    "Service A: 1 (2 visitors)",
+    "www.google.com: 1 (search engine)",
+    "The server: 1 problem(s) now",
+    "Visitors <b>cannot</b> send the quote form?",
+    `https://${DOMAIN}/admin/report/`,
+  ])
+    expect(owner.text).toContain(part);
+  const html = String(owner.html);
+  expect(html).toContain("<table");
+  expect(html).toContain("Visitors &lt;b&gt;cannot&lt;/b&gt;");
+  expect(html).not.toContain("<b>cannot");
+  // mailparser puts the picture its cid: names in place: the two match.
+  expect(html).toMatch(/<img src="data:image\/png;base64,[^"]+" alt="Visitors and enquiries per week/);
+  const [chart] = owner.attachments;
+  expect(chart).toMatchObject({ contentType: "image/png", cid: CHART_CID });
+  const picture = await sharp(chart.content).metadata();
+  expect([picture.format, picture.width, picture.height]).toEqual(["png", 400, 300]);
+  // By mail only: the webhook is for what needs someone now.
+  expect(posts).toEqual([]);
 });
 
 test("hostile text from a check (control characters, markup) reaches the operator as plain text", async () => {

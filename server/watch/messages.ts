@@ -6,6 +6,12 @@ import type { Notice } from "./policy";
 export interface Message {
   subject: string;
   text: string;
+  /** Another reader than the operator (the owner's digest); "" for nobody. */
+  to?: string;
+  /** The same message as HTML beside the text (the owner's digest's table). */
+  html?: string;
+  /** Pictures the HTML shows (src="cid:…"), as base64 PNG: mail programs drop inline SVG. */
+  images?: { cid: string; png: string; alt: string }[];
 }
 
 /** "3 h 20 min", "2 days 4 h": how long something lasted. */

@@ -18,7 +18,7 @@ export interface Channels {
   /** The mail server (SMTP_URL); "" when none is set. */
   smtpUrl: string;
   from: string;
-  /** The operator's address (ALERT_TO); "" when none is set. */
+  /** The operator's address (ALERT_TO); "" when none is set. A message may name another (Message.to). */
   to: string;
   /** https:// (or http:// on loopback); "" when none is set. */
   webhook: string;
@@ -28,11 +28,16 @@ export interface Channels {
 export const MAX_OUTBOX = 100;
 const TIMEOUT_MS = 15_000;
 
-/** Queues a message for every way set up now. */
+/** Queues a message for every way set up now (a message to someone else by mail only). */
 export function queue(outbox: Outgoing[], message: Message, channels: Channels, now: number, hook = true): Outgoing[] {
   const next = [
     ...outbox,
-    { ...message, createdAt: now, mail: channels.to !== "", hook: hook && channels.webhook !== "" },
+    {
+      ...message,
+      createdAt: now,
+      mail: (message.to ?? channels.to) !== "",
+      hook: hook && message.to === undefined && channels.webhook !== "",
+    },
   ];
   return next.filter((item) => item.mail || item.hook).slice(-MAX_OUTBOX);
 }
@@ -60,7 +65,7 @@ export async function deliver(
   log: (line: string) => void,
 ): Promise<Outgoing[]> {
   const transport =
-    channels.smtpUrl && channels.to
+    channels.smtpUrl && outbox.some((item) => item.mail)
       ? nodemailer.createTransport({
           url: channels.smtpUrl,
           connectionTimeout: TIMEOUT_MS,
@@ -74,15 +79,28 @@ export async function deliver(
   try {
     for (const item of outbox) {
       const next = { ...item };
+      const recipient = next.to ?? channels.to;
       if (next.mail && !mailDown) {
         try {
-          await transport!.sendMail({ from: channels.from, to: channels.to, subject: next.subject, text: next.text });
+          await transport!.sendMail({
+            from: channels.from,
+            to: recipient,
+            subject: next.subject,
+            text: next.text,
+            html: next.html,
+            attachments: next.images?.map((image) => ({
+              filename: `${image.cid}.png`,
+              content: Buffer.from(image.png, "base64"),
+              contentType: "image/png",
+              cid: image.cid,
+            })),
+          });
           next.mail = false;
-          log(`watch: e-mailed ${channels.to}: ${next.subject}`);
+          log(`watch: e-mailed ${recipient}: ${next.subject}`);
         } catch (error) {
           mailDown = true;
           next.lastError = `mail: ${(error as Error).message}`;
-          log(`watch: could not e-mail ${channels.to}: ${(error as Error).message}`);
+          log(`watch: could not e-mail ${recipient}: ${(error as Error).message}`);
         }
       }
       if (next.hook && !hookDown) {

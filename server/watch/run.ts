@@ -15,8 +15,8 @@ export interface RunInput {
   now: number;
   channels: Channels;
   domain: string;
-  /** The weekly digest, made only when it is due (or `digestNow`). */
-  digest: (state: WatchState) => Promise<Message>;
+  /** The weekly digests (the operator's, the owner's), made only when due (or `digestNow`). */
+  digest: (state: WatchState) => Promise<Message[]>;
   digestNow?: boolean;
   /** Called with the state and outbox before sending: a crash while sending repeats a message, never loses one. */
   save: (saved: Saved) => void;
@@ -34,7 +34,7 @@ export async function watchRun(saved: Saved, input: RunInput): Promise<Saved> {
   if (state.lastDigestAt === undefined) state.lastDigestAt = now;
   if (input.digestNow || digestDue(state, now)) {
     // By e-mail only: the webhook is for what needs someone now.
-    outbox = queue(outbox, await input.digest(state), channels, now, false);
+    for (const message of await input.digest(state)) outbox = queue(outbox, message, channels, now, false);
     state.lastDigestAt = now;
     input.log("digest: queued");
   }

@@ -90,14 +90,16 @@ export function problemLines({ problems, mail }: ServerProblems): string[] {
   return lines;
 }
 
-/** The staff's own pages, always one click away: enquiries, the history of changes, the guide (opens in a new tab). */
+/** The staff's own pages, always one click away: enquiries, the history of changes, the report, the guide (opens in a new tab). */
 function StaffLinks({
   enquiriesPage,
   changesPage,
+  reportPage,
   helpUrl,
 }: {
   enquiriesPage: string;
   changesPage: string;
+  reportPage: string;
   helpUrl: string;
 }) {
   const style = { color: "#0b3a5b", fontWeight: 600, marginRight: 16 };
@@ -108,6 +110,9 @@ function StaffLinks({
       </a>
       <a href={changesPage} style={style}>
         Changes and undo
+      </a>
+      <a href={reportPage} style={style}>
+        Visits report
       </a>
       <a href={helpUrl} target="_blank" rel="noopener" style={style}>
         Help (opens in a new tab)
@@ -140,6 +145,8 @@ export interface PublishStatusProps {
   /** The staff's enquiries and their history of changes (pages of their own, behind the same login). */
   enquiriesPage: string;
   changesPage: string;
+  /** The owner's report of visits and enquiries. */
+  reportPage: string;
   /** Who is logged in ({"login": …}), for "your change". */
   whoUrl: string;
   /** Whom to call (the site settings' operator), or null. */
@@ -157,7 +164,7 @@ function useNow(): number {
 }
 
 export function PublishStatus(props: PublishStatusProps) {
-  const { url, enquiriesUrl, problemsUrl, helpUrl, enquiriesPage, changesPage, whoUrl, operator } = props;
+  const { url, enquiriesUrl, problemsUrl, helpUrl, enquiriesPage, changesPage, reportPage, whoUrl, operator } = props;
   const status = usePolled<PublisherStatus>(url);
   const enquiries = usePolled<Enquiries>(enquiriesUrl);
   const server = usePolled<ServerProblems>(problemsUrl);
@@ -165,7 +172,9 @@ export function PublishStatus(props: PublishStatusProps) {
   const who = usePolled<{ login: string }>(whoUrl, null);
   const now = useNow();
   const problems = server ? problemLines(server) : [];
-  const links = <StaffLinks enquiriesPage={enquiriesPage} changesPage={changesPage} helpUrl={helpUrl} />;
+  const links = (
+    <StaffLinks enquiriesPage={enquiriesPage} changesPage={changesPage} reportPage={reportPage} helpUrl={helpUrl} />
+  );
   // Where no publisher runs (npm run cms), only the help link.
   if (!status) {
     return (

@@ -181,6 +181,7 @@ createRoot(panel).render(
     helpUrl={`${ADMIN_PATH}/${HELP_PATH}`}
     enquiriesPage={`${ADMIN_PATH}/enquiries/`}
     changesPage={`${ADMIN_PATH}/history/`}
+    reportPage={`${ADMIN_PATH}/report/`}
     whoUrl={`${ADMIN_PATH}/history/me.json`}
     operator={operatorOf(context.site)}
   />,

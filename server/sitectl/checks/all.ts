@@ -7,6 +7,7 @@ import { enquiries, enquirySecret, enquiryStatus, mailServer, recipient } from "
 import type { Finding } from "./finding";
 import { code, disk, memory, nginxConfig, services, siteAnswers, updates } from "./machine";
 import { publishing } from "./publishing";
+import { report } from "./report";
 
 /** Every check, in the order doctor prints them. */
 export async function allChecks(settings: InstallSettings): Promise<Finding[]> {
@@ -26,6 +27,7 @@ export async function allChecks(settings: InstallSettings): Promise<Finding[]> {
     enquirySecret(),
     recipient(status),
     ...mailServer(status),
+    report(),
     ...updates(),
     ...[memory()].filter((finding): finding is Finding => finding !== null),
   ];

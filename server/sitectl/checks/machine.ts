@@ -23,6 +23,7 @@ const UNIT_NOTICE: Record<string, string> = {
   certbot: "nothing yet, but the certificate will not be renewed and the site breaks when it expires",
   watch: "nothing yet, but the server no longer checks itself or tells anyone of a problem",
   republish: "nothing yet, but a lapsed document stays on its page until someone publishes",
+  report: "the owner's report at /admin/report/ and the weekly e-mail show old figures",
 };
 
 export function services(settings: InstallSettings): Finding[] {

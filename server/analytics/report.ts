@@ -1,0 +1,257 @@
+// The owner's report as data: what GoAccess counted in each period, joined with the
+// enquiries' tally and named from the live release. Pure: the tests give it counts and a
+// clock. render.ts makes the pages of it; the weekly digest reads it (summary.json).
+import type { Counted, Row } from "./goaccess";
+import { dayKey, periodRange, weekStart, type PeriodId, PERIODS } from "./periods";
+import { pagePath, type SiteFacts } from "./site";
+import type { TallyEntry } from "../enquiry/tally";
+
+export interface Named {
+  name: string;
+  visitors: number;
+}
+
+export interface PeriodReport {
+  id: PeriodId;
+  label: string;
+  /** The first day, and the day after the last ("2026-11-01", "2026-12-01"). */
+  from: string;
+  to: string;
+  visitors: number;
+  pageViews: number;
+  days: { day: string; visitors: number; pageViews: number; enquiries: number }[];
+  /** Weeks from Monday ("2026-11-23"); the first and last may be partial. */
+  weeks: { week: string; visitors: number; pageViews: number; enquiries: number }[];
+  months: { month: string; visitors: number; pageViews: number; enquiries: number }[];
+  /** The site's pages, most visited first. */
+  pages: { path: string; title: string; visitors: number; views: number; enquiries: number }[];
+  /** Views of addresses the live release does not have (pages since removed). */
+  otherViews: number;
+  services: {
+    slug: string;
+    title: string;
+    path: string;
+    visitors: number;
+    /** Enquiries that chose this service. */
+    enquiries: number;
+    /** Enquiries sent after reading its page. */
+    fromPage: number;
+    /** fromPage per 100 visitors of its page (null: no visitor). */
+    per100: number | null;
+  }[];
+  enquiries: { total: number; pageNotSaid: number };
+  /** Enquiries per week for each service, in `services`' order. */
+  enquiriesByWeek: { week: string; perService: number[] }[];
+  referrers: (Named & { search: boolean })[];
+  searchVisitors: number;
+  devices: Named[];
+  systems: Named[];
+  browsers: Named[];
+  notFound: { path: string; hits: number }[];
+  /** null: no GeoIP database on the server. */
+  countries: Named[] | null;
+  crawlers: { hits: number; top: { name: string; hits: number }[] };
+  lines: { read: number; malformed: number };
+}
+
+export interface Report {
+  builtAt: string;
+  host: string;
+  periods: PeriodReport[];
+}
+
+export interface PeriodCounts {
+  id: PeriodId;
+  people: Counted;
+  crawlers: Counted;
+  lines: { read: number; malformed: number };
+}
+
+const TOP = 20;
+const SEARCH =
+  /(^|\.)(google|bing|duckduckgo|yahoo|yandex|baidu|ecosia|qwant|startpage|search\.brave|naver|seznam|sogou)\.[a-z.]+$/i;
+const PHONES = new Set(["Android", "iOS"]);
+const COMPUTERS = new Set(["Windows", "Macintosh", "Linux", "Chrome OS", "BSD", "Unix-like"]);
+
+const rows = (panel?: { data: Row[] }) => panel?.data ?? [];
+const named = (panel?: { data: Row[] }): Named[] =>
+  rows(panel)
+    .map((row) => ({ name: row.data, visitors: row.visitors.count }))
+    // A missing page's asker is no visitor in GoAccess's count: its system is not shown.
+    .filter((row) => row.visitors > 0)
+    .sort((a, b) => b.visitors - a.visitors)
+    .slice(0, TOP);
+
+/** "20261125" as "2026-11-25". */
+const isoDay = (goaccessDay: string) =>
+  `${goaccessDay.slice(0, 4)}-${goaccessDay.slice(4, 6)}-${goaccessDay.slice(6, 8)}`;
+
+/** The days of a range up to today, each once. */
+function daysOf(from: number, to: number, now: number): string[] {
+  const days: string[] = [];
+  const date = new Date(from);
+  while (date.getTime() < Math.min(to, now + 1)) {
+    days.push(dayKey(date.getTime()));
+    date.setDate(date.getDate() + 1);
+  }
+  return days;
+}
+
+const dayTime = (day: string) => {
+  const [year, month, date] = day.split("-").map(Number);
+  return new Date(year, month - 1, date).getTime();
+};
+
+function grouped<T extends { visitors: number; pageViews: number; enquiries: number }>(
+  days: { day: string; visitors: number; pageViews: number; enquiries: number }[],
+  keyOf: (day: string) => string,
+  make: (key: string) => T,
+): T[] {
+  const groups = new Map<string, T>();
+  for (const day of days) {
+    const key = keyOf(day.day);
+    const group = groups.get(key) ?? make(key);
+    group.visitors += day.visitors;
+    group.pageViews += day.pageViews;
+    group.enquiries += day.enquiries;
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+export function periodReport(counts: PeriodCounts, site: SiteFacts, tally: TallyEntry[], now: number): PeriodReport {
+  const range = periodRange(counts.id, now);
+  const label = PERIODS.find((period) => period.id === counts.id)!.label;
+  const { people, crawlers } = counts;
+  const first = dayKey(range.from);
+  const after = dayKey(range.to);
+  const enquiries = tally.filter((entry) => entry.day >= first && entry.day < after);
+
+  const perDay = new Map(rows(people.visitors).map((row) => [isoDay(row.data), row]));
+  const days = daysOf(range.from, range.to, now).map((day) => ({
+    day,
+    visitors: perDay.get(day)?.visitors.count ?? 0,
+    pageViews: perDay.get(day)?.hits.count ?? 0,
+    enquiries: enquiries.filter((entry) => entry.day === day).length,
+  }));
+  const weeks = grouped(
+    days,
+    (day) => dayKey(weekStart(dayTime(day))),
+    (week) => ({
+      week,
+      visitors: 0,
+      pageViews: 0,
+      enquiries: 0,
+    }),
+  );
+  const months = grouped(
+    days,
+    (day) => day.slice(0, 7),
+    (month) => ({
+      month,
+      visitors: 0,
+      pageViews: 0,
+      enquiries: 0,
+    }),
+  );
+
+  // Pages: every way of asking for one page counted as that page.
+  const titles = new Map(site.pages.map((page) => [page.path, page.title]));
+  const pageCounts = new Map<string, { visitors: number; views: number }>();
+  let otherViews = 0;
+  for (const row of rows(people.requests)) {
+    const page = pagePath(row.data);
+    if (!titles.has(page)) {
+      otherViews += row.hits.count;
+      continue;
+    }
+    const counted = pageCounts.get(page) ?? { visitors: 0, views: 0 };
+    // A visitor who asked for /x and /x/ is counted twice here: GoAccess counts each address apart.
+    counted.visitors += row.visitors.count;
+    counted.views += row.hits.count;
+    pageCounts.set(page, counted);
+  }
+  const fromPage = (page: string) => enquiries.filter((entry) => entry.page && pagePath(entry.page) === page).length;
+  const pages = [...pageCounts.entries()]
+    .map(([page, counted]) => ({ path: page, title: titles.get(page)!, ...counted, enquiries: fromPage(page) }))
+    .sort((a, b) => b.views - a.views || a.path.localeCompare(b.path));
+
+  const services = site.services.map((service) => {
+    const visitors = pageCounts.get(service.path)?.visitors ?? 0;
+    const sent = service.path ? fromPage(service.path) : 0;
+    return {
+      ...service,
+      visitors,
+      enquiries: enquiries.filter((entry) => entry.service === service.slug).length,
+      fromPage: sent,
+      per100: visitors ? Math.round((sent / visitors) * 1000) / 10 : null,
+    };
+  });
+
+  const referrers = rows(people.referring_sites)
+    .filter((row) => row.data !== site.host && row.data !== "")
+    .map((row) => ({ name: row.data, visitors: row.visitors.count, search: SEARCH.test(row.data) }))
+    .sort((a, b) => b.visitors - a.visitors);
+
+  const devices = new Map<string, number>();
+  for (const row of rows(people.os)) {
+    const kind = PHONES.has(row.data)
+      ? "Phones and tablets"
+      : COMPUTERS.has(row.data)
+        ? "Computers"
+        : "Other or unknown";
+    devices.set(kind, (devices.get(kind) ?? 0) + row.visitors.count);
+  }
+
+  const crawlerRows = rows(crawlers.browsers).flatMap((row) => row.items ?? [row]);
+  return {
+    id: counts.id,
+    label,
+    from: first,
+    to: after,
+    visitors: people.general.unique_visitors,
+    pageViews: people.general.valid_requests,
+    days,
+    weeks,
+    months,
+    pages,
+    otherViews,
+    services,
+    enquiries: { total: enquiries.length, pageNotSaid: enquiries.filter((entry) => !entry.page).length },
+    enquiriesByWeek: weeks.map(({ week }) => ({
+      week,
+      perService: site.services.map(
+        (service) =>
+          enquiries.filter((entry) => entry.service === service.slug && dayKey(weekStart(dayTime(entry.day))) === week)
+            .length,
+      ),
+    })),
+    referrers: referrers.slice(0, TOP),
+    searchVisitors: referrers.filter((row) => row.search).reduce((sum, row) => sum + row.visitors, 0),
+    devices: [...devices.entries()]
+      .map(([name, visitors]) => ({ name, visitors }))
+      .filter((row) => row.visitors > 0)
+      .sort((a, b) => b.visitors - a.visitors),
+    systems: named(people.os),
+    browsers: named(people.browsers),
+    notFound: rows(people.not_found)
+      .map((row) => ({ path: row.data, hits: row.hits.count }))
+      .sort((a, b) => b.hits - a.hits)
+      .slice(0, TOP),
+    countries: people.geolocation
+      ? rows(people.geolocation)
+          .flatMap((row) => row.items ?? [row])
+          .map((row) => ({ name: row.data, visitors: row.visitors.count }))
+          .sort((a, b) => b.visitors - a.visitors)
+          .slice(0, TOP)
+      : null,
+    crawlers: {
+      hits: crawlers.general.valid_requests,
+      top: crawlerRows
+        .map((row) => ({ name: row.data, hits: row.hits.count }))
+        .sort((a, b) => b.hits - a.hits)
+        .slice(0, 10),
+    },
+    lines: counts.lines,
+  };
+}

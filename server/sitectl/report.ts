@@ -1,0 +1,110 @@
+// `sitectl report`: the owner's report of visits and enquiries at /admin/report/ (built every
+// hour by anodising-report.service from nginx's visits log), and who gets it by e-mail.
+//   sitectl report               when it was built, the last 7 days' figures, who gets the weekly e-mail
+//   sitectl report --now         builds it now (through its unit) and says what it did
+//   sitectl owner-mail ADDRESS   the owner's address for the weekly e-mail (off: none)
+import fs from "node:fs";
+import path from "node:path";
+import { SUMMARY_FILE } from "../analytics/build";
+import type { Report } from "../analytics/report";
+import { readJson } from "../lib/files";
+import { when } from "../watch/messages";
+import {
+  OPERATOR_EMAIL,
+  REPORT_DIR,
+  REPORT_UNIT,
+  WATCH_ENV,
+  readEnvFile,
+  readInstallSettings,
+  setEnvValues,
+} from "./layout";
+import { printable } from "./serviceFiles";
+import { Failure, run, say, systemctl } from "./shell";
+import { ownerAddress } from "./watch";
+
+const USAGE = "sitectl report [--now]";
+
+export function readSummary(): Report | null {
+  try {
+    return readJson<Report>(path.join(REPORT_DIR, SUMMARY_FILE)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Builds the report through its unit (as the report's user, sandboxed), and shows what it said. */
+function buildNow(): void {
+  const since = `@${Math.floor(Date.now() / 1000) - 1}`;
+  const started = systemctl("start", REPORT_UNIT);
+  const said = run("journalctl", ["--quiet", "--output=cat", "--unit", REPORT_UNIT, "--since", since]);
+  for (const line of said.stdout.split("\n").filter(Boolean)) say(printable(line));
+  if (started.status !== 0) throw new Failure(`${REPORT_UNIT} failed: sitectl logs report says why.`);
+}
+
+export function report(args: string[]): number {
+  for (const arg of args) {
+    if (arg !== "--now")
+      throw new Failure(`${JSON.stringify(arg)} is not an option here; usage: ${USAGE}. Nothing was changed.`);
+  }
+  const settings = readInstallSettings();
+  if (!settings) throw new Failure("the site is not installed here (no /etc/anodising/install.conf).");
+  if (args.includes("--now")) buildNow();
+  const summary = readSummary();
+  if (!summary) {
+    say(`No report has been built yet (${path.join(REPORT_DIR, SUMMARY_FILE)}): sitectl report --now`);
+  } else {
+    const week = summary.periods.find((period) => period.id === "last-7-days");
+    say(
+      `The report was built ${when(Date.parse(summary.builtAt))}; staff read it at https://${settings.domain}/admin/report/`,
+    );
+    if (week)
+      say(
+        `The last 7 days: ${week.visitors} visitors, ${week.pageViews} page views, ${week.enquiries.total} enquiries.`,
+      );
+    const countries = summary.periods[0]?.countries;
+    say(
+      countries
+        ? "Countries: from the GeoIP database."
+        : 'Countries: left out (no GeoIP database; see docs/operations.md, "Visits report").',
+    );
+  }
+  const logs = fs.existsSync("/var/log/anodising")
+    ? fs.readdirSync("/var/log/anodising").filter((name) => name.startsWith("access.log"))
+    : [];
+  say(`The visits log: ${logs.length} file(s) in /var/log/anodising (kept 13 months, addresses shortened).`);
+  const owner = ownerAddress();
+  say(owner ? `The weekly e-mail goes to ${owner}.` : "No one gets the weekly e-mail: sitectl owner-mail ADDRESS");
+  return summary ? 0 : 1;
+}
+
+export function ownerMail(args: string[]): number {
+  const [address, ...rest] = args;
+  const current = ownerAddress();
+  if (!address) {
+    say(
+      current
+        ? `The weekly report is e-mailed to ${current}.`
+        : "No one gets the weekly report: sitectl owner-mail ADDRESS",
+    );
+    return current ? 0 : 1;
+  }
+  if (rest.length || (address !== "off" && !OPERATOR_EMAIL.test(address)))
+    throw new Failure(
+      `${JSON.stringify(address)} is not an e-mail address such as owner@example.com (or off); nothing was changed.`,
+    );
+  if (address === "off") {
+    setEnvValues(WATCH_ENV, { OWNER_TO: "" });
+    say(`No one gets the weekly report now${current ? ` (${current} did)` : ""}.`);
+    return 0;
+  }
+  if (address === current) {
+    say(`The weekly report is e-mailed to ${address} already; nothing was changed.`);
+    return 0;
+  }
+  setEnvValues(WATCH_ENV, { OWNER_TO: address });
+  const alertsTo = readEnvFile(WATCH_ENV).ALERT_TO;
+  say(
+    `The weekly report is e-mailed to ${address} from now on${current ? ` (it went to ${current})` : ""}, with the operator's digest${alertsTo ? ` to ${alertsTo}` : ""}. To send it now: sitectl watch --digest`,
+  );
+  return 0;
+}
