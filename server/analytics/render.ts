@@ -38,6 +38,22 @@ function table(caption: string, headings: string[], body: string[][], empty: str
   return `<table class="wide"><caption class="note">${shown(caption)}</caption><thead><tr>${head}</tr></thead><tbody>\n${lines}\n</tbody></table>`;
 }
 
+type Counts = { visitors: number; pageViews: number; enquiries: number };
+
+/** Visitors, page views and enquiries of each day, week or month, under its label. */
+const overTime = (caption: string, unit: string, rows: [string, Counts][]) =>
+  table(
+    caption,
+    [unit, "Visitors", "Page views", "Enquiries"],
+    rows.map(([label, counts]) => [
+      shown(label),
+      number(counts.visitors),
+      number(counts.pageViews),
+      number(counts.enquiries),
+    ]),
+    "Nothing in this period yet.",
+  );
+
 const per100 = (value: number | null) => (value === null ? "–" : `${value}`);
 
 function keyFigures(period: PeriodReport): string {
@@ -141,48 +157,28 @@ function sections(period: PeriodReport): string {
 
   parts.push(`<h2>Per week, month and day</h2>`);
   parts.push(
-    table(
+    overTime(
       "Per week (from Monday)",
-      ["Week from", "Visitors", "Page views", "Enquiries"],
-      period.weeks.map((week) => [
-        shown(dayLabel(week.week)),
-        number(week.visitors),
-        number(week.pageViews),
-        number(week.enquiries),
-      ]),
-      "No week in this period yet.",
+      "Week from",
+      period.weeks.map((week) => [dayLabel(week.week), week]),
     ),
   );
-  if (period.months.length > 1) {
+  if (period.months.length > 1)
     parts.push(
-      table(
+      overTime(
         "Per month",
-        ["Month", "Visitors", "Page views", "Enquiries"],
-        period.months.map((month) => [
-          shown(monthLabel(month.month)),
-          number(month.visitors),
-          number(month.pageViews),
-          number(month.enquiries),
-        ]),
-        "",
+        "Month",
+        period.months.map((month) => [monthLabel(month.month), month]),
       ),
     );
-  }
-  if (period.id !== "last-365-days" && period.days.length <= 31) {
+  if (period.id !== "last-365-days")
     parts.push(
-      table(
+      overTime(
         "Per day",
-        ["Day", "Visitors", "Page views", "Enquiries"],
-        period.days.map((day) => [
-          shown(dayLabel(day.day)),
-          number(day.visitors),
-          number(day.pageViews),
-          number(day.enquiries),
-        ]),
-        "No day in this period yet.",
+        "Day",
+        period.days.map((day) => [dayLabel(day.day), day]),
       ),
     );
-  }
 
   parts.push(`<h2>Countries</h2>`);
   parts.push(
