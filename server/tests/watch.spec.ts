@@ -273,7 +273,7 @@ test("the owner's weekly e-mail: visitors, pages, enquiries per service, the ser
   const to = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.value[0].address : "");
   expect(sent.map(to).sort()).toEqual([OPERATOR, OWNER].sort());
   const owner = sent.find((mail) => to(mail) === OWNER)!;
-  expect(owner.subject).toBe(`[${DOMAIN}] Your week: 2 visitors, 1 enquiries`);
+  expect(owner.subject).toBe(`[${DOMAIN}] Your week: 2 visitors, 1 enquiry`);
   for (const part of [
     "Visitors: 2",
     "Page views: 4",

@@ -28,6 +28,8 @@ export interface OwnerDigestInput {
 }
 
 const number = (value: number) => value.toLocaleString("en-IN");
+/** "1 visitor", "2 visitors". */
+const counted = (value: number, one: string, many = `${one}s`) => `${number(value)} ${value === 1 ? one : many}`;
 const rate = (enquiries: number, visitors: number) =>
   visitors ? `${Math.round((enquiries / visitors) * 1000) / 10} per 100 visitors` : "no visitor";
 
@@ -102,13 +104,13 @@ export async function ownerDigest(input: OwnerDigestInput): Promise<Message> {
     pages.length ? `Most viewed pages:` : `No page was viewed.`,
     ...pages.map(
       (page) =>
-        `  ${plain(page.title || page.path)} (${plain(page.path)}): ${number(page.views)} views, ${number(page.visitors)} visitors`,
+        `  ${plain(page.title || page.path)} (${plain(page.path)}): ${counted(page.views, "view")}, ${counted(page.visitors, "visitor")}`,
     ),
     ``,
     services.length ? `Enquiries per service (visitors of its page):` : `No enquiry and no visitor of a service page.`,
     ...services.map(
       (service) =>
-        `  ${plain(service.title)}: ${number(service.enquiries)}${service.path ? ` (${number(service.visitors)} visitors)` : ""}`,
+        `  ${plain(service.title)}: ${number(service.enquiries)}${service.path ? ` (${counted(service.visitors, "visitor")})` : ""}`,
     ),
     ``,
     sources.length ? `Where visitors came from:` : `No visitor came by a link from another site.`,
@@ -152,7 +154,7 @@ ${pages.map((page) => `<tr>${cell(escapeHtml(plain(page.title || page.path)))}${
 </body></html>`;
   return {
     to: input.to,
-    subject: `[${domain}] Your week: ${number(week.visitors)} visitors, ${number(week.enquiries.total)} enquiries`,
+    subject: `[${domain}] Your week: ${counted(week.visitors, "visitor")}, ${counted(week.enquiries.total, "enquiry", "enquiries")}`,
     text,
     html,
     images: [image],
