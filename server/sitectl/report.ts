@@ -6,10 +6,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { SUMMARY_FILE } from "../analytics/build";
+import { ACCESS_LOG } from "../analytics/logLines";
+import { VISITS_KEPT_MONTHS } from "../../src/visits";
 import type { Report } from "../analytics/report";
 import { readJson } from "../lib/files";
 import { when } from "../watch/messages";
 import {
+  LOG_DIR,
   OPERATOR_EMAIL,
   REPORT_DIR,
   REPORT_UNIT,
@@ -68,10 +71,8 @@ export function report(args: string[]): number {
         : 'Countries: left out (no GeoIP database; see docs/operations.md, "Visits report").',
     );
   }
-  const logs = fs.existsSync("/var/log/anodising")
-    ? fs.readdirSync("/var/log/anodising").filter((name) => name.startsWith("access.log"))
-    : [];
-  say(`The visits log: ${logs.length} file(s) in /var/log/anodising (kept 13 months, addresses shortened).`);
+  const logs = fs.existsSync(LOG_DIR) ? fs.readdirSync(LOG_DIR).filter((name) => name.startsWith(ACCESS_LOG)) : [];
+  say(`The visits log: ${logs.length} file(s) in ${LOG_DIR} (kept ${VISITS_KEPT_MONTHS} months, addresses shortened).`);
   const owner = ownerAddress();
   say(owner ? `The weekly e-mail goes to ${owner}.` : "No one gets the weekly e-mail: sitectl owner-mail ADDRESS");
   return summary ? 0 : 1;
