@@ -1044,9 +1044,9 @@ async function main(): Promise<void> {
     const visit = `/${services[0].slug}?from=report`;
     check(curl(a, `${verified}${visit}`) === "200", "a visit to a service page");
     await until("the visit in the visits log", () =>
-      fs.readFileSync(a.file("/var/log/anodising/access.log"), "utf8").includes(`GET ${visit} `),
+      fs.readFileSync(a.file("/var/log/anodising-visits/access.log"), "utf8").includes(`GET ${visit} `),
     );
-    const lines = fs.readFileSync(a.file("/var/log/anodising/access.log"), "utf8").split("\n").filter(Boolean);
+    const lines = fs.readFileSync(a.file("/var/log/anodising-visits/access.log"), "utf8").split("\n").filter(Boolean);
     const full = lines.filter((line) => !/^(\d+\.\d+\.\d+\.0|[0-9a-f:]*::) - - \[/.test(line));
     check(
       full.length === 0,
@@ -1056,8 +1056,8 @@ async function main(): Promise<void> {
     const debians = a.run("cat /var/log/nginx/access.log 2>/dev/null").stdout;
     check(!debians.trim(), "Debian's own access.log gets none of them", debians.slice(0, 2000));
     check(
-      a.must("stat -c '%U:%G %a' /var/log/anodising").trim() === "root:site-report 750",
-      "the log's folder: root's, read by site-report alone",
+      a.must("stat -c '%U:%G %a' /var/log/anodising-visits").trim() === "www-data:site-report 750",
+      "the log's folder: nginx's user writes it, site-report reads it, no one else",
     );
     // logrotate's rule, forced now: nginx writes the next visit to a new file.
     const rotated = a.run("logrotate -f /etc/logrotate.d/anodising-site");
@@ -1066,10 +1066,10 @@ async function main(): Promise<void> {
     let tries = 0;
     await until("nginx to write to the new log", () => {
       curl(a, `${verified}/?after-rotation=${++tries}`);
-      return fs.readFileSync(a.file("/var/log/anodising/access.log"), "utf8").includes("after-rotation=");
+      return fs.readFileSync(a.file("/var/log/anodising-visits/access.log"), "utf8").includes("after-rotation=");
     });
     check(
-      fs.existsSync(a.file("/var/log/anodising/access.log.1")),
+      fs.existsSync(a.file("/var/log/anodising-visits/access.log.1")),
       "the day's log kept as access.log.1, the new one written",
     );
 

@@ -2,7 +2,7 @@
 // report at /admin/report/ from nginx's visits log and the enquiries' tally. The unit sets
 // each folder; the defaults are `npm run host`'s, in HOST_DIR (.host/ in this checkout).
 //   HOST_DIR         the publisher's folder: its live release names the pages and services
-//   VISITS_LOG_DIR   the visits log (/var/log/anodising; default HOST_DIR/visits)
+//   VISITS_LOG_DIR   the visits log (/var/log/anodising-visits; default HOST_DIR/visits)
 //   REPORT_DIR       where the pages go (/var/lib/anodising-report; default HOST_DIR/report)
 //   ENQUIRY_DIR      the enquiry service's folder: its tally counts the enquiries
 //   GEOIP_DATABASE   a MaxMind country database (default: GeoLite2-Country.mmdb where

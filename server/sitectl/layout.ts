@@ -26,6 +26,8 @@ export const ENQUIRY_SECRET_MAP = "/etc/nginx/conf.d/site-enquiry-secret.conf";
 export const SELF_SIGNED_DIR = path.join(ETC_DIR, "tls");
 export const LETSENCRYPT_DIR = "/etc/letsencrypt";
 export const LOG_DIR = "/var/log/anodising";
+/** nginx's visits log (shortened addresses), which the owner's report reads: www-data's, group site-report. */
+export const VISITS_DIR = "/var/log/anodising-visits";
 export const SITE_GROUP = "site";
 
 /** The three services: their systemd unit, the user each runs as and its UMask= (as in its unit). */

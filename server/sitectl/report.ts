@@ -12,10 +12,10 @@ import type { Report } from "../analytics/report";
 import { readJson } from "../lib/files";
 import { when } from "../watch/messages";
 import {
-  LOG_DIR,
   OPERATOR_EMAIL,
   REPORT_DIR,
   REPORT_UNIT,
+  VISITS_DIR,
   WATCH_ENV,
   readEnvFile,
   readInstallSettings,
@@ -71,8 +71,12 @@ export function report(args: string[]): number {
         : 'Countries: left out (no GeoIP database; see docs/operations.md, "Visits report").',
     );
   }
-  const logs = fs.existsSync(LOG_DIR) ? fs.readdirSync(LOG_DIR).filter((name) => name.startsWith(ACCESS_LOG)) : [];
-  say(`The visits log: ${logs.length} file(s) in ${LOG_DIR} (kept ${VISITS_KEPT_MONTHS} months, addresses shortened).`);
+  const logs = fs.existsSync(VISITS_DIR)
+    ? fs.readdirSync(VISITS_DIR).filter((name) => name.startsWith(ACCESS_LOG))
+    : [];
+  say(
+    `The visits log: ${logs.length} file(s) in ${VISITS_DIR} (kept ${VISITS_KEPT_MONTHS} months, addresses shortened).`,
+  );
   const owner = ownerAddress();
   say(owner ? `The weekly e-mail goes to ${owner}.` : "No one gets the weekly e-mail: sitectl owner-mail ADDRESS");
   return summary ? 0 : 1;

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { SUMMARY_FILE } from "../../analytics/build";
 import { ACCESS_LOG } from "../../analytics/logLines";
-import { REPORT_DIR, LOG_DIR, HOST_DIR } from "../layout";
+import { HOST_DIR, REPORT_DIR, VISITS_DIR } from "../layout";
 import { note, ok, problem, type Finding } from "./finding";
 
 /** The hourly report may miss this many runs (a long publish, a reboot) before anyone is told. */
@@ -37,7 +37,7 @@ export function report(now = Date.now()): Finding {
       "the owner's report at /admin/report/ and its weekly e-mail show old figures",
     );
   }
-  const log = path.join(LOG_DIR, ACCESS_LOG);
+  const log = path.join(VISITS_DIR, ACCESS_LOG);
   if (!fs.existsSync(log))
     return note(`The owner's report is built, but nginx has not written ${log} yet (no visit since it was set up).`);
   return ok(`The owner's report was built ${hours ? `${hours} h` : "less than an hour"} ago, from ${log}.`);
