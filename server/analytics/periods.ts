@@ -67,6 +67,12 @@ export function weekStart(ms: number): number {
   return date.getTime();
 }
 
+/** "2026-11-23" as that day's midnight by the server's calendar (dayKey's reverse). */
+export function dayStart(day: string): Date {
+  const [year, month, date] = day.split("-").map(Number);
+  return new Date(year, month - 1, date);
+}
+
 /** "2026-11-23": a day by the server's calendar. */
 export function dayKey(ms: number): string {
   const date = new Date(ms);

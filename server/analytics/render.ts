@@ -5,7 +5,7 @@
 import { VISITS_KEPT_MONTHS } from "../../src/visits";
 import { shown, staffPage, staffTime } from "../lib/staffPage";
 import { barChart } from "./chart";
-import { PERIODS, type PeriodId } from "./periods";
+import { dayStart, PERIODS, type PeriodId } from "./periods";
 import type { PeriodReport, Report } from "./report";
 
 export const REPORT_PATH = "/admin/report/";
@@ -15,16 +15,13 @@ export const ENQUIRIES_COLOUR = "#a0522d";
 /** A period's page: /admin/report/last-7-days. */
 export const periodHref = (id: PeriodId) => `${REPORT_PATH}${id}`;
 
-const number = (value: number) => value.toLocaleString("en-IN");
+/** A count as staff read it: 1,23,456 (the Indian grouping). */
+export const number = (value: number) => value.toLocaleString("en-IN");
 const MONTH = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric" });
 const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short" });
 const LONG_DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
-const dateOf = (day: string) => {
-  const [year, month, date] = day.split("-").map(Number);
-  return new Date(year, month - 1, date);
-};
-export const dayLabel = (day: string) => DAY.format(dateOf(day));
-const monthLabel = (month: string) => MONTH.format(dateOf(`${month}-01`));
+export const dayLabel = (day: string) => DAY.format(dayStart(day));
+const monthLabel = (month: string) => MONTH.format(dayStart(`${month}-01`));
 
 function table(caption: string, headings: string[], body: string[][], empty: string): string {
   if (!body.length) return `<p class="note">${shown(empty)}</p>`;
@@ -255,9 +252,9 @@ export function periodPage(report: Report, period: PeriodReport): string {
     (item) =>
       `<a href="${periodHref(item.id)}"${item.id === period.id ? ' aria-current="page"' : ""}>${item.label}</a>`,
   ).join("\n    ");
-  const last = new Date(dateOf(period.to).getTime() - 1);
+  const last = new Date(dayStart(period.to).getTime() - 1);
   const body = `<h1>Visits and enquiries: ${shown(period.label.toLowerCase())}</h1>
-<p class="note">${shown(LONG_DAY.format(dateOf(period.from)))} to ${shown(LONG_DAY.format(last))}${report.host ? `, ${shown(report.host)}` : ""}</p>
+<p class="note">${shown(LONG_DAY.format(dayStart(period.from)))} to ${shown(LONG_DAY.format(last))}${report.host ? `, ${shown(report.host)}` : ""}</p>
 <nav aria-label="Periods" class="periods">
     ${nav}
 </nav>

@@ -2,7 +2,7 @@
 // enquiries' tally and named from the live release. Pure: the tests give it counts and a
 // clock. render.ts makes the pages of it; the weekly digest reads it (summary.json).
 import type { Counted, Row } from "./goaccess";
-import { dayKey, periodRange, weekStart, type PeriodId, PERIODS } from "./periods";
+import { dayKey, dayStart, periodRange, weekStart, type PeriodId, PERIODS } from "./periods";
 import { pagePath, type SiteFacts } from "./site";
 import type { TallyEntry } from "../enquiry/tally";
 
@@ -97,11 +97,6 @@ function daysOf(from: number, to: number, now: number): string[] {
   return days;
 }
 
-const dayTime = (day: string) => {
-  const [year, month, date] = day.split("-").map(Number);
-  return new Date(year, month - 1, date).getTime();
-};
-
 function grouped<T extends { visitors: number; pageViews: number; enquiries: number }>(
   days: { day: string; visitors: number; pageViews: number; enquiries: number }[],
   keyOf: (day: string) => string,
@@ -136,7 +131,7 @@ export function periodReport(counts: PeriodCounts, site: SiteFacts, tally: Tally
   }));
   const weeks = grouped(
     days,
-    (day) => dayKey(weekStart(dayTime(day))),
+    (day) => dayKey(weekStart(dayStart(day).getTime())),
     (week) => ({
       week,
       visitors: 0,
@@ -222,8 +217,9 @@ export function periodReport(counts: PeriodCounts, site: SiteFacts, tally: Tally
       week,
       perService: site.services.map(
         (service) =>
-          enquiries.filter((entry) => entry.service === service.slug && dayKey(weekStart(dayTime(entry.day))) === week)
-            .length,
+          enquiries.filter(
+            (entry) => entry.service === service.slug && dayKey(weekStart(dayStart(entry.day).getTime())) === week,
+          ).length,
       ),
     })),
     referrers: referrers.slice(0, TOP),

@@ -6,7 +6,7 @@
 import sharp from "sharp";
 import { stackedCharts } from "../analytics/chart";
 import type { PeriodReport, Report } from "../analytics/report";
-import { dayLabel, ENQUIRIES_COLOUR, REPORT_PATH, VISITORS_COLOUR } from "../analytics/render";
+import { dayLabel, ENQUIRIES_COLOUR, number, REPORT_PATH, VISITORS_COLOUR } from "../analytics/render";
 import { escapeHtml } from "../lib/html";
 import { plain, when, type Message } from "./messages";
 
@@ -27,7 +27,6 @@ export interface OwnerDigestInput {
   problems: { notice: string; since: number }[];
 }
 
-const number = (value: number) => value.toLocaleString("en-IN");
 /** "1 visitor", "2 visitors". */
 const counted = (value: number, one: string, many = `${one}s`) => `${number(value)} ${value === 1 ? one : many}`;
 const rate = (enquiries: number, visitors: number) =>
