@@ -16,6 +16,15 @@ import type { SiteFacts } from "./site";
 /** What the digest reads. */
 export const SUMMARY_FILE = "summary.json";
 
+/** The last report built into `dir`, or null when none was (or it cannot be read). */
+export function readSummary(dir: string): Report | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, SUMMARY_FILE), "utf8")) as Report;
+  } catch {
+    return null;
+  }
+}
+
 export interface BuildInput {
   /** nginx's visits log folder (access.log and its rotations). */
   logDir: string;

@@ -5,11 +5,9 @@
 //   sitectl owner-mail ADDRESS   the owner's address for the weekly e-mail (off: none)
 import fs from "node:fs";
 import path from "node:path";
-import { SUMMARY_FILE } from "../analytics/build";
+import { readSummary, SUMMARY_FILE } from "../analytics/build";
 import { ACCESS_LOG } from "../analytics/logLines";
 import { VISITS_KEPT_MONTHS } from "../../src/visits";
-import type { Report } from "../analytics/report";
-import { readJson } from "../lib/files";
 import { when } from "../watch/messages";
 import {
   OPERATOR_EMAIL,
@@ -26,14 +24,6 @@ import { Failure, run, say, systemctl } from "./shell";
 import { ownerAddress } from "./watch";
 
 const USAGE = "sitectl report [--now]";
-
-export function readSummary(): Report | null {
-  try {
-    return readJson<Report>(path.join(REPORT_DIR, SUMMARY_FILE)) ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /** Builds the report through its unit (as the report's user, sandboxed), and shows what it said. */
 function buildNow(): void {
@@ -52,7 +42,7 @@ export function report(args: string[]): number {
   const settings = readInstallSettings();
   if (!settings) throw new Failure("the site is not installed here (no /etc/anodising/install.conf).");
   if (args.includes("--now")) buildNow();
-  const summary = readSummary();
+  const summary = readSummary(REPORT_DIR);
   if (!summary) {
     say(`No report has been built yet (${path.join(REPORT_DIR, SUMMARY_FILE)}): sitectl report --now`);
   } else {

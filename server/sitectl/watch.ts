@@ -12,8 +12,7 @@ import path from "node:path";
 import { SETTINGS_FILE as LIVE_SETTINGS } from "../../src/enquiry/pages";
 import { readJson, writeFileAtomic } from "../lib/files";
 import { hostPaths } from "../lib/settings";
-import { SUMMARY_FILE } from "../analytics/build";
-import type { Report } from "../analytics/report";
+import { readSummary } from "../analytics/build";
 import { digestMessage, type WeekFigures } from "../watch/messages";
 import { ownerDigest, type OwnerDigestInput } from "../watch/ownerDigest";
 import type { Channels } from "../watch/notify";
@@ -135,17 +134,11 @@ export function ownerAddress(): string {
 }
 
 function ownerInput(settings: InstallSettings, state: WatchState, now: number): OwnerDigestInput {
-  let report: Report | null = null;
-  try {
-    report = readJson<Report>(path.join(REPORT_DIR, SUMMARY_FILE)) ?? null;
-  } catch {
-    report = null;
-  }
   return {
     domain: settings.domain,
     to: ownerAddress(),
     now,
-    report,
+    report: readSummary(REPORT_DIR),
     problems: toldProblems(state).map((entry) => ({
       notice: entry.problem.notice || entry.problem.text,
       since: entry.since,

@@ -2,7 +2,7 @@
 // visits log nginx is writing.
 import fs from "node:fs";
 import path from "node:path";
-import { SUMMARY_FILE } from "../../analytics/build";
+import { readSummary, SUMMARY_FILE } from "../../analytics/build";
 import { ACCESS_LOG } from "../../analytics/logLines";
 import { HOST_DIR, REPORT_DIR, VISITS_DIR } from "../layout";
 import { note, ok, problem, type Finding } from "./finding";
@@ -12,12 +12,7 @@ const STALE_HOURS = 3;
 
 export function report(now = Date.now()): Finding {
   const summary = path.join(REPORT_DIR, SUMMARY_FILE);
-  let builtAt = NaN;
-  try {
-    builtAt = Date.parse((JSON.parse(fs.readFileSync(summary, "utf8")) as { builtAt?: string }).builtAt ?? "");
-  } catch {
-    builtAt = NaN;
-  }
+  const builtAt = Date.parse(readSummary(REPORT_DIR)?.builtAt ?? "");
   if (Number.isNaN(builtAt)) {
     if (!fs.existsSync(path.join(HOST_DIR, "live"))) return note("The owner's report waits for the first release.");
     return problem(
