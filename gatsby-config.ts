@@ -18,8 +18,13 @@ const typeNameFor = ({ node }: { node: { relativePath: string } }) =>
 const config: GatsbyConfig = {
   // The published address, from content/site.yaml: canonical links, sitemap, robots.txt.
   // pagePolicy: each page's own Content-Security-Policy, naming this build's map host
-  // (deploy/headers.ts); Seo writes it into every page's head.
-  siteMetadata: { siteUrl: site.url, title: site.name, pagePolicy: pagePolicy(site.mapEmbedUrl) },
+  // (deploy/headers.ts), and the server's address when pages are served from a CDN (the
+  // publisher sets GATSBY_SERVER_URL with the mirror on); Seo writes it into every page's head.
+  siteMetadata: {
+    siteUrl: site.url,
+    title: site.name,
+    pagePolicy: pagePolicy(site.mapEmbedUrl, process.env.GATSBY_SERVER_URL),
+  },
   // Writes src/gatsby-types.d.ts (the Queries namespace) on build too, for the type-check.
   graphqlTypegen: { generateOnBuild: true },
   // The spec's routes have no trailing slash: /hard_anodizing, not /hard_anodizing/.

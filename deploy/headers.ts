@@ -44,16 +44,37 @@ export function mapOrigin(embedUrl: string | null | undefined): string {
 }
 
 /**
- * A page's own policy, for its <meta http-equiv>: the server's, naming the one host the
- * page frames (its build's map) instead of any https host. A <meta> policy cannot carry
- * frame-ancestors; the header keeps it.
+ * The public policy for pages served from a CDN: the quote form posts to the server's own
+ * address (`serverUrl`, GATSBY_SERVER_URL), with JavaScript (connect-src) or without
+ * (form-action). Unchanged without one.
  */
-export const pagePolicy = (mapEmbedUrl: string | null | undefined) =>
-  publicPolicy
+export function withServer(policy: string, serverUrl: string | null | undefined): string {
+  if (!serverUrl) return policy;
+  const origin = new URL(serverUrl).origin;
+  return policy
+    .split(/;\s*/)
+    .map((directive) => (/^(form-action|connect-src) /.test(directive) ? `${directive} ${origin}` : directive))
+    .join("; ");
+}
+
+/**
+ * A page's own policy, for its <meta http-equiv>: the server's, naming the one host the
+ * page frames (its build's map) instead of any https host, and the server's address when
+ * pages are served from a CDN. A <meta> policy cannot carry frame-ancestors; the header
+ * keeps it.
+ */
+export const pagePolicy = (mapEmbedUrl: string | null | undefined, serverUrl?: string | null) =>
+  withServer(publicPolicy, serverUrl)
     .split(/;\s*/)
     .filter((directive) => !directive.startsWith("frame-ancestors"))
     .map((directive) => (directive.startsWith("frame-src ") ? `frame-src ${mapOrigin(mapEmbedUrl)}` : directive))
     .join("; ");
+
+/** What a CDN in front of the mirror must add to every answer (its header rule): sitectl mirror headers. */
+export const cdnHeaders = (serverUrl: string) => ({
+  ...securityHeaders,
+  "Content-Security-Policy": withServer(publicPolicy, serverUrl),
+});
 
 type Headers = { key: string; value: string }[];
 const list = (headers: Record<string, string>): Headers =>

@@ -32,7 +32,7 @@ import {
   type Section,
   type ServiceContent,
 } from "../e2e/content";
-import { formFields, FILE_FIELD, HONEYPOT_FIELD, ENQUIRY_API } from "../src/enquiry/rules";
+import { formFields, FILE_FIELD, HONEYPOT_FIELD, ENQUIRY_URL } from "../src/enquiry/rules";
 import { NOTICES, SETTINGS_FILE } from "../src/enquiry/pages";
 import { checker, hrefs, page, pageFile, publicDir, squash, text } from "./lib/builtPages";
 
@@ -100,7 +100,7 @@ function checkEveryPage(route: string, doc: HTMLElement) {
   check(
     route,
     "its own Content-Security-Policy names the content's map host",
-    policy === pagePolicy(site.map.embedUrl),
+    policy === pagePolicy(site.map.embedUrl, process.env.GATSBY_SERVER_URL),
   );
 
   const nav = doc.querySelector("header nav");
@@ -473,8 +473,8 @@ function checkEnquiryPages() {
     const form = doc.querySelector("main form");
     check(
       quoteRoute,
-      `a multipart form posted to ${ENQUIRY_API}`,
-      form?.getAttribute("action") === ENQUIRY_API &&
+      `a multipart form posted to ${ENQUIRY_URL}`,
+      form?.getAttribute("action") === ENQUIRY_URL &&
         form.getAttribute("method") === "post" &&
         form.getAttribute("enctype") === "multipart/form-data",
     );

@@ -117,6 +117,24 @@ test("a complete form: 201 with its reference, stored before the answer", async 
   expect(spool.stateOf(reference)).toBe("pending");
 });
 
+test("pages from the site's public address (a CDN) may post and read the answer; no other site may", async () => {
+  const app = await service();
+  const ours = new URL(live.siteUrl).origin;
+  const asked = await fetch(app.url, { method: "OPTIONS", headers: { origin: ours } });
+  expect(asked.status).toBe(204);
+  expect(asked.headers.get("access-control-allow-origin")).toBe(ours);
+  expect(asked.headers.get("access-control-allow-methods")).toBe("POST");
+  const posted = await fetch(app.url, {
+    method: "POST",
+    body: new Uint8Array(multipart(valid)),
+    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, accept: "application/json", origin: ours },
+  });
+  expect(posted.status).toBe(201);
+  expect(posted.headers.get("access-control-allow-origin")).toBe(ours);
+  const other = await fetch(app.url, { method: "OPTIONS", headers: { origin: "https://elsewhere.example" } });
+  expect(other.headers.get("access-control-allow-origin")).toBeNull();
+});
+
 test("the same token twice: one enquiry, the same reference (200 the second time)", async () => {
   const app = await service();
   const form = multipart({ ...valid, [TOKEN_FIELD]: "a".repeat(20) });

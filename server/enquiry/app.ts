@@ -105,6 +105,31 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
   });
   const storing = new Map<string, Promise<void>>();
 
+  // Pages served from a CDN (the mirror) post from the site's public address to the
+  // server's own: their script may read the answer. That one origin, and no credentials.
+  const publicOrigin = () => {
+    try {
+      return new URL(site.settings().siteUrl).origin;
+    } catch {
+      return null;
+    }
+  };
+  app.addHook("onSend", async (request, reply, payload) => {
+    const origin = request.headers.origin;
+    if (origin && request.url.startsWith(ENQUIRY_API) && origin === publicOrigin())
+      reply.header("Access-Control-Allow-Origin", origin).header("Vary", "Origin");
+    return payload;
+  });
+  // The page's script reports upload progress, which makes the browser ask first.
+  app.options(ENQUIRY_API, async (_request, reply) =>
+    reply
+      .code(204)
+      .header("Access-Control-Allow-Methods", "POST")
+      .header("Access-Control-Allow-Headers", "Accept")
+      .header("Access-Control-Max-Age", "600")
+      .send(),
+  );
+
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(body);
 

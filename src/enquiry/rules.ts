@@ -6,6 +6,12 @@ import { EMAIL, PHONE } from "../schema/patterns";
 
 /** Where the form is posted (nginx passes it to the enquiry service). */
 export const ENQUIRY_API = "/api/enquiry";
+/**
+ * Where the page posts the form: this site, or the server's own address when the pages
+ * are served from a CDN (GATSBY_SERVER_URL, which the publisher sets with the mirror on):
+ * the form stays on the server.
+ */
+export const ENQUIRY_URL = `${(process.env.GATSBY_SERVER_URL ?? "").replace(/\/+$/, "")}${ENQUIRY_API}`;
 /** The most files one enquiry carries: a drawing, a specification, a few photos. */
 export const MAX_FILES = 5;
 /** The files' bytes together, exactly; nginx refuses bodies a little larger than this. */

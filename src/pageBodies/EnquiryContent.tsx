@@ -2,6 +2,8 @@ import React from "react";
 import { EnquiryForm, type EnquiryWords } from "../components/EnquiryForm";
 import { Island } from "../components/Island";
 import { ServerHtml } from "../components/ServerHtml";
+import { telHref } from "../components/Footer/telHref";
+import { whatsappHref } from "../components/QuoteActions";
 import { ContactOptions, type ContactOptionsProps } from "../sections/ContactOptions";
 import * as styles from "../templates/enquiry.module.css";
 
@@ -22,6 +24,14 @@ export interface EnquiryContentProps {
  * and the form.
  */
 export function EnquiryContent({ page, services, newTabLabel }: EnquiryContentProps) {
+  const { phone, callLabel, whatsapp, whatsappLabel } = page.alternatives;
+  const reach = {
+    callHref: telHref(phone),
+    callLabel: `${callLabel}: ${phone}`,
+    whatsappHref: whatsappHref(whatsapp),
+    whatsappLabel,
+    newTabLabel,
+  };
   return (
     <div className={`container ${styles.page}`}>
       <ServerHtml>
@@ -36,7 +46,7 @@ export function EnquiryContent({ page, services, newTabLabel }: EnquiryContentPr
         </div>
         <div className={styles.form}>
           <Island>
-            <EnquiryForm words={page} services={services} privacyPath={`/${page.privacy.slug}`} />
+            <EnquiryForm words={page} services={services} privacyPath={`/${page.privacy.slug}`} reach={reach} />
           </Island>
         </div>
       </div>

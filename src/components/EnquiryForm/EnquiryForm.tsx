@@ -2,7 +2,7 @@ import React, { useEffect, useMemo, useRef, useState } from "react";
 import {
   ACCEPT,
   ANSWER_SEPARATOR,
-  ENQUIRY_API,
+  ENQUIRY_URL,
   FILE_FIELD,
   HONEYPOT_FIELD,
   OTHER_SERVICE,
@@ -49,6 +49,11 @@ export interface EnquiryFormProps {
   /** The services a visitor may choose, by their page's slug. */
   services: readonly { slug: string; title: string }[];
   privacyPath: string;
+  /**
+   * The other ways to ask (the page's call and WhatsApp links), offered beside a notice
+   * that the form could not be sent: the server may be down while the page, from a CDN, is not.
+   */
+  reach?: { callHref: string; callLabel: string; whatsappHref: string; whatsappLabel: string; newTabLabel: string };
 }
 
 /** Short answers sit two to a row on a wide screen; the others take the whole row. */
@@ -96,7 +101,7 @@ async function filesProblem(input: HTMLInputElement | null): Promise<Problem | n
  * (GOV.UK's error summary: it takes focus, and each links to its field); the upload shows
  * its progress; and a token makes a double click or a retry one enquiry.
  */
-export function EnquiryForm({ words, services, privacyPath }: EnquiryFormProps) {
+export function EnquiryForm({ words, services, privacyPath, reach }: EnquiryFormProps) {
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const summary = useRef<HTMLDivElement>(null);
@@ -267,7 +272,7 @@ export function EnquiryForm({ words, services, privacyPath }: EnquiryFormProps) 
     <form
       ref={form}
       className={styles.form}
-      action={ENQUIRY_API}
+      action={ENQUIRY_URL}
       method="post"
       encType="multipart/form-data"
       noValidate={hydrated}
@@ -319,6 +324,15 @@ export function EnquiryForm({ words, services, privacyPath }: EnquiryFormProps) 
       </div>
       <p className={styles.notice} role="alert">
         {notice}
+        {notice && reach && (
+          <span className={styles.reach}>
+            <a href={reach.callHref}>{reach.callLabel}</a>
+            <a href={reach.whatsappHref} target="_blank" rel="noopener noreferrer">
+              {reach.whatsappLabel}
+              <span className="visually-hidden"> ({reach.newTabLabel})</span>
+            </a>
+          </span>
+        )}
       </p>
       <div className={styles.send}>
         <button type="submit" className={`button ${styles.button}`}>

@@ -1,5 +1,5 @@
 // Sends the form with XMLHttpRequest rather than fetch: only it reports upload progress.
-import { ENQUIRY_API, type Problems } from "../../enquiry/rules";
+import { ENQUIRY_URL, type Problems } from "../../enquiry/rules";
 
 export type Outcome =
   | { kind: "received"; location: string }
@@ -12,7 +12,7 @@ export type Outcome =
 export function sendEnquiry(data: FormData, onProgress: (percent: number) => void): Promise<Outcome> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
-    request.open("POST", ENQUIRY_API);
+    request.open("POST", ENQUIRY_URL);
     request.setRequestHeader("Accept", "application/json");
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
@@ -27,7 +27,12 @@ export function sendEnquiry(data: FormData, onProgress: (percent: number) => voi
           return {};
         }
       })();
-      if (request.status < 300 && body.location) resolve({ kind: "received", location: body.location });
+      // The thank-you page is the server's: from a CDN's page, at the server's address.
+      if (request.status < 300 && body.location)
+        resolve({
+          kind: "received",
+          location: new URL(body.location, new URL(ENQUIRY_URL, window.location.href)).href,
+        });
       else if (request.status === 422 && body.problems) resolve({ kind: "problems", problems: body.problems });
       else if ([413, 429, 503].includes(request.status)) resolve({ kind: "refused", status: request.status });
       else resolve({ kind: "network" });
