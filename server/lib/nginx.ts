@@ -8,7 +8,9 @@ export const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
 /** Debian's libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static. */
 export const BROTLI_FILTER = "/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so";
 export const BROTLI_STATIC = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
-const MIME_TYPES = "/etc/nginx/mime.types";
+/** nginx's own table of types, and the ones it lacks that the site serves. */
+export const MIME_TYPES = "/etc/nginx/mime.types";
+export const EXTRA_TYPES = "types { text/yaml yml yaml; application/manifest+json webmanifest; }";
 const SNIPPETS = path.resolve(__dirname, "..", "..", "deploy", "nginx");
 
 export const hasModule = (module: string) => fs.existsSync(module);
@@ -29,7 +31,7 @@ error_log stderr warn;
 events { worker_connections 512; }
 http {
   include ${MIME_TYPES};
-  types { text/yaml yml yaml; application/manifest+json webmanifest; }
+  ${EXTRA_TYPES}
   default_type application/octet-stream;
   access_log off;
   sendfile on;

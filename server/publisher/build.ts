@@ -10,6 +10,7 @@ import { formatProblems, formatWarning, type ContentReport } from "../../src/sch
 import { readJson } from "../lib/files";
 import { git, gitWith, trustFile } from "../lib/git";
 import { APP_DIR, BRANCH, type HostPaths } from "../lib/settings";
+import { buildEnv } from "../mirror/settings";
 
 const GUARD = path.join(__dirname, "guard.mjs");
 
@@ -35,7 +36,8 @@ export function runGuarded(
     cwd: options.cwd,
     detached: true,
     stdio: ["pipe", log, log],
-    env: { ...process.env, CI: "true", NO_COLOR: "1", FORCE_COLOR: "0", GATSBY_TELEMETRY_DISABLED: "1" },
+    // Without the mirror's keys; with the server's address for the form when the mirror is on.
+    env: { ...buildEnv(), CI: "true", NO_COLOR: "1", FORCE_COLOR: "0", GATSBY_TELEMETRY_DISABLED: "1" },
   });
   fs.closeSync(log);
   fs.writeFileSync(paths.buildPid, `${child.pid}\n`);

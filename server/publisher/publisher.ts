@@ -5,6 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { git } from "../lib/git";
+import { Mirror } from "../mirror/mirror";
+import { readMirrorSettings } from "../mirror/settings";
 import { BackupPusher } from "./backup";
 import {
   BuildFailure,
@@ -40,6 +42,8 @@ export class Publisher {
   private busy = false;
   private again = false;
   private readonly backup: BackupPusher;
+  /** The bucket behind the CDN, when MIRROR_BUCKET is set. */
+  private readonly mirror: Mirror | null;
   private readonly stops: (() => void)[] = [];
 
   constructor(private readonly settings: Settings) {
@@ -57,6 +61,14 @@ export class Publisher {
         this.save();
       },
     );
+    const mirrorSettings = readMirrorSettings();
+    this.mirror =
+      mirrorSettings &&
+      new Mirror(this.paths, mirrorSettings, this.memory.mirror ?? { state: "off" }, (state) => {
+        this.memory.mirror = state;
+        this.save();
+      });
+    this.memory.mirror = this.mirror?.current ?? { state: "off" };
   }
 
   /** Recovers from a crash, adopts a seed release if asked, then publishes each new commit. */
@@ -83,6 +95,8 @@ export class Publisher {
     this.head = await this.readHead();
     if (this.settings.seedRelease && listReleases(paths).length === 0 && this.head) await this.seed(this.head.commit);
     this.save();
+    // The bucket may lag behind (a run cut by a stop, a rollback while stopped, new settings).
+    this.mirror?.sync();
 
     // Watch the branch (refs change by rename) and poll as a safety net.
     // A check that fails (the repository being replaced, a fetch cut short) is said and
@@ -104,6 +118,7 @@ export class Publisher {
   stop(): void {
     for (const stop of this.stops) stop();
     this.backup.stop();
+    this.mirror?.stop();
   }
 
   private save(): void {
@@ -143,9 +158,10 @@ export class Publisher {
     return { commit, subject, author, committedAt };
   }
 
-  /** Writes the status record again (after a rollback by another process). */
+  /** Writes the status record again, and mirrors the live release (after a rollback by another process). */
   refresh(): void {
     this.save();
+    this.mirror?.sync();
   }
 
   /** Publishes the head if it is new; a call during a build only notes the head. */
@@ -299,6 +315,8 @@ export class Publisher {
       this.pruneLogs();
     }
     this.backup.push(commit);
+    // After the record says what went live: the mirror's first word is written with it.
+    if (build.result === "live") this.mirror?.sync();
   }
 
   /** Adopts an already built folder as the release of `commit` (first start only). */

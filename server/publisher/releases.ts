@@ -23,7 +23,7 @@ export interface Release {
 }
 
 /** Root-level webpack output, /static/ (images, hashed folders) and static-query results. */
-const HASHED = /^(?:[^/]+\.(?:js|css)|static\/.+|page-data\/sq\/d\/.+\.json)$/;
+export const HASHED = /^(?:[^/]+\.(?:js|css)|static\/.+|page-data\/sq\/d\/.+\.json)$/;
 const PARTIAL = ".partial";
 
 const metaFile = (paths: HostPaths, id: string) => path.join(paths.releases, `${id}.json`);

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { readJson, writeFileAtomic } from "../lib/files";
 import { HISTORY_LENGTH, type HostPaths } from "../lib/settings";
+import type { MirrorStatus } from "../mirror/mirror";
 import { liveRelease, readPin } from "./releases";
 
 export interface Build {
@@ -63,6 +64,8 @@ export interface Memory {
   nextChange?: string | null;
   history: Build[];
   backup: Backup;
+  /** The bucket behind the CDN (absent in a record from before the mirror). */
+  mirror?: MirrorStatus;
 }
 
 export interface Head {
@@ -88,6 +91,7 @@ export interface Status {
   nextChange: string | null;
   history: Build[];
   backup: Backup;
+  mirror: MirrorStatus;
   updatedAt: string;
   /** The publisher rewrites this record this often while it runs: staff see a stale one as "not running". */
   heartbeatMs: number;
@@ -139,6 +143,7 @@ export function composeStatus(paths: HostPaths, memory: Memory, head: Head | nul
     nextChange: memory.nextChange ?? null,
     history: memory.history,
     backup: memory.backup,
+    mirror: memory.mirror ?? { state: "off" },
     updatedAt: new Date().toISOString(),
     heartbeatMs: HEARTBEAT_MS,
   };

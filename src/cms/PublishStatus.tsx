@@ -6,7 +6,7 @@
 // /admin/enquiries.json and /admin/problems.json (the company's server only; where there
 // are none, as with `npm run cms`, it shows only the link to the staff's guide, /admin/help/).
 import React, { useEffect, useState } from "react";
-import { statusWords, type Operator, type PublisherStatus } from "./statusWords";
+import { mirrorWords, statusWords, type Operator, type PublisherStatus } from "./statusWords";
 
 /** How often the panel asks again while the editor is open. */
 const POLL_MS = 5000;
@@ -186,6 +186,7 @@ export function PublishStatus(props: PublishStatusProps) {
     );
   }
   const words = statusWords(status, now, who?.login ?? null, operator);
+  const cdn = mirrorWords(status, now);
   return (
     <div role="status" data-state={words.tone} style={{ ...PANEL, border: `2px solid ${COLOURS[words.tone]}` }}>
       {problems.map((line) => (
@@ -197,6 +198,13 @@ export function PublishStatus(props: PublishStatusProps) {
       ))}
       <strong style={{ color: COLOURS[words.tone] }}>Site: </strong>
       {words.text}
+      {cdn && (
+        <span data-mirror={status.mirror?.state}>
+          {"\n"}
+          <strong style={{ color: COLOURS[cdn.tone] }}>CDN: </strong>
+          {cdn.text}
+        </span>
+      )}
       {status.warnings?.map((warning) => (
         <span key={warning} data-warning="">
           {"\n"}

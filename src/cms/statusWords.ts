@@ -8,7 +8,7 @@ export interface PublisherStatus {
   state: "idle" | "building" | "failed";
   message: string;
   head?: { commit: string; author: string; committedAt: string } | null;
-  live: { commit: string; builtAt: string } | null;
+  live: { release?: string; commit: string; builtAt: string } | null;
   pinned?: boolean;
   building?: { commit: string; startedAt: string } | null;
   lastError?: { commit: string; kind: "content" | "technical"; message: string; at: string } | null;
@@ -17,6 +17,14 @@ export interface PublisherStatus {
   updatedAt?: string;
   /** How often the publisher rewrites the record while it runs; older than a few of these is stale. */
   heartbeatMs?: number;
+  /** The copy served by the CDN (server/mirror/mirror.ts MirrorStatus). */
+  mirror?: {
+    state: "off" | "ok" | "syncing" | "retrying";
+    publicUrl?: string;
+    release?: string;
+    syncedAt?: string;
+    nextAttemptAt?: string;
+  };
 }
 
 export interface Operator {
@@ -115,4 +123,27 @@ export function statusWords(
     return { tone: "building", text: `${since}. ${Change} is waiting to be published.` };
   }
   return { tone: "idle", text: head ? `${since}, including ${change}.` : `${since}.` };
+}
+
+/**
+ * The CDN's copy in staff's words, or null when there is none: whether visitors reached
+ * through the CDN see what the server shows.
+ */
+export function mirrorWords(status: PublisherStatus, now: number): StatusWords | null {
+  const mirror = status.mirror;
+  if (!mirror || mirror.state === "off") return null;
+  const where = mirror.publicUrl ? ` (${mirror.publicUrl.replace(/^https?:\/\//, "")})` : "";
+  const current = status.live && mirror.release === status.live.release;
+  if (mirror.state === "syncing") return { tone: "building", text: `Copying the site to the CDN${where}…` };
+  if (mirror.state === "retrying") {
+    return {
+      tone: "failed",
+      text: `The CDN's copy${where} could not be brought up to date${mirror.release ? "; it still shows the version before" : ""}. The server tries again${mirror.nextAttemptAt ? ` at ${clock(mirror.nextAttemptAt)}` : ""}; if this stays, tell the server's operator.`,
+    };
+  }
+  if (!current) return { tone: "building", text: `The CDN's copy${where} is being brought up to date.` };
+  return {
+    tone: "idle",
+    text: `The CDN's copy${where} is the same${mirror.syncedAt ? ` since ${clock(mirror.syncedAt)} (${ago(mirror.syncedAt, now)})` : ""}.`,
+  };
 }
