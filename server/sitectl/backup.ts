@@ -15,6 +15,7 @@ import {
   ENQUIRY_DIR,
   ENQUIRY_ENV,
   LETSENCRYPT_DIR,
+  MIRROR_ENV,
   PUBLISHER_ENV,
   SELF_SIGNED_DIR,
   SERVICES,
@@ -57,7 +58,7 @@ export const PART = {
   certificates: "certificates.tar",
 } as const;
 /** The operator's settings kept in a backup (install.conf only to compare domains). */
-export const SETTINGS = [SETTINGS_FILE, ENQUIRY_ENV, PUBLISHER_ENV, WATCH_ENV];
+export const SETTINGS = [SETTINGS_FILE, ENQUIRY_ENV, PUBLISHER_ENV, WATCH_ENV, MIRROR_ENV];
 
 export const sha256 = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 

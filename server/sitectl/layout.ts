@@ -17,6 +17,8 @@ export const ETC_DIR = "/etc/anodising";
 export const SETTINGS_FILE = path.join(ETC_DIR, "install.conf");
 export const ENQUIRY_ENV = path.join(ETC_DIR, "enquiry.env");
 export const PUBLISHER_ENV = path.join(ETC_DIR, "publisher.env");
+/** The CDN mirror's bucket, keys and the server's address (sitectl mirror set): root's, 0600. */
+export const MIRROR_ENV = path.join(ETC_DIR, "mirror.env");
 /** The secret nginx sends the editor with each visitor's address, and nginx's copy of it (deploy/configure). */
 export const EDITOR_PROXY_ENV = path.join(ETC_DIR, "editor-proxy.env");
 export const EDITOR_SECRET_MAP = "/etc/nginx/conf.d/site-editor-secret.conf";

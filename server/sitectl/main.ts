@@ -7,6 +7,7 @@ import { WATCH_TIMER } from "./layout";
 import { doctor } from "./doctor";
 import { editors, enquiries, logs } from "./people";
 import { mailServer } from "./mailServer";
+import { mirror } from "./mirror";
 import { enquiriesTo } from "./recipient";
 import { republish, rollback, statusCommand } from "./publishing";
 import { repair } from "./repair";
@@ -41,6 +42,8 @@ const HELP = `sitectl: look after the site on this server (run as root).
   sitectl report [--now]         the owner's report of visits and enquiries at /admin/report/ (built hourly)
   sitectl owner-mail [ADDRESS|off]
                                  who gets the report's weekly e-mail (shows it, or sets it)
+  sitectl mirror [set --endpoint URL --bucket NAME --url https://PUBLIC-NAME [--region R] | off | headers]
+                                 the copy of the site in a bucket behind a CDN (shows it, checks and sets it)
 
 The site's own settings: /etc/anodising/ (run /srv/site/app/deploy/install again to change them).`;
 
@@ -65,6 +68,7 @@ const COMMANDS: Record<string, (args: string[]) => number | Promise<number>> = {
   watch,
   report,
   "owner-mail": ownerMail,
+  mirror,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -165,7 +165,7 @@ export async function restore(args: string[]): Promise<number> {
     const added = importSpool(staging);
     say(`    ${count(added, "enquiry", "enquiries")} added to the spool`);
 
-    for (const name of ["enquiry.env", "publisher.env", "watch.env"]) {
+    for (const name of ["enquiry.env", "publisher.env", "watch.env", "mirror.env"]) {
       const from = path.join(staging, PART.settings, name);
       if (!fs.existsSync(from)) continue;
       placeSetting(from, path.join(ETC_DIR, name));

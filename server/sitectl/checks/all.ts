@@ -6,6 +6,7 @@ import { editorSecret, logins, repository } from "./editor";
 import { enquiries, enquirySecret, enquiryStatus, mailServer, recipient } from "./enquiries";
 import type { Finding } from "./finding";
 import { code, disk, memory, nginxConfig, services, siteAnswers, updates } from "./machine";
+import { mirror } from "./mirror";
 import { publishing } from "./publishing";
 import { report } from "./report";
 
@@ -19,6 +20,7 @@ export async function allChecks(settings: InstallSettings): Promise<Finding[]> {
     await siteAnswers(settings),
     ...(await certificate(settings)),
     ...publishing(),
+    ...(await mirror()),
     ...disk(),
     ...repository(),
     logins(),

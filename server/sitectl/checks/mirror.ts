@@ -1,0 +1,113 @@
+// The copy of the site in the bucket behind the CDN (sitectl mirror): up to date with the
+// live release, and the public address serving it.
+import fs from "node:fs";
+import path from "node:path";
+import type { MirrorStatus } from "../../mirror/mirror";
+import { HOST_DIR, MIRROR_ENV } from "../layout";
+import { readStatus } from "../publishing";
+import { note, ok, problem, TIMEOUT_MS, type Finding } from "./finding";
+
+/** A run longer than this is stuck, not slow (a publish uploads a few hundred objects). */
+const SYNC_MINUTES = 30;
+const FIX = "sitectl mirror (it shows the error and checks the bucket); sitectl logs publisher";
+
+/** The hashed scripts a page names: what tells one release's pages from another's, however a CDN rewrites the rest. */
+export const scriptsOf = (html: string) =>
+  [...html.matchAll(/<script[^>]+src="\/([^"?#]+\.js)"/g)]
+    .map((match) => match[1])
+    .sort()
+    .join(" ");
+
+export async function mirror(now = Date.now()): Promise<Finding[]> {
+  const status = readStatus();
+  const state: MirrorStatus = status?.mirror ?? { state: "off" };
+  if (state.state === "off") {
+    return fs.existsSync(MIRROR_ENV)
+      ? [
+          problem(
+            "mirror",
+            `${MIRROR_ENV} sets a mirror, but the publisher does not run it (it was not restarted, or the file is wrong).`,
+            "systemctl restart anodising-publisher; sitectl mirror",
+            "visitors reached through the CDN may see an old version of the site",
+          ),
+        ]
+      : [note("No CDN mirror (optional: sitectl mirror set).")];
+  }
+  const liveRelease = status?.live?.release;
+  if (state.state === "retrying") {
+    return [
+      problem(
+        "mirror",
+        `copying the live release to ${state.bucket} fails (${state.attempts ?? 1} tries): ${state.error ?? "no reason given"}; the bucket still serves ${state.release ?? "nothing yet"}, whole.`,
+        `${FIX}; it retries by itself`,
+        "visitors reached through the CDN see the version before the latest change",
+        // Told after two failing runs of the watch (half an hour): a short outage of the
+        // bucket's service is retried quietly.
+        1,
+      ),
+    ];
+  }
+  const since = Date.parse(state.syncedAt ?? status?.live?.builtAt ?? "");
+  if (state.release !== liveRelease) {
+    const minutes = Math.floor((now - (Number.isNaN(since) ? now : since)) / 60_000);
+    return minutes >= SYNC_MINUTES
+      ? [
+          problem(
+            "mirror",
+            `the bucket ${state.bucket} has not served the live release for ${minutes} minutes (${state.state}).`,
+            FIX,
+            "visitors reached through the CDN see the version before the latest change",
+          ),
+        ]
+      : [note(`the live release is being copied to ${state.bucket}.`)];
+  }
+  const findings = [
+    ok(
+      `the bucket ${state.bucket} serves the live release (${state.uploaded ?? 0} objects uploaded in ${state.seconds ?? 0} s, ${state.unchanged ?? 0} unchanged${state.waiting ? `; ${state.waiting} unused ones wait out the grace period` : ""}).`,
+    ),
+  ];
+  if (state.overLimit) {
+    findings.push(
+      note(
+        `${state.overLimit} unused objects in the bucket are over the limit of deletions per run (MIRROR_MAX_DELETES); the next publish deletes more.`,
+      ),
+    );
+  }
+  if (state.publicUrl) findings.push(await cdnServesLive(state.publicUrl));
+  return findings;
+}
+
+/** The CDN's home page names the live release's scripts. */
+async function cdnServesLive(publicUrl: string): Promise<Finding> {
+  const home = `${publicUrl.replace(/\/+$/, "")}/`;
+  const live = scriptsOf(fs.readFileSync(path.join(HOST_DIR, "live", "index.html"), "utf8"));
+  try {
+    const answer = await fetch(home, { signal: AbortSignal.timeout(TIMEOUT_MS), redirect: "follow" });
+    const served = scriptsOf(await answer.text());
+    if (!answer.ok)
+      return problem(
+        "mirror-cdn",
+        `${home} answers ${answer.status}.`,
+        "check the CDN's settings against docs/operations.md, Mirror to a CDN",
+        "visitors reached through the CDN get an error",
+        1,
+      );
+    if (served !== live)
+      return problem(
+        "mirror-cdn",
+        `${home} serves another version of the home page than the bucket holds.`,
+        "the CDN must revalidate pages (keep the bucket's Cache-Control; docs/operations.md, Mirror to a CDN)",
+        "visitors reached through the CDN see an old version of the site",
+        1,
+      );
+    return ok(`${home} serves the live release.`);
+  } catch (error) {
+    return problem(
+      "mirror-cdn",
+      `${home} does not answer: ${(error as Error).message}.`,
+      "check the CDN's address and DNS (docs/operations.md, Mirror to a CDN)",
+      "visitors may not reach the site through the CDN",
+      1,
+    );
+  }
+}
