@@ -5,7 +5,8 @@
 //                      not installed), the npm cache for package-lock.json, and the test's
 //                      own tools (pebble, Let's Encrypt's test ACME server; postfix, a real
 //                      mail server delivering every message to root's mailbox; curl;
-//                      faketime, for a build made as if it were yesterday). Its key
+//                      faketime, for a build made as if it were yesterday; moto_server,
+//                      an S3-compatible bucket for the CDN mirror). Its key
 //                      changes with deploy/packages and the lock.
 // Each run copies the prepared root, so every machine starts as a fresh server.
 import crypto from "node:crypto";
@@ -15,7 +16,7 @@ import { chroot, host } from "./machine";
 
 const SUITE = "trixie";
 /** The test's own packages inside the machines (not the site's: deploy/install brings those). */
-const TEST_PACKAGES = ["curl", "pebble", "postfix", "faketime"];
+const TEST_PACKAGES = ["curl", "pebble", "postfix", "faketime", "python3-moto", "python3-flask", "python3-flask-cors"];
 
 /** The Debian mirror this host uses (its apt sources), else Debian's own. */
 function mirror(): string {

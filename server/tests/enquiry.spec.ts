@@ -18,7 +18,6 @@ import {
   MAX_FILES_BYTES,
   TOKEN_FIELD,
   fieldId,
-  formFields,
   problemLine,
   problemText,
   questionFields,
@@ -29,6 +28,7 @@ import { messageIdOf } from "../enquiry/message";
 import { Spool } from "../enquiry/spool";
 import { APP_DIR } from "../lib/settings";
 import { freePort, spawnListening, startHost, stopHost, type Host } from "./host";
+import { FIELDS, SERVICE, fill, form } from "./quoteForm";
 import { Inbox } from "./mail";
 
 test.describe.configure({ mode: "serial", timeout: 2 * 60_000 });
@@ -39,38 +39,14 @@ let spool: Spool;
 const extra: ChildProcess[] = [];
 
 const WIDTHS = { mobile: { width: 375, height: 740 }, desktop: { width: 1280, height: 800 } };
-const SERVICE = services[0].slug;
 const PDF = Buffer.from("%PDF-1.7\n% a drawing\n");
 const PNG = Buffer.from("\x89PNG\r\n\x1a\n a photo", "latin1");
-/** The form's fields from the shipped content: its questions among them. */
-const FIELDS = formFields(enquiry.form);
 const word = (problem: Parameters<typeof problemText>[1], field?: string) =>
   problemText(
     enquiry.problems,
     problem,
     FIELDS.find((rule) => rule.name === field),
   );
-
-/** A complete, valid form; `overrides` change or (with undefined) drop fields. */
-function form(overrides: Record<string, string | undefined> = {}): Record<string, string> {
-  const values: Record<string, string | undefined> = {
-    name: "Asha Rao",
-    company: "Rao Castings",
-    email: "asha@rao-castings.test",
-    phone: "+91 98765 43210",
-    service: SERVICE,
-    material: "6061-T6",
-    quantity: "500 a month",
-    partSize: "120 x 80 x 15 mm",
-    message: "Hard anodising, 50 µm, black.\nDrawing attached.",
-    consent: "yes",
-    ...answers,
-    ...overrides,
-  };
-  return Object.fromEntries(
-    Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
-}
 
 /**
  * Posts a form as a script would (JSON answers), to the host's enquiry service itself
@@ -136,31 +112,6 @@ async function violationsOfHtml(browser: Browser, url: string, html: string) {
   await context.close();
   return found;
 }
-
-/** Fills the form as a visitor does: types, chooses, ticks (a tick-box answer a line of the value). */
-async function fill(page: Page, values: Record<string, string>) {
-  for (const rule of FIELDS) {
-    const value = values[rule.name];
-    const input = page.locator(`form [name="${rule.name}"]`);
-    if (value === undefined || rule.input === "file") continue;
-    if (rule.input === "select") await input.selectOption(value);
-    else if (rule.input === "checkbox") await input.check();
-    else if (rule.input === "radios" || rule.input === "checkboxes") {
-      for (const answer of value.split("\n"))
-        await page.locator(`form [name="${rule.name}"][value="${answer}"]`).check();
-    } else await input.fill(value);
-  }
-}
-
-/** An answer to each of the content's questions: its first option (or two, for tick boxes), a day, some words. */
-const answers = Object.fromEntries(
-  questionFields(FIELDS).map((rule) => [
-    rule.name,
-    rule.input === "checkboxes"
-      ? (rule.options ?? []).slice(0, 2).join("\n")
-      : (rule.options?.[0] ?? (rule.input === "date" ? "2027-03-31" : `Answer to ${rule.words.label}`)),
-  ]),
-);
 
 /** Where the operator has enquiries sent (ENQUIRY_TO). */
 const RECIPIENT = "quotes@buyers-desk.test";

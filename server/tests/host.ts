@@ -76,7 +76,9 @@ const PORT_TAKEN = /EADDRINUSE|Address already in use/;
  * and the editor and the enquiry service say they listen. nginx cannot listen on port 0,
  * so its ports are picked free first: if one is taken meanwhile, it starts again on others.
  */
-export async function startHost(env: Record<string, string>): Promise<Host> {
+export async function startHost(
+  env: Record<string, string> | ((url: string) => Record<string, string>),
+): Promise<Host> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "host-test-"));
   // nginx's workers (another user when the tests run as root) read the releases.
   fs.chmodSync(dir, 0o755);
@@ -95,9 +97,11 @@ async function startOnce(
   dir: string,
   login: Host["login"],
   auth: Host["auth"],
-  env: Record<string, string>,
+  envOf: Record<string, string> | ((url: string) => Record<string, string>),
 ): Promise<Host | null> {
   const port = await freePort();
+  // Settings that name the host's own address (the mirror's SERVER_URL) are made from it.
+  const env = typeof envOf === "function" ? envOf(`http://127.0.0.1:${port}`) : envOf;
   const editorPort = await freePort();
   const enquiryPort = Number(env.ENQUIRY_PORT ?? (await freePort()));
   const output = path.join(dir, "host.log");

@@ -1,14 +1,24 @@
 // The publisher end to end: `npm run host` on a temporary HOST_DIR, its first release
 // adopted from the suite's build (public/), then real commits in HOST_DIR/repo built by
 // real Gatsby builds. Every wait is on the status record or a process, never on time.
-import { execFileSync } from "node:child_process";
+// Each release is mirrored to a bucket (s3rver) behind a CDN (nginx's proxy_cache), and a
+// visitor browses through the CDN the whole time (issue 40).
+import { execFileSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { chromium, expect, request, test, type Browser } from "@playwright/test";
 import YAML from "yaml";
-import { routes } from "../../e2e/content";
+import { enquiry, routes } from "../../e2e/content";
 import { htmlFiles } from "../../src/build/finishPages";
+import { cdnHeaders } from "../../deploy/headers";
 import { APP_DIR } from "../lib/settings";
+import { openBucket } from "../mirror/bucket";
+import { PHASES, nginxTypes, phaseOf, releaseObjects } from "../mirror/objects";
+import { readMirrorSettings } from "../mirror/settings";
+import type { Release } from "../publisher/releases";
+import { BUCKET, BucketLine, KEYS, startBucket, startCdn } from "./cdn";
+import { Probe } from "./probe";
+import { fill, form } from "./quoteForm";
 import {
   commitFile,
   git,
@@ -31,23 +41,62 @@ const BUILD = { timeout: 6 * 60_000, intervals: [500] };
 let host: Host;
 let original: string;
 let backup: string;
+/** The mirror's world: the bucket, the line to it, the CDN, the visitor browsing through it. */
+const GRACE_SECONDS = 20;
+let mirrorDir: string;
+let bucket: { child: ChildProcess; port: number };
+let line: BucketLine;
+let cdn: Awaited<ReturnType<typeof startCdn>>;
+let browser: Browser;
+let probe: Probe;
 
 test.beforeAll(async () => {
   test.setTimeout(3 * 60_000);
   backup = path.join(fs.mkdtempSync("/tmp/host-backup-"), "site.git");
-  host = await startHost({
+  mirrorDir = fs.mkdtempSync("/tmp/mirror-test-");
+  bucket = await startBucket(path.join(mirrorDir, "objects"));
+  line = new BucketLine(bucket.port);
+  const endpoint = await line.listen();
+  host = await startHost((url) => ({
     HOST_SEED_RELEASE: path.join(APP_DIR, "public"),
     // Not there yet: pushes fail until a test creates it.
     SITE_REMOTE: backup,
     PUSH_RETRY_SECONDS: "1",
-  });
-  original = fs.readFileSync(path.join(host.paths.repo, SITE), "utf8");
+    MIRROR_ENDPOINT: endpoint,
+    MIRROR_BUCKET: BUCKET,
+    MIRROR_REGION: "us-east-1",
+    ...KEYS,
+    MIRROR_GRACE_HOURS: String(GRACE_SECONDS / 3600),
+    MIRROR_RETRY_SECONDS: "1",
+    // The form's address on pages from the CDN: this host.
+    SERVER_URL: url,
+  }));
+  cdn = await startCdn(mirrorDir, bucket.port, cdnHeaders(host.url));
+  // The site's published address is the CDN's (the quote form answers scripts from there).
+  original = edited(fs.readFileSync(path.join(host.paths.repo, SITE), "utf8"), ["url"], cdn.url);
+  // The seed release is in the bucket before anyone visits.
+  await expect.poll(async () => mirrored(await readStatus(host)), BUILD).toBe(true);
+  browser = await chromium.launch();
+  probe = new Probe(browser, cdn.url, host.paths.releases, routes);
+  probe.start();
 });
 
 test.afterAll(async () => {
+  await probe?.stop();
+  await browser?.close();
   await stopHost(host);
-  if (test.info().errors.length === 0 && host) fs.rmSync(host.dir, { recursive: true, force: true });
+  await cdn?.stop();
+  bucket?.child.kill();
+  line?.close();
+  if (test.info().errors.length === 0 && host) {
+    fs.rmSync(host.dir, { recursive: true, force: true });
+    fs.rmSync(mirrorDir, { recursive: true, force: true });
+  }
 });
+
+/** The bucket serves the live release whole. */
+const mirrored = (status: Awaited<ReturnType<typeof readStatus>>) =>
+  status.mirror.state === "ok" && status.mirror.release === status.live?.release;
 
 const liveCommit = async () => (await readStatus(host)).live?.commit;
 const liveRoot = () => fs.realpathSync(host.paths.live);
@@ -285,6 +334,171 @@ test("rollback switches to the previous release and pins it until the next publi
   expect(await page(host, "/")).toContain(phone);
   expect(fs.readdirSync(host.paths.releases).filter((name) => !name.endsWith(".json")).length).toBeLessThanOrEqual(5);
 });
+
+// The mirror (issue 40): the CDN's visitor has browsed through every publish above.
+
+/** The keys of a kept release as the mirror puts it in the bucket. */
+const keysOf = (id: string) => {
+  const release = JSON.parse(fs.readFileSync(path.join(host.paths.releases, `${id}.json`), "utf8")) as Release;
+  return releaseObjects(path.join(host.paths.releases, id), new Set(release.hashed), nginxTypes()).map((o) => o.key);
+};
+/** A key's place in the upload order. */
+const PHASE = (key: string) => PHASES.indexOf(phaseOf(key));
+
+test("an upload cut mid-way leaves the CDN serving the previous release whole; the mirror says so and retries", async () => {
+  test.setTimeout(10 * 60_000);
+  await expect.poll(async () => mirrored(await readStatus(host)), BUILD).toBe(true);
+  // The publish after the rollback, as the bucket took it.
+  const status = await readStatus(host);
+  console.log(
+    `last publish to the bucket: ${status.mirror.uploaded} uploaded, ${status.mirror.unchanged} unchanged, its run ${status.mirror.seconds} s, live on the server to live on the bucket ${(Date.parse(status.mirror.syncedAt!) - Date.parse(status.live!.builtAt)) / 1000} s`,
+  );
+  const before = status.live!.release;
+  const pagesBefore = await Promise.all(routes.map((route) => cdnPage(route)));
+  // The line to the bucket drops every upload of page data: the files went up, no page data, no page.
+  line.cut = (sent) => sent.method === "PUT" && phaseOf(sent.key) === "page-data";
+  const from = line.log.length;
+  const phone = newPhone();
+  const commit = commitFile(host, SITE, edited(original, PHONE, phone), "Phone, while the bucket's line fails");
+  await expect.poll(liveCommit, BUILD).toBe(commit);
+  await expect.poll(async () => (await readStatus(host)).mirror.state, BUILD).toBe("retrying");
+  const failing = (await readStatus(host)).mirror;
+  expect(failing).toMatchObject({ release: before });
+  expect(failing.error).toBeTruthy();
+  expect(failing.nextAttemptAt).toBeTruthy();
+  // The server itself serves the new phone; the CDN still the previous release, page for page.
+  expect(await page(host, "/")).toContain(phone);
+  for (const [i, route] of routes.entries()) expect(await cdnPage(route), route).toBe(pagesBefore[i]);
+  const sent = line.log.slice(from).filter((one) => one.method === "PUT");
+  expect(sent.filter((one) => one.cut).length).toBeGreaterThan(0);
+  expect(sent.filter((one) => !one.cut && phaseOf(one.key) !== "files")).toEqual([]);
+
+  // The line comes back: the next try finishes the copy.
+  line.cut = null;
+  await expect.poll(async () => mirrored(await readStatus(host)), BUILD).toBe(true);
+  expect(await cdnPage("/")).toContain(phone);
+  expect((await readStatus(host)).mirror).toMatchObject({ state: "ok", attempts: 0 });
+});
+
+test("every mirror run uploads in order (files, page data, pages), only what changed, and deletes last", async () => {
+  // Each run starts with a listing of the bucket.
+  const runs: (typeof line.log)[] = [];
+  for (const sent of line.log) {
+    if (sent.method === "GET" && sent.key === "") runs.push([]);
+    else runs.at(-1)?.push(sent);
+  }
+  expect(runs.length).toBeGreaterThan(5);
+  for (const run of runs) {
+    const writes = run.filter((one) => one.method === "PUT" || one.method === "DELETE");
+    const order = writes.map((one) => (one.method === "DELETE" ? PHASES.length : PHASE(one.key)));
+    expect(order, writes.map((one) => `${one.method} ${one.key}`).join("\n")).toEqual([...order].sort());
+  }
+  console.log(
+    `mirror runs (uploads/deletes): ${runs.map((run) => `${run.filter((one) => one.method === "PUT").length}/${run.filter((one) => one.method === "DELETE").length}`).join(" ")}`,
+  );
+  // A publish that changed a phone number uploaded its pages and page data, not the site.
+  const status = await readStatus(host);
+  expect(status.mirror.uploaded).toBeGreaterThan(0);
+  expect(status.mirror.unchanged).toBeGreaterThan(status.mirror.uploaded!);
+  expect(runs.some((run) => run.some((one) => one.method === "DELETE"))).toBe(true);
+});
+
+test("the CDN serves every object with nginx's type and cache lifetime, and the CDN rule's headers", async () => {
+  test.setTimeout(5 * 60_000);
+  const live = (await readStatus(host)).live!.release;
+  const fromCdn = await request.newContext({ ignoreHTTPSErrors: true });
+  const expected = cdnHeaders(host.url);
+  try {
+    for (const key of keysOf(live)) {
+      const at = `/${key === "index.html" ? "" : key}`;
+      const [server, copy] = await Promise.all([fetch(host.url + at), fromCdn.get(cdn.url + at)]);
+      expect(copy.status(), at).toBe(200);
+      expect(server.status, at).toBe(200);
+      expect(copy.headers()["content-type"], at).toBe(server.headers.get("content-type"));
+      expect(copy.headers()["cache-control"], at).toBe(server.headers.get("cache-control"));
+      for (const [name, value] of Object.entries(expected))
+        expect(copy.headers()[name.toLowerCase()], `${at} ${name}`).toBe(value);
+      await server.arrayBuffer();
+    }
+  } finally {
+    await fromCdn.dispose();
+  }
+});
+
+test("pages from the CDN send the quote form to the server, with and without JavaScript, and offer a call and WhatsApp when it cannot be reached", async () => {
+  test.setTimeout(3 * 60_000);
+  const quote = `/${enquiry.slug}`;
+  const target = `${host.url}/api/enquiry`;
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled });
+    const visitor = await context.newPage();
+    await visitor.goto(cdn.url + quote);
+    expect(await visitor.locator("form").first().getAttribute("action")).toBe(target);
+    await fill(visitor, form({ name: `Asha ${javaScriptEnabled ? "with" : "without"} JavaScript` }));
+    await visitor.locator('form button[type="submit"]').click();
+    await visitor.waitForURL(`${host.url}/api/enquiry/received/**`);
+    await context.close();
+  }
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  // The server down: its address answers nothing (the page came from the CDN).
+  await context.route(`${target}**`, (route) => route.abort("connectionrefused"));
+  const visitor = await context.newPage();
+  await visitor.goto(cdn.url + quote);
+  await fill(visitor, form());
+  await visitor.locator('form button[type="submit"]').click();
+  const notice = visitor.locator("form [role=alert]");
+  await expect(notice).toContainText(enquiry.problems.network.slice(0, 20));
+  await expect(notice.locator('a[href^="tel:"]')).toBeVisible();
+  await expect(notice.locator('a[href^="https://wa.me/"]')).toBeVisible();
+  await context.close();
+});
+
+test("after the grace period the bucket holds exactly the live release and the one before it", async () => {
+  test.setTimeout(3 * 60_000);
+  await expect.poll(async () => (await readStatus(host)).mirror, BUILD).toMatchObject({ state: "ok", waiting: 0 });
+  const status = await readStatus(host);
+  const memory = JSON.parse(fs.readFileSync(path.join(host.paths.state, "mirror.json"), "utf8"));
+  expect(memory.release).toBe(status.live!.release);
+  const previous = status.history.filter((build) => build.result === "live" && build.release !== memory.release)[0];
+  expect(memory.previous.release).toBe(previous.release);
+  const settings = readMirrorSettings({
+    MIRROR_ENDPOINT: `http://127.0.0.1:${bucket.port}`,
+    MIRROR_BUCKET: BUCKET,
+    ...KEYS,
+  });
+  const opened = openBucket(settings!);
+  try {
+    const held = (await opened.list()).map((object) => object.key).sort();
+    expect(held).toEqual([...new Set([...keysOf(memory.release), ...keysOf(memory.previous.release)])].sort());
+  } finally {
+    opened.close();
+  }
+});
+
+test("the visitor browsing through the CDN meanwhile met no missing file and no page with another release's scripts", async () => {
+  await probe.stop();
+  expect(probe.errors).toEqual([]);
+  expect(probe.mixed).toEqual([]);
+  expect(probe.unknown).toEqual([]);
+  // Pages of several releases: the publishes and the rollback reached the CDN while it browsed.
+  console.log(
+    `probe: ${probe.loaded} pages, ${probe.responses} responses, ${probe.reloads} reloaded by Gatsby, by release: ${JSON.stringify(Object.fromEntries(probe.pages))}`,
+  );
+  expect(probe.pages.size).toBeGreaterThan(3);
+  expect(probe.loaded).toBeGreaterThan(routes.length * 3);
+});
+
+/** A page as the CDN serves it. */
+async function cdnPage(route: string): Promise<string> {
+  const fromCdn = await request.newContext({ ignoreHTTPSErrors: true });
+  try {
+    const answer = await fromCdn.get(cdn.url + route);
+    expect(answer.status(), route).toBe(200);
+    return await answer.text();
+  } finally {
+    await fromCdn.dispose();
+  }
+}
 
 test.describe("a server short of disk space", () => {
   let small: Host;

@@ -1,0 +1,107 @@
+// A visitor who browses the site through the CDN without pause, in a real browser, while
+// the tests publish and roll back: every response it gets, and whether each page loaded
+// only scripts its own release built.
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page, Response } from "@playwright/test";
+import { readJson } from "../lib/files";
+import type { Release } from "../publisher/releases";
+
+export class Probe {
+  /** Pages loaded, by the release their HTML came from. */
+  readonly pages = new Map<string, number>();
+  /** Responses of 400 and over, as "status url (on route)". */
+  readonly errors: string[] = [];
+  /** Scripts a page loaded that its release did not build. */
+  readonly mixed: string[] = [];
+  /** Pages whose HTML is no kept release's. */
+  readonly unknown: string[] = [];
+  responses = 0;
+  /** Pages that loaded again by themselves (Gatsby, on page data newer than the page). */
+  reloads = 0;
+  private running = true;
+  private loop: Promise<void> | undefined;
+
+  constructor(
+    private readonly browser: Browser,
+    private readonly cdn: string,
+    private readonly releases: string,
+    private readonly routes: readonly string[],
+  ) {}
+
+  get loaded(): number {
+    return [...this.pages.values()].reduce((sum, n) => sum + n, 0);
+  }
+
+  start(): void {
+    this.loop = this.browse();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.loop;
+  }
+
+  /** One visitor after another, each reading every page. */
+  private async browse(): Promise<void> {
+    while (this.running) {
+      const context = await this.browser.newContext({ ignoreHTTPSErrors: true });
+      try {
+        for (const route of this.routes) {
+          if (!this.running) break;
+          await this.visit(await context.newPage(), route).catch((error: Error) =>
+            this.errors.push(`${route}: ${error.message.split("\n")[0]}`),
+          );
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  }
+
+  private async visit(page: Page, route: string): Promise<void> {
+    // A page may load again by itself: Gatsby reloads once when the site's page data is
+    // newer than the page (a copy under way). What counts is the page the visitor ends on.
+    let document: Response | undefined;
+    let scripts: string[] = [];
+    page.on("response", (response) => {
+      this.responses += 1;
+      const url = new URL(response.url());
+      if (url.origin !== this.cdn) return;
+      if (response.status() >= 400) this.errors.push(`${response.status()} ${url.pathname} (on ${route})`);
+      const type = response.request().resourceType();
+      if (type === "document") {
+        if (document) this.reloads += 1;
+        document = response;
+        scripts = [];
+      }
+      if (type === "script") scripts.push(url.pathname.slice(1));
+    });
+    try {
+      await page.goto(this.cdn + route, { waitUntil: "load" });
+      await page.waitForLoadState("networkidle", { timeout: 5000 }).catch(() => undefined);
+      const html = (await document?.text()) ?? "";
+      const release = this.releaseOf(route, html);
+      if (!release) {
+        this.unknown.push(route);
+        return;
+      }
+      this.pages.set(release.id, (this.pages.get(release.id) ?? 0) + 1);
+      const own = new Set(release.hashed);
+      for (const script of scripts) if (!own.has(script)) this.mixed.push(`${route} of ${release.id} loaded ${script}`);
+    } finally {
+      await page.close();
+    }
+  }
+
+  /** The kept release whose page this is, byte for byte. */
+  private releaseOf(route: string, html: string): Release | undefined {
+    for (const name of fs.readdirSync(this.releases).filter((file) => file.endsWith(".json"))) {
+      const release = readJson<Release>(path.join(this.releases, name));
+      if (!release) continue;
+      const file = path.join(this.releases, release.id, route === "/" ? "" : route, "index.html");
+      if (fs.existsSync(file) && fs.readFileSync(file, "utf8") === html) return release;
+    }
+    return undefined;
+  }
+}
