@@ -9,6 +9,7 @@ import path from "node:path";
 import { chromium, expect, request, test, type Browser } from "@playwright/test";
 import YAML from "yaml";
 import { enquiry, routes } from "../../e2e/content";
+import chromiumFlags from "../../e2e/chromium.json";
 import { htmlFiles } from "../../src/build/finishPages";
 import { cdnHeaders } from "../../deploy/headers";
 import { APP_DIR } from "../lib/settings";
@@ -76,7 +77,11 @@ test.beforeAll(async () => {
   original = edited(fs.readFileSync(path.join(host.paths.repo, SITE), "utf8"), ["url"], cdn.url);
   // The seed release is in the bucket before anyone visits.
   await expect.poll(async () => mirrored(await readStatus(host)), BUILD).toBe(true);
-  browser = await chromium.launch();
+  // As the config's own browser (a test outside fixtures launches its own).
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    args: chromiumFlags.flags,
+  });
   probe = new Probe(browser, cdn.url, host.paths.releases, routes);
   probe.start();
 });
