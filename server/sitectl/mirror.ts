@@ -28,7 +28,7 @@ const PATTERNS = {
   bucket: /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
   region: /^[a-z0-9-]{1,32}$/,
   url: /^https:\/\/[A-Za-z0-9.-]+\/?$/,
-  key: /^[A-Za-z0-9+/=_-]{8,128}$/,
+  key: /^[A-Za-z0-9+/=_-]{3,256}$/,
 } as const;
 
 function options(args: string[]): Record<string, string> {
