@@ -13,6 +13,7 @@ import { openBucket } from "../mirror/bucket";
 import { readMirrorSettings, type MirrorSettings } from "../mirror/settings";
 import { MIRROR_ENV, SERVICES, readEnvFile, readInstallSettings, setEnvValues } from "./layout";
 import { readStatus, republish } from "./publishing";
+import { printable } from "./serviceFiles";
 import { Failure, say, startUnits } from "./shell";
 
 const SET_USAGE = "sitectl mirror set --endpoint URL --bucket NAME --url https://PUBLIC-NAME [--region R]";
@@ -118,7 +119,7 @@ function show(): number {
     );
   if (mirror.state === "retrying") {
     say(
-      `The last copy failed (${mirror.attempts} tries): ${mirror.error}. Next try: ${mirror.nextAttemptAt}. The bucket still serves the release above, whole.`,
+      `The last copy failed (${mirror.attempts} tries): ${printable(mirror.error ?? "")}. Next try: ${mirror.nextAttemptAt}. The bucket still serves the release above, whole.`,
     );
     return 1;
   }

@@ -3,8 +3,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { MirrorStatus } from "../../mirror/mirror";
-import { HOST_DIR, MIRROR_ENV } from "../layout";
+import { HOST_DIR, MIRROR_ENV, SERVICES } from "../layout";
 import { readStatus } from "../publishing";
+import { printable, readOwnedFile, uidOf } from "../serviceFiles";
 import { note, ok, problem, TIMEOUT_MS, type Finding } from "./finding";
 
 /** A run longer than this is stuck, not slow (a publish uploads a few hundred objects). */
@@ -38,7 +39,7 @@ export async function mirror(now = Date.now()): Promise<Finding[]> {
     return [
       problem(
         "mirror",
-        `copying the live release to ${state.bucket} fails (${state.attempts ?? 1} tries): ${state.error ?? "no reason given"}; the bucket still serves ${state.release ?? "nothing yet"}, whole.`,
+        `copying the live release to ${state.bucket} fails (${state.attempts ?? 1} tries): ${printable(state.error ?? "no reason given")}; the bucket still serves ${state.release ?? "nothing yet"}, whole.`,
         `${FIX}; it retries by itself`,
         "visitors reached through the CDN see the version before the latest change",
         // Told after two failing runs of the watch (half an hour): a short outage of the
@@ -80,7 +81,10 @@ export async function mirror(now = Date.now()): Promise<Finding[]> {
 /** The CDN's home page names the live release's scripts. */
 async function cdnServesLive(publicUrl: string): Promise<Finding> {
   const home = `${publicUrl.replace(/\/+$/, "")}/`;
-  const live = scriptsOf(fs.readFileSync(path.join(HOST_DIR, "live", "index.html"), "utf8"));
+  // The publisher's file, read as root reads a service's files (no link followed at the end, its owner's only).
+  const page = readOwnedFile(path.join(HOST_DIR, "live", "index.html"), uidOf(SERVICES.publisher.user));
+  if (page === undefined) return note("the live release's home page could not be read to compare with the CDN's.");
+  const live = scriptsOf(page);
   try {
     const answer = await fetch(home, { signal: AbortSignal.timeout(TIMEOUT_MS), redirect: "follow" });
     const served = scriptsOf(await answer.text());
