@@ -64,7 +64,6 @@ export class Mirror {
     private state: MirrorStatus,
     /** Called with the new state after every change. */
     private readonly report: (state: MirrorStatus) => void,
-    private readonly open: (settings: MirrorSettings) => Bucket = openBucket,
   ) {
     // A run starts as the publisher does (a restart picks up where a stop cut in).
     this.state = {
@@ -112,7 +111,7 @@ export class Mirror {
     }
     const startedAt = Date.now();
     this.set({ state: "syncing" });
-    const bucket = this.open(this.settings);
+    const bucket = openBucket(this.settings);
     try {
       const { copied, deletions, nextDeleteAt } = await this.mirror(bucket, live);
       this.attempts = 0;
