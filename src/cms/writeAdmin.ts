@@ -98,7 +98,11 @@ export async function writeAdmin({ projectDir, publicDir, siteUrl, companyName, 
     target: "es2020",
     legalComments: "none",
     logLevel: "warning",
-    define: { "process.env.NODE_ENV": '"production"' },
+    // As Gatsby's webpack does for the pages: the preview's form names the same address.
+    define: {
+      "process.env.NODE_ENV": '"production"',
+      "process.env.GATSBY_SERVER_URL": JSON.stringify(process.env.GATSBY_SERVER_URL ?? ""),
+    },
     alias: { gatsby: path.join(projectDir, "src/cms/gatsbyShim.tsx") },
     plugins: [
       {
