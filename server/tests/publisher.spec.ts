@@ -487,7 +487,7 @@ test("the visitor browsing through the CDN meanwhile met no missing file and no 
   expect(probe.unknown).toEqual([]);
   // Pages of several releases: the publishes and the rollback reached the CDN while it browsed.
   console.log(
-    `probe: ${probe.loaded} pages, ${probe.responses} responses, ${probe.reloads} reloaded by Gatsby, by release: ${JSON.stringify(Object.fromEntries(probe.pages))}`,
+    `probe: ${probe.loaded} pages, ${probe.responses} responses, ${probe.reloads} reloaded by Gatsby, ${probe.bucketErrors.length} 5xx of s3rver (${probe.bucketErrors.join(", ")}), by release: ${JSON.stringify(Object.fromEntries(probe.pages))}`,
   );
   expect(probe.pages.size).toBeGreaterThan(3);
   expect(probe.loaded).toBeGreaterThan(routes.length * 3);
