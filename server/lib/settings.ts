@@ -16,6 +16,11 @@ export const BRANCH = "main";
 /** How often the publisher looks at the branch besides watching it (a missed event costs this long). */
 export const POLL_MS = 5_000;
 
+/** The longest wait before a failed push or copy is tried again. */
+const MAX_RETRY_MS = 60 * 60_000;
+/** The wait before try `attempts` + 1: `firstMs`, then doubling, up to an hour (the backup push, the mirror). */
+export const retryWait = (firstMs: number, attempts: number) => Math.min(firstMs * 2 ** (attempts - 1), MAX_RETRY_MS);
+
 /** A non-negative number from the environment, or `fallback` when it is not set. */
 export function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = env[name];

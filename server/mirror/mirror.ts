@@ -7,14 +7,12 @@
 // server's own checks tell the operator. It never holds up publishing.
 import path from "node:path";
 import { readJson, writeFileAtomic } from "../lib/files";
-import type { HostPaths } from "../lib/settings";
+import { retryWait, type HostPaths } from "../lib/settings";
 import { liveRelease, type Release } from "../publisher/releases";
 import { eachLimited, openBucket, type Bucket } from "./bucket";
 import { PHASES, nginxTypes, releaseObjects } from "./objects";
 import { plan } from "./plan";
 import type { MirrorSettings } from "./settings";
-
-const MAX_RETRY_MS = 60 * 60_000;
 
 /** What staff's panel and doctor read (in status.json). */
 export interface MirrorStatus {
@@ -133,7 +131,7 @@ export class Mirror {
       this.scheduleSweep(nextDeleteAt);
     } catch (error) {
       this.attempts += 1;
-      const wait = Math.min(this.settings.retryMs * 2 ** (this.attempts - 1), MAX_RETRY_MS);
+      const wait = retryWait(this.settings.retryMs, this.attempts);
       console.error(`mirror: ${live.id} to ${this.state.bucket} failed: ${describe(error)}`);
       this.set({
         state: "retrying",

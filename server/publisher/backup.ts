@@ -3,9 +3,7 @@
 // holds up publishing.
 import { git, redactRemote } from "../lib/git";
 import type { Backup } from "./status";
-import { BRANCH } from "../lib/settings";
-
-const MAX_RETRY_MS = 60 * 60_000;
+import { BRANCH, retryWait } from "../lib/settings";
 
 export class BackupPusher {
   private wanted = "";
@@ -64,7 +62,7 @@ export class BackupPusher {
       });
     } catch (error) {
       this.attempts += 1;
-      const wait = Math.min(this.retryMs * 2 ** (this.attempts - 1), MAX_RETRY_MS);
+      const wait = retryWait(this.retryMs, this.attempts);
       const message = (error as { stderr?: string }).stderr?.trim() || String(error);
       this.set({
         state: "retrying",
