@@ -5,6 +5,7 @@
 // files from other hosts, the editor). The spec's own texts and numbers are checked
 // separately, by scripts/spec-check.ts. Prints one line per failed check and a closing
 // "N passed, N failed" line; exits non-zero on any failure.
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -622,6 +623,16 @@ function checkStaticFiles() {
   }
 }
 
+/**
+ * The GraphQL types this build wrote are the committed ones: `npm run check` type-checks
+ * against the committed file without a build, so a changed query must bring its types.
+ */
+function checkGraphqlTypes() {
+  const file = "src/gatsby-types.d.ts";
+  const changed = execFileSync("git", ["status", "--porcelain", "--", file], { encoding: "utf8" }).trim();
+  check(file, "the build wrote the committed GraphQL types (if not, commit the new file)", changed === "", changed);
+}
+
 function main() {
   if (!fs.existsSync(publicDir)) {
     console.error("No public/ folder: run `npm run build` first.");
@@ -638,6 +649,7 @@ function main() {
   check404();
   checkEditor();
   checkStaticFiles();
+  checkGraphqlTypes();
   process.exit(report() ? 1 : 0);
 }
 
