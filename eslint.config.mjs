@@ -3,6 +3,31 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+// The site's rules that live in code, not in a reviewer's memory (CONTRIBUTING.md).
+const siteRules = [
+  {
+    selector:
+      "TSAsExpression > TSAsExpression, TSAsExpression > TSTypeAssertion, TSTypeAssertion > TSAsExpression",
+    message: "No double assertion: derive the type from the schema or the query instead.",
+  },
+  {
+    selector: "TSAsExpression[typeAnnotation.type='TSAnyKeyword']",
+    message: "No `as any`.",
+  },
+  {
+    selector: "JSXAttribute[name.name='target']",
+    message: "A link to another host goes through ExternalLink (src/components/ExternalLink), which sets its rel.",
+  },
+];
+// A section's title is its only h2 (the outline the build checks): Section draws it.
+const sectionRules = [
+  ...siteRules,
+  {
+    selector: "JSXOpeningElement[name.name='h2']",
+    message: "A section's h2 is its title: draw it with Section, or SectionHeading (src/components/Section).",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["public/", ".cache/", "node_modules/", "src/gatsby-types.d.ts", "coverage/", "reports/"] },
   ...tseslint.configs.recommended,
@@ -25,19 +50,12 @@ export default tseslint.config(
         "error",
         { "ts-expect-error": true, "ts-ignore": true, "ts-nocheck": true },
       ],
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector:
-            "TSAsExpression > TSAsExpression, TSAsExpression > TSTypeAssertion, TSTypeAssertion > TSAsExpression",
-          message: "No double assertion: derive the type from the schema or the query instead.",
-        },
-        {
-          selector: "TSAsExpression[typeAnnotation.type='TSAnyKeyword']",
-          message: "No `as any`.",
-        },
-      ],
+      "no-restricted-syntax": ["error", ...siteRules],
     },
+  },
+  {
+    files: ["src/sections/**"],
+    rules: { "no-restricted-syntax": ["error", ...sectionRules] },
   },
   {
     files: ["__tests__/**", "__mocks__/**", "e2e/**"],

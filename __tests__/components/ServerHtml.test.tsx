@@ -3,6 +3,7 @@ import React, { act, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { setHydrating } from "../../src/browser/hydration";
+import { Island } from "../../src/components/Island";
 import { ServerHtml } from "../../src/components/ServerHtml";
 
 function Page({ text }: { text: string }) {
@@ -46,5 +47,20 @@ describe("ServerHtml", () => {
     expect(screen.getByRole("button")).toHaveTextContent("pressed 1");
     expect(container.querySelector("p")?.textContent).toBe("from the build");
     container.remove();
+  });
+
+  it("refuses to sit inside an Island, naming the fix", () => {
+    // React reports the error it rethrows; keep the test's output to the assertion.
+    const quiet = jest.spyOn(console, "error").mockImplementation(() => {});
+    expect(() =>
+      render(
+        <Island>
+          <ServerHtml>
+            <p>text</p>
+          </ServerHtml>
+        </Island>,
+      ),
+    ).toThrow(/ServerHtml inside an Island/);
+    quiet.mockRestore();
   });
 });

@@ -7,6 +7,7 @@
 // are none, as with `npm run cms`, it shows only the link to the staff's guide, /admin/help/).
 import React, { useEffect, useState } from "react";
 import { mirrorWords, statusWords, type Operator, type PublisherStatus } from "./statusWords";
+import { ExternalLink } from "../components/ExternalLink";
 
 /** How often the panel asks again while the editor is open. */
 const POLL_MS = 5000;
@@ -114,9 +115,9 @@ function StaffLinks({
       <a href={reportPage} style={style}>
         Visits report
       </a>
-      <a href={helpUrl} target="_blank" rel="noopener" style={style}>
+      <ExternalLink href={helpUrl} style={style}>
         Help (opens in a new tab)
-      </a>
+      </ExternalLink>
     </span>
   );
 }
@@ -179,9 +180,9 @@ export function PublishStatus(props: PublishStatusProps) {
   if (!status) {
     return (
       <div style={PANEL}>
-        <a href={helpUrl} target="_blank" rel="noopener" style={{ color: "#0b3a5b", fontWeight: 600 }}>
+        <ExternalLink href={helpUrl} style={{ color: "#0b3a5b", fontWeight: 600 }}>
           Help: how to change the site (opens in a new tab)
-        </a>
+        </ExternalLink>
       </div>
     );
   }

@@ -29,6 +29,7 @@ import { useHydrated } from "../../hooks/useHydrated";
 import { Field, type InputProps } from "./Field";
 import * as styles from "./EnquiryForm.module.css";
 import { newToken, sendEnquiry } from "./send";
+import { ExternalLink } from "../ExternalLink";
 
 /** The form's words, from content/enquiry.yaml. */
 export interface EnquiryWords {
@@ -327,10 +328,9 @@ export function EnquiryForm({ words, services, privacyPath, reach }: EnquiryForm
         {notice && reach && (
           <span className={styles.reach}>
             <a href={reach.callHref}>{reach.callLabel}</a>
-            <a href={reach.whatsappHref} target="_blank" rel="noopener noreferrer">
+            <ExternalLink href={reach.whatsappHref} newTabLabel={reach.newTabLabel}>
               {reach.whatsappLabel}
-              <span className="visually-hidden"> ({reach.newTabLabel})</span>
-            </a>
+            </ExternalLink>
           </span>
         )}
       </p>

@@ -5,6 +5,7 @@ import { loadMapWhenNear } from "../../browser/early";
 import { SECTION_IDS } from "../../constants";
 import * as styles from "./Footer.module.css";
 import { telHref } from "./telHref";
+import { ExternalLink } from "../ExternalLink";
 
 export interface FooterProps {
   logo: ContentImage | null;
@@ -100,10 +101,9 @@ export function Footer({
 
         {!embedMap ? (
           <p>
-            <a className={styles.mapLink} href={map.embedUrl} target="_blank" rel="noopener noreferrer">
+            <ExternalLink className={styles.mapLink} href={map.embedUrl} newTabLabel={newTabLabel}>
               {map.title}
-              <span className="visually-hidden"> ({newTabLabel})</span>
-            </a>
+            </ExternalLink>
           </p>
         ) : (
           // The early script frames the map in this box as it comes near (loadMapWhenNear).

@@ -1,4 +1,5 @@
 import React, { Suspense } from "react";
+import { InsideIsland } from "./insideIsland";
 
 interface Props {
   children: React.ReactNode;
@@ -16,5 +17,9 @@ interface Props {
  * the fallback shows.
  */
 export function Island({ children, fallback = null }: Props) {
-  return <Suspense fallback={fallback}>{children}</Suspense>;
+  return (
+    <InsideIsland.Provider value={true}>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </InsideIsland.Provider>
+  );
 }

@@ -1,1 +1,2 @@
 export { Island } from "./Island";
+export { InsideIsland } from "./insideIsland";

@@ -1,6 +1,7 @@
 import React from "react";
 import { telHref } from "../Footer/telHref";
 import * as styles from "./QuoteActions.module.css";
+import { ExternalLink } from "../ExternalLink";
 
 /** WhatsApp's click-to-chat address: the number's digits, no "+". Nothing is loaded until the click. */
 export const whatsappHref = (number: string) => `https://wa.me/${number.replace(/\D/g, "")}`;
@@ -48,15 +49,13 @@ export function QuoteActions({ enquiry, service, facts, newTabLabel, tone = "dar
             {alternatives.phone}
           </span>
         </a>
-        <a
+        <ExternalLink
           className={`button button-outline ${styles.other}`}
           href={whatsappHref(alternatives.whatsapp)}
-          target="_blank"
-          rel="noopener noreferrer"
+          newTabLabel={newTabLabel}
         >
           {alternatives.whatsappLabel}
-          <span className="visually-hidden"> ({newTabLabel})</span>
-        </a>
+        </ExternalLink>
       </div>
     </>
   );

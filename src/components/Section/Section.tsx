@@ -1,5 +1,6 @@
 import React, { useId } from "react";
 import * as styles from "./Section.module.css";
+import { SectionHeading } from "./SectionHeading";
 
 interface Props {
   id?: string | null;
@@ -24,9 +25,9 @@ export function Section({ id, tone = "plain", eyebrow, title, intro, className, 
     >
       <div className="container">
         {eyebrow && <p className={`eyebrow ${styles.eyebrow}`}>{eyebrow}</p>}
-        <h2 id={headingId} className={styles.title}>
+        <SectionHeading id={headingId} className={styles.title}>
           {title}
-        </h2>
+        </SectionHeading>
         {intro && <p className={styles.intro}>{intro}</p>}
         {children}
       </div>

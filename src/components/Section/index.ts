@@ -1,1 +1,2 @@
 export { Section } from "./Section";
+export { SectionHeading } from "./SectionHeading";

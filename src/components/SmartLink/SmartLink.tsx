@@ -1,6 +1,7 @@
 import { Link } from "gatsby";
 import React from "react";
 import { scrollBehavior } from "../../hooks/useReducedMotion";
+import { ExternalLink } from "../ExternalLink";
 
 interface Props {
   to: string;
@@ -50,10 +51,9 @@ export function SmartLink({ to, className, children, newTabLabel, onClick, ...ar
   }
   if (to.startsWith("https://")) {
     return (
-      <a href={to} className={className} target="_blank" rel="noopener noreferrer" onClick={onClick}>
+      <ExternalLink href={to} className={className} newTabLabel={newTabLabel} onClick={onClick}>
         {children}
-        {newTabLabel && <span className="visually-hidden"> ({newTabLabel})</span>}
-      </a>
+      </ExternalLink>
     );
   }
   return (

@@ -2,6 +2,8 @@ import React from "react";
 import { telHref } from "../../components/Footer/telHref";
 import { whatsappHref } from "../../components/QuoteActions";
 import * as styles from "./ContactOptions.module.css";
+import { ExternalLink } from "../../components/ExternalLink";
+import { SectionHeading } from "../../components/Section";
 
 export interface ContactOptionsProps {
   title: string;
@@ -17,16 +19,15 @@ export interface ContactOptionsProps {
 export function ContactOptions({ title, phone, callLabel, whatsapp, whatsappLabel, newTabLabel }: ContactOptionsProps) {
   return (
     <aside className={styles.options} aria-labelledby="contact-options-title">
-      <h2 id="contact-options-title" className={styles.title}>
+      <SectionHeading id="contact-options-title" className={styles.title}>
         {title}
-      </h2>
+      </SectionHeading>
       <a className={styles.link} href={telHref(phone)}>
         {callLabel}: <span translate="no">{phone}</span>
       </a>
-      <a className={styles.link} href={whatsappHref(whatsapp)} target="_blank" rel="noopener noreferrer">
+      <ExternalLink className={styles.link} href={whatsappHref(whatsapp)} newTabLabel={newTabLabel}>
         {whatsappLabel}
-        <span className="visually-hidden"> ({newTabLabel})</span>
-      </a>
+      </ExternalLink>
     </aside>
   );
 }

@@ -43,6 +43,7 @@ export function HomeHero({ slides, interval, facts, actions, label, labels }: Ho
           <div key={slide.title} className={styles.slide}>
             <Picture image={slide.image} alt={slide.imageAlt} className={styles.image} priority={position === 0} />
             <div className={`container ${styles.text}`}>
+              {/* eslint-disable-next-line no-restricted-syntax -- a slide's title: the hero is the page's head, not a section */}
               <h2
                 className={[styles.title, slide.title.length > LONG_TITLE_CHARACTERS && styles.long]
                   .filter(Boolean)

@@ -1,0 +1,1 @@
+export { ExternalLink } from "./ExternalLink";
