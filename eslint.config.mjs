@@ -6,8 +6,7 @@ import tseslint from "typescript-eslint";
 // The site's rules that live in code, not in a reviewer's memory (CONTRIBUTING.md).
 const siteRules = [
   {
-    selector:
-      "TSAsExpression > TSAsExpression, TSAsExpression > TSTypeAssertion, TSTypeAssertion > TSAsExpression",
+    selector: "TSAsExpression > TSAsExpression, TSAsExpression > TSTypeAssertion, TSTypeAssertion > TSAsExpression",
     message: "No double assertion: derive the type from the schema or the query instead.",
   },
   {
