@@ -62,6 +62,11 @@ describe("editorRules", () => {
       ["content/services/images", "image"],
     ]);
   });
+
+  it("stores only files the build takes: each kind's editor extensions are among its signatures", () => {
+    for (const kind of Object.values(FILE_KINDS))
+      expect(kind.editor.extensions.filter((extension) => !(extension in kind.signatures))).toEqual([]);
+  });
 });
 
 describe("checkRequest", () => {

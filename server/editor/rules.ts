@@ -6,7 +6,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { cmsConfig } from "../../src/cms/config";
-import { FILE_KINDS, extensionOf, fileProblem, HEAD_BYTES, megabytes, type FileKindName } from "../../src/schema/files";
+import {
+  FILE_KINDS,
+  extensionOf,
+  fileProblem,
+  HEAD_BYTES,
+  kindOfWidget,
+  megabytes,
+  type FileKindName,
+} from "../../src/schema/files";
 import { imageDimensions } from "../../src/schema/load";
 import { Refusal } from "../lib/refusal";
 
@@ -34,18 +42,6 @@ export const WRITE_ACTIONS = new Set(["persistEntry", "persistMedia", "deleteFil
 const DATA_FILE = /\.ya?ml$/i;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-/**
- * What the editor stores in each kind of folder. Images: raster ones only, as the build
- * takes (an SVG is a document that can carry script, on the editor's origin).
- */
-const UPLOADS: Record<FileKindName, { extensions: string[]; told: string }> = {
-  image: {
-    extensions: ["jpg", "jpeg", "png", "webp"],
-    told: "an image the editor may store (JPEG, PNG or WebP in an image folder)",
-  },
-  pdf: { extensions: ["pdf"], told: "a document the editor may store (a PDF in a documents folder)" },
-};
-
 export interface Rules {
   /** Content files the editor edits one by one (content/site.yaml, ...). */
   files: Set<string>;
@@ -65,14 +61,15 @@ type ConfigField = {
 
 /** The folders fields name for their own uploads (PDFs: documents/), relative to the entry, and their kind. */
 function fieldFolders(fields: ConfigField[] = []): [string, FileKindName][] {
-  return fields.flatMap((field): [string, FileKindName][] => [
-    ...(field.media_folder
-      ? [[field.media_folder, field.widget === "image" ? "image" : "pdf"] as [string, FileKindName]]
-      : []),
-    ...fieldFolders(field.fields),
-    ...fieldFolders(field.field ? [field.field] : []),
-    ...fieldFolders(field.types),
-  ]);
+  return fields.flatMap((field): [string, FileKindName][] => {
+    const kind = kindOfWidget(field.widget);
+    return [
+      ...(field.media_folder && kind ? [[field.media_folder, kind] as [string, FileKindName]] : []),
+      ...fieldFolders(field.fields),
+      ...fieldFolders(field.field ? [field.field] : []),
+      ...fieldFolders(field.types),
+    ];
+  });
 }
 
 export function editorRules(): Rules {
@@ -118,7 +115,7 @@ export function isDataFile(rules: Rules, file: string): boolean {
 export function uploadKind(rules: Rules, file: string): FileKindName | null {
   const kind = rules.mediaFolders.get(path.posix.dirname(file));
   if (!kind || !NAME.test(path.posix.basename(file))) return null;
-  return UPLOADS[kind].extensions.includes(extensionOf(file)) ? kind : null;
+  return FILE_KINDS[kind].editor.extensions.includes(extensionOf(file)) ? kind : null;
 }
 
 export function dataFile(rules: Rules, file: unknown): string {
@@ -134,7 +131,11 @@ export function uploadFile(rules: Rules, file: unknown): { file: string; kind: F
   if (!kind) {
     // Say what the folder takes, or for a file in no upload folder, what either takes.
     const folderKind = rules.mediaFolders.get(path.posix.dirname(checked));
-    const told = folderKind ? UPLOADS[folderKind].told : `${UPLOADS.image.told} or ${UPLOADS.pdf.told}`;
+    const told = folderKind
+      ? FILE_KINDS[folderKind].editor.told
+      : Object.values(FILE_KINDS)
+          .map((each) => each.editor.told)
+          .join(" or ");
     throw new Refusal(403, `not ${told}: ${checked}`);
   }
   return { file: checked, kind };

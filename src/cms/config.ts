@@ -3,6 +3,7 @@
 // src/cms/writeAdmin.ts writes it to /admin/config.yml.
 import { contentFiles } from "../schema/content";
 import type { Field, ObjectField } from "../schema/fields";
+import { FILE_KINDS } from "../schema/files";
 import { COLOUR } from "../schema/patterns";
 
 type CmsField = Record<string, unknown> & { name: string; label: string; widget: string };
@@ -23,9 +24,8 @@ export const LOCAL_BACKEND_PORT = 8081;
 
 // Uploads are stored beside the content file, in images/ (client logos in
 // images/clients/), and the file keeps that relative path, so the build processes them.
-const IMAGE_FOLDER = "images";
-/** PDFs (certificates, datasheets) go to documents/ beside the content file instead. */
-export const DOCUMENT_FOLDER = "documents";
+// Other kinds (PDFs) go to their own folder (src/schema/files.ts names each).
+const IMAGE_FOLDER = FILE_KINDS.image.editor.folder;
 const MEDIA_FOLDERS: Partial<Record<(typeof contentFiles)[number]["name"], string>> = { clients: "images/clients" };
 const media = (name: (typeof contentFiles)[number]["name"]) => {
   const folder = MEDIA_FOLDERS[name] ?? IMAGE_FOLDER;
@@ -59,15 +59,12 @@ export function cmsField(name: string, field: Field): CmsField {
         options: Object.entries(field.options).map(([value, label]) => ({ value, label })),
       };
     case "image":
-      return { ...common, widget: "image", choose_url: false };
-    case "pdf":
-      return {
-        ...common,
-        widget: "file",
-        choose_url: false,
-        media_folder: DOCUMENT_FOLDER,
-        public_folder: DOCUMENT_FOLDER,
-      };
+    case "pdf": {
+      const { widget, folder } = FILE_KINDS[field.kind].editor;
+      // Images use their collection's folder (client logos have their own).
+      const own = field.kind === "image" ? {} : { media_folder: folder, public_folder: folder };
+      return { ...common, widget, choose_url: false, ...own };
+    }
     case "date":
       // A day, stored YYYY-MM-DD; shown in UTC so every time zone sees the day written.
       return { ...common, widget: "datetime", date_format: "YYYY-MM-DD", time_format: false, picker_utc: true };

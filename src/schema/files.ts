@@ -1,7 +1,9 @@
 // The files content may name besides its YAML: images, and PDFs for `documents` sections.
-// Each kind states its extensions, how its first bytes begin and its largest size, once:
-// the build's validator (load.ts) and the editor's upload check (server/editor/rules.ts)
-// both refuse by these, so a file the editor took is one the build takes.
+// The one table of file kinds: a media field of the schema (fields.ts `image`, `pdf`) is
+// the kind of the same name. Each kind states its extensions, how its first bytes begin,
+// its largest size and how the editor stores it, once: the build's validator (load.ts),
+// the editor's configuration (src/cms/config.ts) and the editor's upload guard
+// (server/editor/rules.ts) all read it, so a file the editor took is one the build takes.
 
 /** A file as the checks see it: its size and its first bytes (at least HEAD_BYTES of them). */
 export interface FileFacts {
@@ -44,6 +46,17 @@ export interface FileKind {
    * bomb", a 100,000 × 100,000 PNG of a few kilobytes), which would take the build's memory.
    */
   maxPixels?: number;
+  /** How the editor offers and stores this kind. */
+  editor: {
+    /** Decap's widget for a field of this kind. */
+    widget: "image" | "file";
+    /** The folder, beside the content file, its uploads go to. */
+    folder: string;
+    /** The extensions the editor stores (a subset of `signatures`). */
+    extensions: readonly string[];
+    /** What the guard says an upload must be when it refuses one. */
+    told: string;
+  };
 }
 
 export const FILE_KINDS = {
@@ -54,12 +67,34 @@ export const FILE_KINDS = {
     maxBytes: 10 * MB,
     // A 61-megapixel camera's photo (9,504 × 6,336) fits; a 100 MP panorama does not.
     maxPixels: 64_000_000,
+    // Raster images only (an SVG is a document that can carry script, on the editor's
+    // origin), in the three types every browser's file picker and preview show.
+    editor: {
+      widget: "image",
+      folder: "images",
+      extensions: ["jpg", "jpeg", "png", "webp"],
+      told: "an image the editor may store (JPEG, PNG or WebP in an image folder)",
+    },
   },
   // Visitors download these on phones: a certificate or a datasheet is well under this.
-  pdf: { name: "a PDF", signatures: { pdf: PDF }, maxBytes: 5 * MB },
+  pdf: {
+    name: "a PDF",
+    signatures: { pdf: PDF },
+    maxBytes: 5 * MB,
+    editor: {
+      widget: "file",
+      folder: "documents",
+      extensions: ["pdf"],
+      told: "a document the editor may store (a PDF in a documents folder)",
+    },
+  },
 } satisfies Record<string, FileKind>;
 
 export type FileKindName = keyof typeof FILE_KINDS;
+
+/** The kind an editor field's widget stores, if it stores files. */
+export const kindOfWidget = (widget: string | undefined): FileKindName | undefined =>
+  (Object.keys(FILE_KINDS) as FileKindName[]).find((kind) => FILE_KINDS[kind].editor.widget === widget);
 
 /** "5 MB", "10.1 MB": a size as staff read it, rounded up so a file over a limit never reads as at it. */
 export const megabytes = (bytes: number) => `${Math.ceil((bytes / MB) * 10) / 10} MB`;
