@@ -64,20 +64,6 @@ export interface FieldWords {
   required?: "yes" | "no" | null;
 }
 
-/** The fields the code knows (their names are the e-mail's and the records'), in the page's order. */
-export type FixedName =
-  | "name"
-  | "company"
-  | "email"
-  | "phone"
-  | "service"
-  | "material"
-  | "quantity"
-  | "partSize"
-  | "message"
-  | typeof FILE_FIELD
-  | "consent";
-
 /** The form's words from content: each fixed field's, and the questions content adds. */
 export type FormWords = Record<FixedName, FieldWords> & { questions?: readonly Question[] | null };
 
@@ -110,10 +96,13 @@ export interface FieldRule {
   words: FieldWords & { invalid?: string | null };
 }
 
-type Typed = Exclude<FixedName, typeof FILE_FIELD>;
+type FixedRule = Omit<FieldRule, "name" | "words">;
 
-/** The fixed fields' rules (their words, and the questions, come from content: formFields). */
-const FIXED: Record<Typed, Omit<FieldRule, "name" | "words">> = {
+/**
+ * The fields the code knows, in the page's order (their words, and the questions, come
+ * from content: formFields). Their names are the e-mail's and the records'.
+ */
+const FIXED = {
   name: { required: true, maxLength: 100, autocomplete: "name", input: "text" },
   company: { required: false, maxLength: 120, autocomplete: "organization", input: "text" },
   email: { required: true, maxLength: 254, format: "email", autocomplete: "email", input: "email" },
@@ -123,20 +112,16 @@ const FIXED: Record<Typed, Omit<FieldRule, "name" | "words">> = {
   quantity: { required: false, maxLength: 200, autocomplete: "off", input: "text" },
   partSize: { required: false, maxLength: 200, autocomplete: "off", input: "text" },
   message: { required: true, maxLength: 5000, multiline: true, autocomplete: "off", input: "textarea" },
+  [FILE_FIELD]: { required: false, maxLength: 0, input: "file" },
   consent: { required: true, maxLength: 10, input: "checkbox" },
-};
+} satisfies Record<string, FixedRule>;
 
-/** The fixed fields before content's questions, in the page's order (message, files and consent follow). */
-export const BEFORE_QUESTIONS = [
-  "name",
-  "company",
-  "email",
-  "phone",
-  "service",
-  "material",
-  "quantity",
-  "partSize",
-] as const;
+export type FixedName = keyof typeof FIXED;
+const FIXED_ORDER = Object.keys(FIXED) as FixedName[];
+/** Content's questions follow this field: they are about the parts. */
+const QUESTIONS_AFTER: FixedName = "partSize";
+/** The fixed fields before content's questions, in the page's order. */
+export const BEFORE_QUESTIONS = FIXED_ORDER.slice(0, FIXED_ORDER.indexOf(QUESTIONS_AFTER) + 1);
 
 /** The fixed fields content may make required or optional; the others the company always needs. */
 export const MAY_BE_OPTIONAL: readonly FixedName[] = [
@@ -175,10 +160,11 @@ export const questionName = (label: string) =>
  * consent. The page draws this list and the enquiry service checks it: the same code.
  */
 export function formFields(form: FormWords): FieldRule[] {
-  const fixed = (name: Typed): FieldRule => {
+  const fixed = (name: FixedName): FieldRule => {
+    const rule: FixedRule = FIXED[name];
     const words = form[name] ?? { label: name };
     const chosen = MAY_BE_OPTIONAL.includes(name) ? words.required : null;
-    return { name, ...FIXED[name], required: chosen ? chosen === "yes" : FIXED[name].required, words };
+    return { name, ...rule, required: chosen ? chosen === "yes" : rule.required, words };
   };
   const taken = new Set<string>();
   const questions = (form.questions ?? []).map((question): FieldRule => {
@@ -193,19 +179,7 @@ export function formFields(form: FormWords): FieldRule[] {
       words: question,
     };
   });
-  return [
-    ...BEFORE_QUESTIONS.map(fixed),
-    ...questions,
-    fixed("message"),
-    {
-      name: FILE_FIELD,
-      required: false,
-      maxLength: 0,
-      input: "file",
-      words: form[FILE_FIELD] ?? { label: FILE_FIELD },
-    },
-    fixed("consent"),
-  ];
+  return FIXED_ORDER.flatMap((name) => (name === QUESTIONS_AFTER ? [fixed(name), ...questions] : [fixed(name)]));
 }
 
 /** The id of a field's input (a group's first one); its help and error are `${id}-help` and `${id}-error`. */

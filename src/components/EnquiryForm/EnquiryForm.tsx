@@ -247,7 +247,7 @@ export function EnquiryForm({ words, services, privacyPath, reach }: EnquiryForm
       case "checkbox":
         return <input {...aria} type="checkbox" value="yes" name={rule.name} required />;
       case "file":
-        return <input {...aria} type="file" name={FILE_FIELD} accept={ACCEPT} multiple className={styles.file} />;
+        return <input {...aria} type="file" name={rule.name} accept={ACCEPT} multiple className={styles.file} />;
       default:
         // A date field takes no maxlength: the browser's date picker writes it whole.
         return (
