@@ -20,10 +20,10 @@ import {
   type FieldRule,
 } from "../../src/enquiry/rules";
 import { fixtureEnquirySettings } from "../helpers/enquirySettings";
-import { newId } from "../../server/enquiry/app";
 import { attachmentsOf, cleanFileName, composeMessage, envelopeOf, messageIdOf } from "../../server/enquiry/message";
 import { backoff } from "../../server/enquiry/settings";
-import { ID_PATTERN, Spool } from "../../server/enquiry/spool";
+import { ID_PATTERN, newId } from "../../server/enquiry/reference";
+import { Spool } from "../../server/enquiry/spool";
 
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, "latin1"));
 const choices = ["alpha", "other"];

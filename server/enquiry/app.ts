@@ -3,7 +3,6 @@
 // the enquiry is on disk for good answers success: 303 to the thank-you page (a form
 // without JavaScript) or 201 with the reference (the page's script, Accept: JSON).
 // Anything wrong is answered clearly and writes nothing.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
@@ -30,7 +29,8 @@ import {
 import { addressKeys } from "../lib/addresses";
 import type { EnquirySettingsEnv } from "./settings";
 import type { LiveSite } from "./site";
-import { ID_PATTERN, type Spool } from "./spool";
+import { ID_PATTERN, newId } from "./reference";
+import type { Spool } from "./spool";
 import { tallyEnquiry } from "./tally";
 import type { EnquiryRecord } from "./record";
 import { registerInbox } from "./inbox";
@@ -64,20 +64,6 @@ const HOUR_MS = 60 * 60_000;
 export const MAX_FIELDS = 100;
 /** The most bytes of one field (a 5000-character message, in any script's UTF-8). */
 export const MAX_FIELD_BYTES = 32 * 1024;
-const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-/** A reference from 50 bits: of the page's token (the same token, the same enquiry), or random. */
-export function newId(token?: string): string {
-  const bytes = token ? crypto.createHash("sha256").update(token).digest() : crypto.randomBytes(8);
-  let bits = 0n;
-  for (const byte of bytes.subarray(0, 8)) bits = (bits << 8n) | BigInt(byte);
-  let id = "";
-  for (let i = 0; i < 10; i += 1) {
-    id += ALPHABET[Number(bits & 31n)];
-    bits >>= 5n;
-  }
-  return id;
-}
-
 const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? "").includes("application/json");
 const RECEIVED = `${ENQUIRY_API}/received/`;
 

@@ -7,7 +7,8 @@
 //   npm run enquiries -- --json         every enquiry's reference, state, time and last error (sitectl doctor)
 import { messageIdOf } from "./message";
 import { readEnquirySettings } from "./settings";
-import { ID_PATTERN, STATES, Spool } from "./spool";
+import { ID_PATTERN } from "./reference";
+import { STATES, Spool } from "./spool";
 
 function main(args: string[]): number {
   const spool = new Spool(readEnquirySettings().dir);

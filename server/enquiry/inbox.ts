@@ -15,7 +15,8 @@ import { Refusal } from "../lib/refusal";
 import { ago, attachmentHeader, escapeHtml, fileSize, shown, staffPage, staffTime } from "../lib/staffPage";
 import { INBOX_PATH, attachmentsOf, cleanFileName } from "./message";
 import type { EnquiryRecord } from "./record";
-import { ID_PATTERN, type Entry, type Spool, type State } from "./spool";
+import { ID_PATTERN } from "./reference";
+import type { Entry, Spool, State } from "./spool";
 
 /** The newest enquiries a list shows at once (the spool's size bounds them anyway). */
 export const LIST_LIMIT = 300;

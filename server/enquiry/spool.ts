@@ -10,14 +10,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { MAX_FILES } from "../../src/enquiry/rules";
 import { readJson, syncFolder, writeFileAtomic } from "../lib/files";
+import { REFERENCE } from "./reference";
 import type { EnquiryRecord, Handled } from "./record";
 
 export const STATES = ["pending", "sent", "failed"] as const;
 export type State = (typeof STATES)[number];
 
-/** A reference: ten characters from an alphabet without look-alikes (no I, L, O, U). */
-export const ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{10}$/;
-const FILE = /^([0-9A-HJKMNP-TV-Z]{10})\.eml$/;
+const FILE = new RegExp(`^(${REFERENCE})\\.eml$`);
 /** A kept file's companion: the first ".drawing" (as when a form took one), then ".drawing-2" … */
 const keptFile = (index: number) => (index === 0 ? ".drawing" : `.drawing-${index + 1}`);
 const KEPT_FILES = Array.from({ length: MAX_FILES }, (_, index) => keptFile(index));
@@ -25,7 +24,7 @@ const KEPT_FILES = Array.from({ length: MAX_FILES }, (_, index) => keptFile(inde
 const COMPANIONS = [...KEPT_FILES, ".form.json", ".handled.json"];
 /** Every file the spool's folders may hold: an e-mail, its attempts (.json), its companions (sitectl backup checks). */
 export const SPOOL_FILE = new RegExp(
-  `^[0-9A-HJKMNP-TV-Z]{10}(\\.eml|\\.json|${COMPANIONS.map((kind) => kind.replaceAll(".", "\\.")).join("|")})$`,
+  `^${REFERENCE}(\\.eml|\\.json|${COMPANIONS.map((kind) => kind.replaceAll(".", "\\.")).join("|")})$`,
 );
 
 export interface Attempts {
