@@ -6,7 +6,7 @@ import type { Express } from "express";
 import proxy from "express-http-proxy";
 import { BACKEND_PATH, LOCAL_BACKEND_PORT } from "./src/cms/config";
 import { contentFiles } from "./src/schema/content";
-import { readSiteSettings } from "./src/schema/load";
+import { readSiteSettings } from "./src/schema/siteSettings";
 
 const site = readSiteSettings(process.cwd());
 

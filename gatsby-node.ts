@@ -9,7 +9,8 @@ import { NOTICES } from "./src/enquiry/pages";
 import { HELP_PATH, productionBackend } from "./src/cms/config";
 import { ADMIN_DIR, writeAdmin } from "./src/cms/writeAdmin";
 import { contentTypes } from "./src/schema/graphql";
-import { CONTENT_ERROR, contentReport, formatProblems, formatWarning, loadContent } from "./src/schema/load";
+import { CONTENT_ERROR, loadContent } from "./src/schema/load";
+import { contentReport, formatProblems, formatWarning } from "./src/schema/report";
 
 // Check every content file before Gatsby reads any of them, so a bad file stops the
 // build with one message naming the file and the field, and nothing is written.

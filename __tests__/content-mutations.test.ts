@@ -10,7 +10,8 @@ import path from "node:path";
 import yaml from "js-yaml";
 import { contentFiles } from "../src/schema/content";
 import type { Field, ObjectField } from "../src/schema/fields";
-import { formatProblems, loadContent } from "../src/schema/load";
+import { formatProblems } from "../src/schema/report";
+import { loadContent } from "../src/schema/load";
 import { copyContent } from "./helpers/contentCopy";
 
 type Data = Record<string, unknown>;

@@ -6,7 +6,8 @@ import { slidePosition } from "../src/components/Carousel/slidePosition";
 import { HERO_INTERVAL_MS, SLIDER_INTERVAL_MS, SLIDER_TRANSITION_MS } from "../src/constants";
 import { clientsSchema, enquirySchema, homeSchema, serviceSchema, siteSchema } from "../src/schema/content";
 import type { Data } from "../src/schema/fields";
-import { formatProblems, loadContent } from "../src/schema/load";
+import { formatProblems } from "../src/schema/report";
+import { loadContent } from "../src/schema/load";
 
 const projectDir = path.resolve(__dirname, "..");
 

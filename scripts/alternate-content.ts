@@ -8,7 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import yaml from "js-yaml";
-import { formatProblems, loadContent } from "../src/schema/load";
+import { formatProblems } from "../src/schema/report";
+import { loadContent } from "../src/schema/load";
 import { gstinChecksumProblem } from "../src/schema/patterns";
 
 type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

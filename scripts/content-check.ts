@@ -2,7 +2,8 @@
 // warns of pages no link leads to. With --strict (before launch) it exits 1 while any
 // placeholder is left.
 import path from "node:path";
-import { contentReport, formatWarning, loadContent } from "../src/schema/load";
+import { contentReport, formatWarning } from "../src/schema/report";
+import { loadContent } from "../src/schema/load";
 import { findPlaceholders } from "../src/schema/placeholders";
 
 const strict = process.argv.includes("--strict");

@@ -4,7 +4,8 @@
 // never these sentences. --project checks another project's content/ (tests).
 import path from "node:path";
 import { writeFileAtomic } from "../server/lib/files";
-import { contentReport, formatProblems, formatWarning, loadContent } from "../src/schema/load";
+import { contentReport, formatProblems, formatWarning } from "../src/schema/report";
+import { loadContent } from "../src/schema/load";
 
 const option = (name: string) => {
   const at = process.argv.indexOf(name);

@@ -8,7 +8,8 @@ import {
   nextContentChange,
   today,
 } from "../../src/schema/expiry";
-import { contentReport, loadContent } from "../../src/schema/load";
+import { contentReport } from "../../src/schema/report";
+import { loadContent } from "../../src/schema/load";
 import { copyContent, editYaml } from "../helpers/contentCopy";
 
 let project: string;

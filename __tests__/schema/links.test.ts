@@ -3,7 +3,8 @@
 // link to an anchor no section carries. The tests must not fail on either.
 import fs from "node:fs";
 import path from "node:path";
-import { contentReport, loadContent } from "../../src/schema/load";
+import { contentReport } from "../../src/schema/report";
+import { loadContent } from "../../src/schema/load";
 import { copyContent, editYaml } from "../helpers/contentCopy";
 
 let project: string;

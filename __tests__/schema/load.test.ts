@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
 import { FILE_KINDS, megabytes } from "../../src/schema/files";
-import { formatProblems, loadContent } from "../../src/schema/load";
+import { formatProblems } from "../../src/schema/report";
+import { loadContent } from "../../src/schema/load";
 import { copyContent, editYaml, FIXTURE_PROJECT, writeFile } from "../helpers/contentCopy";
 import { pngHeader } from "../helpers/images";
 

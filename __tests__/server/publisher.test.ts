@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { formatProblems, type ContentReport } from "../../src/schema/load";
+import { formatProblems, type ContentReport } from "../../src/schema/report";
 import { APP_DIR } from "../../server/lib/settings";
 import { copyContent, editYaml } from "../helpers/contentCopy";
 import { precompress } from "../../server/publisher/compress";

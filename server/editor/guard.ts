@@ -4,7 +4,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { formatProblems, loadContent } from "../../src/schema/load";
+import { formatProblems } from "../../src/schema/report";
+import { loadContent } from "../../src/schema/load";
 import { BRANCH } from "../lib/settings";
 import { Refusal } from "../lib/refusal";
 import {

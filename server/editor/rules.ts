@@ -15,7 +15,7 @@ import {
   megabytes,
   type FileKindName,
 } from "../../src/schema/files";
-import { imageDimensions } from "../../src/schema/load";
+import { imageDimensions } from "../../src/schema/fileFacts";
 import { Refusal } from "../lib/refusal";
 
 /** The largest upload of any kind (each kind's own limit is in src/schema/files.ts). */

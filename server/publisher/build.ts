@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { INLINE_FILE } from "../../src/build/finishPages";
-import { formatProblems, formatWarning, type ContentReport } from "../../src/schema/load";
+import { formatProblems, formatWarning, type ContentReport } from "../../src/schema/report";
 import { readJson } from "../lib/files";
 import { git, gitWith, trustFile } from "../lib/git";
 import { APP_DIR, BRANCH, type HostPaths } from "../lib/settings";

@@ -7,7 +7,8 @@ import { OTHER_SERVICE } from "../enquiry/rules";
 import { SETTINGS_FILE, type EnquirySettings } from "../enquiry/pages";
 import type { Data } from "../schema/fields";
 import type { enquirySchema, serviceSchema, siteSchema } from "../schema/content";
-import { formatProblems, loadContent } from "../schema/load";
+import { formatProblems } from "../schema/report";
+import { loadContent } from "../schema/load";
 
 type Enquiry = Data<typeof enquirySchema.fields>;
 type Site = Data<typeof siteSchema.fields>;

@@ -4,8 +4,7 @@
 // content's warnings or pages next change (nextContentChange) tells the server's daily
 // republish whether a build would change anything.
 import { isCurrent } from "../sections/Documents/display";
-import type { ContentWarning } from "./links";
-import type { LoadedFile } from "./load";
+import type { ContentWarning, LoadedFile } from "./types";
 import { dayOf } from "./validate";
 
 /**

@@ -6,13 +6,8 @@
 import { LAYOUT_IDS } from "../constants";
 import { contentFiles } from "./content";
 import type { Field } from "./fields";
-import type { LoadedFile } from "./load";
+import type { ContentWarning, LoadedFile } from "./types";
 import { LINK } from "./patterns";
-
-export interface ContentWarning {
-  file: string;
-  message: string;
-}
 
 /** Every value of a link field (LINK pattern) in `value`, read as `field` describes it. */
 function links(field: Field, value: unknown, found: string[]): void {

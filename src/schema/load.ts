@@ -1,29 +1,17 @@
-// Reads every file under content/ and checks it against the schema. The build calls
-// this before anything else (gatsby-node.ts), and so does `npm run content:validate`.
+// Reads every file under content/ and checks it against the schema, each file alone and
+// all together (page addresses). The build calls this before anything else
+// (gatsby-node.ts), and so does `npm run content:validate`. The result is reported by
+// report.ts; the files' sizes and pixels are read by fileFacts.ts.
 import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
 import { contentFiles } from "./content";
-import { expiredDocuments, lapsingDocuments, nextContentChange, today } from "./expiry";
-import { imageSize } from "image-size";
-import { HEAD_BYTES, type FileFacts } from "./files";
-import { missingAnchors, unlinkedPages, type ContentWarning } from "./links";
-import { validate, type Problem } from "./validate";
+import { fileFacts } from "./fileFacts";
+import type { FileProblem, LoadedFile } from "./types";
+import { validate } from "./validate";
 
 /** The id Gatsby prints beside a content error ("ERROR #..._CONTENT_INVALID"). */
 export const CONTENT_ERROR = "CONTENT_INVALID";
-
-export interface FileProblem extends Problem {
-  /** The file, relative to the project, e.g. "content/site.yaml". */
-  file: string;
-}
-
-export interface LoadedFile {
-  file: string;
-  /** Which kind of content file it is (contentFiles' `name`): its schema. */
-  kind: (typeof contentFiles)[number]["name"];
-  data: Record<string, unknown>;
-}
 
 const YAML_FILE = /\.ya?ml$/i;
 
@@ -87,47 +75,6 @@ function parse(absolute: string, file: string): { data?: unknown; problem?: File
     const where = mark ? `line ${mark.line + 1}, column ${mark.column + 1}` : "(whole file)";
     const reason = (error as yaml.YAMLException).reason ?? String(error);
     return { problem: { file, field: where, message: `is not valid YAML: ${reason}` } };
-  }
-}
-
-/** An image's width and height from its header; null when it cannot be read. */
-export function imageDimensions(bytes: Uint8Array): { width: number; height: number } | null {
-  try {
-    const { width, height } = imageSize(bytes);
-    return width && height ? { width, height } : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Pixels already read, by file, size and time: the editor checks every save against all of content/. */
-const dimensionsRead = new Map<string, ReturnType<typeof imageDimensions>>();
-
-function cachedDimensions(absolute: string, stat: fs.Stats) {
-  const key = `${absolute}\0${stat.size}\0${stat.mtimeMs}`;
-  if (!dimensionsRead.has(key)) {
-    if (dimensionsRead.size > 10_000) dimensionsRead.clear();
-    dimensionsRead.set(key, imageDimensions(fs.readFileSync(absolute)));
-  }
-  return dimensionsRead.get(key)!;
-}
-
-/** A file's size and first bytes (its pixels read when asked), or null when there is no such file. */
-function fileFacts(absolute: string): FileFacts | null {
-  let handle: number;
-  try {
-    handle = fs.openSync(absolute, "r");
-  } catch {
-    return null;
-  }
-  try {
-    const stat = fs.fstatSync(handle);
-    if (!stat.isFile()) return null;
-    const head = Buffer.alloc(HEAD_BYTES);
-    fs.readSync(handle, head, 0, HEAD_BYTES, 0);
-    return { bytes: stat.size, head, dimensions: () => cachedDimensions(absolute, stat) };
-  } finally {
-    fs.closeSync(handle);
   }
 }
 
@@ -220,89 +167,4 @@ function duplicateSlugs(files: LoadedFile[]): FileProblem[] {
     }
   }
   return problems;
-}
-
-/** The validator's result as data (`content:validate --report FILE`), for programs to read. */
-export interface ContentReport {
-  valid: boolean;
-  /** The content files checked, relative to the project. */
-  files: string[];
-  problems: FileProblem[];
-  /** What does not stop the build but should be fixed (a page nothing links to, a link to no section, a lapsed or lapsing certificate). */
-  warnings: ContentWarning[];
-  /** The first later day a build would differ (a document lapses or its warning starts); null when none. */
-  nextChange: string | null;
-}
-
-/** The report on loaded content; `day` ("YYYY-MM-DD") is the day documents must still be valid on. */
-export const contentReport = (
-  loaded: { files: LoadedFile[]; problems: FileProblem[] },
-  day = today(),
-): ContentReport => ({
-  valid: loaded.problems.length === 0,
-  files: loaded.files.map((file) => file.file),
-  problems: loaded.problems,
-  warnings:
-    loaded.problems.length === 0
-      ? [
-          ...unlinkedPages(loaded.files),
-          ...missingAnchors(loaded.files),
-          ...expiredDocuments(loaded.files, day),
-          ...lapsingDocuments(loaded.files, day),
-        ]
-      : [],
-  nextChange: loaded.problems.length === 0 ? nextContentChange(loaded.files, day) : null,
-});
-
-/** A warning as one line: "content/services/x.yaml: no link leads to …". */
-export const formatWarning = (warning: ContentWarning) => `${warning.file}: ${warning.message}`;
-
-/** One message for people: every problem on its own line, file first. */
-export function formatProblems(problems: FileProblem[]): string {
-  const lines = problems.map((p) => `  ${p.file} › ${p.field}: ${p.message}`);
-  const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
-  return `The content has ${count}, so the site was not built. Fix ${problems.length === 1 ? "it" : "them"} and build again:\n${lines.join("\n")}`;
-}
-
-export interface SiteSettings {
-  url: string;
-  name: string;
-  shortName: string;
-  themeColor: string;
-  /** The logo's path relative to the project, for the favicon and app icons. */
-  logo: string;
-  /** The footer map's address, for each page's security policy. */
-  mapEmbedUrl: string | null;
-}
-
-/**
- * What the Gatsby configuration needs from content/site.yaml. Read leniently: Gatsby
- * loads its configuration before the content check runs, and that check gives the
- * clear message if the file is broken.
- */
-export function readSiteSettings(projectDir: string): SiteSettings {
-  const fallback = {
-    url: "https://www.example.com",
-    name: "Site",
-    shortName: "Site",
-    themeColor: "#000000",
-    mapEmbedUrl: null,
-  };
-  try {
-    const site = yaml.load(fs.readFileSync(path.join(projectDir, "content/site.yaml"), "utf8")) as {
-      url?: string;
-      company?: { name?: string; shortName?: string; themeColor?: string; logo?: string };
-      map?: { embedUrl?: string };
-    };
-    return {
-      url: (site.url ?? fallback.url).replace(/\/+$/, ""),
-      name: site.company?.name ?? fallback.name,
-      shortName: site.company?.shortName ?? fallback.shortName,
-      themeColor: site.company?.themeColor ?? fallback.themeColor,
-      logo: path.join("content", site.company?.logo ?? "images/placeholder-logo.png"),
-      mapEmbedUrl: site.map?.embedUrl ?? null,
-    };
-  } catch {
-    return { ...fallback, logo: "content/images/placeholder-logo.png" };
-  }
 }

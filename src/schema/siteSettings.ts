@@ -1,0 +1,47 @@
+// What gatsby-config.ts reads of content/site.yaml, before the content check runs.
+import fs from "node:fs";
+import path from "node:path";
+import yaml from "js-yaml";
+
+export interface SiteSettings {
+  url: string;
+  name: string;
+  shortName: string;
+  themeColor: string;
+  /** The logo's path relative to the project, for the favicon and app icons. */
+  logo: string;
+  /** The footer map's address, for each page's security policy. */
+  mapEmbedUrl: string | null;
+}
+
+/**
+ * What the Gatsby configuration needs from content/site.yaml. Read leniently: Gatsby
+ * loads its configuration before the content check runs, and that check gives the
+ * clear message if the file is broken.
+ */
+export function readSiteSettings(projectDir: string): SiteSettings {
+  const fallback = {
+    url: "https://www.example.com",
+    name: "Site",
+    shortName: "Site",
+    themeColor: "#000000",
+    mapEmbedUrl: null,
+  };
+  try {
+    const site = yaml.load(fs.readFileSync(path.join(projectDir, "content/site.yaml"), "utf8")) as {
+      url?: string;
+      company?: { name?: string; shortName?: string; themeColor?: string; logo?: string };
+      map?: { embedUrl?: string };
+    };
+    return {
+      url: (site.url ?? fallback.url).replace(/\/+$/, ""),
+      name: site.company?.name ?? fallback.name,
+      shortName: site.company?.shortName ?? fallback.shortName,
+      themeColor: site.company?.themeColor ?? fallback.themeColor,
+      logo: path.join("content", site.company?.logo ?? "images/placeholder-logo.png"),
+      mapEmbedUrl: site.map?.embedUrl ?? null,
+    };
+  } catch {
+    return { ...fallback, logo: "content/images/placeholder-logo.png" };
+  }
+}
