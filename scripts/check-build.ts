@@ -257,6 +257,111 @@ const belowHero = (doc: HTMLElement, selector: string) =>
 const noneMissing = (route: string, what: string, missing: string[]) =>
   check(route, what, missing.length === 0, missing.join(", "));
 
+/** The text of a page's main part, read once for every section's check. */
+interface PageText {
+  items: string[];
+  body: string;
+}
+type SectionType = Section["type"];
+type SectionCheck<S extends Section> = (route: string, doc: HTMLElement, section: S, page: PageText) => void;
+
+/** A section's teaser link, when it has one. */
+function checkTeaser(route: string, doc: HTMLElement, teaser: { link: string; linkLabel: string } | null | undefined) {
+  if (teaser)
+    check(route, `teaser "${teaser.linkLabel}" to ${teaser.link}`, hrefs(doc, teaser.linkLabel).includes(teaser.link));
+}
+
+/**
+ * What each type of section must show beyond its heading. Keyed by every section type of
+ * the schema: a new type does not compile until it has its check here (an empty one
+ * says so on purpose).
+ */
+const SECTION_CHECKS: { [T in SectionType]: SectionCheck<Extract<Section, { type: T }>> } = {
+  applications(route, _doc, section, { items }) {
+    const missing = section.items.filter((item) => !items.includes(squash(item)));
+    noneMissing(route, `all ${section.items.length} areas of "${section.title}"`, missing);
+  },
+  points(route, _doc, section, { body }) {
+    const missing = section.points.filter((p) => !body.includes(squash(p.title)));
+    noneMissing(
+      route,
+      `all points of "${section.title}"`,
+      missing.map((p) => p.title),
+    );
+  },
+  about(route, doc, section, { body }) {
+    const missing = [...(section.claims ?? []), ...(section.coreValues?.values ?? [])].filter(
+      (p) => !body.includes(squash(p.title)),
+    );
+    noneMissing(
+      route,
+      `all claims and values of "${section.title}"`,
+      missing.map((p) => p.title),
+    );
+    checkTeaser(route, doc, section.teaser);
+  },
+  serviceCards(route, doc, section) {
+    for (const card of section.cards)
+      check(route, `card "${card.linkLabel}" to ${card.link}`, hrefs(doc, card.linkLabel).includes(card.link));
+    checkTeaser(route, doc, section.teaser);
+  },
+  clients(route, doc, section) {
+    checkClients(route, doc, section.anchor);
+  },
+  capabilities(route, doc, section) {
+    const headers = doc.querySelectorAll('main table th[scope="row"]').map(text);
+    const missing = section.groups.flatMap((g) => g.rows).filter((row) => !headers.includes(squash(row.property)));
+    noneMissing(
+      route,
+      `every row of "${section.title}" a row header`,
+      missing.map((r) => r.property),
+    );
+  },
+  steps(route, doc, section) {
+    const steps = doc.querySelectorAll("main ol > li h3").map(text);
+    const missing = section.steps.filter((step) => !steps.includes(squash(step.title)));
+    noneMissing(
+      route,
+      `every step of "${section.title}" in an ordered list`,
+      missing.map((s) => s.title),
+    );
+  },
+  faq(route, doc, section) {
+    const asked = doc.querySelectorAll("main details > summary").map(text);
+    const missing = section.questions.filter((q) => !asked.includes(squash(q.question)));
+    noneMissing(
+      route,
+      `every question of "${section.title}" opens without JavaScript`,
+      missing.map((q) => q.question),
+    );
+    const described = doc
+      .querySelectorAll('main script[type="application/ld+json"]')
+      .some((script) => script.textContent.includes('"FAQPage"'));
+    check(route, `"${section.title}" described as an FAQPage`, described);
+  },
+  documents(route, doc, section) {
+    checkDocuments(route, doc, section);
+  },
+  colours(route, doc, section) {
+    const listItems = doc.querySelectorAll("main li");
+    const shows = (colour: { name: string; swatch: string }) =>
+      listItems.some((item) => {
+        const style = item.querySelector("[aria-hidden='true']")?.getAttribute("style") ?? "";
+        return text(item).startsWith(squash(colour.name)) && style.toLowerCase().includes(colour.swatch.toLowerCase());
+      });
+    const missing = section.colours.filter((colour) => !shows(colour));
+    noneMissing(
+      route,
+      `every colour of "${section.title}" named beside its swatch`,
+      missing.map((c) => c.name),
+    );
+  },
+  // The page's sliders are checked together, in order, after the sections (checkSections).
+  productSlider() {},
+  // A statement is its heading and text: the heading check covers it.
+  statement() {},
+};
+
 /** A page's sections as its content lists them, then the headings that follow them. */
 function checkSections(route: string, doc: HTMLElement, sections: Section[], after: string[]) {
   const headings = belowHero(doc, "h2").map(text);
@@ -270,97 +375,13 @@ function checkSections(route: string, doc: HTMLElement, sections: Section[], aft
     headings.join(" | ") === expected.join(" | "),
     headings.join(" | "),
   );
-  const items = doc.querySelectorAll("main li").map(text);
-  const body = text(doc.querySelector("main"));
+  const page: PageText = { items: doc.querySelectorAll("main li").map(text), body: text(doc.querySelector("main")) };
   for (const [index, section] of sections.entries()) {
     if (section.anchor && drawn(section)) {
       const element = doc.querySelector(`#${section.anchor}`);
       check(route, `section ${index + 1} carries its anchor #${section.anchor}`, !!element?.closest("section"));
     }
-    if (section.type === "applications") {
-      const missing = section.items.filter((item) => !items.includes(squash(item)));
-      noneMissing(route, `all ${section.items.length} areas of "${section.title}"`, missing);
-    }
-    if (section.type === "points") {
-      const missing = section.points.filter((p) => !body.includes(squash(p.title)));
-      noneMissing(
-        route,
-        `all points of "${section.title}"`,
-        missing.map((p) => p.title),
-      );
-    }
-    if (section.type === "about") {
-      const missing = [...(section.claims ?? []), ...(section.coreValues?.values ?? [])].filter(
-        (p) => !body.includes(squash(p.title)),
-      );
-      noneMissing(
-        route,
-        `all claims and values of "${section.title}"`,
-        missing.map((p) => p.title),
-      );
-    }
-    if (section.type === "serviceCards") {
-      for (const card of section.cards)
-        check(route, `card "${card.linkLabel}" to ${card.link}`, hrefs(doc, card.linkLabel).includes(card.link));
-    }
-    if (section.type === "about" || section.type === "serviceCards") {
-      const teaser = section.teaser;
-      if (teaser)
-        check(
-          route,
-          `teaser "${teaser.linkLabel}" to ${teaser.link}`,
-          hrefs(doc, teaser.linkLabel).includes(teaser.link),
-        );
-    }
-    if (section.type === "clients") checkClients(route, doc, section.anchor);
-    if (section.type === "capabilities") {
-      const headers = doc.querySelectorAll('main table th[scope="row"]').map(text);
-      const missing = section.groups.flatMap((g) => g.rows).filter((row) => !headers.includes(squash(row.property)));
-      noneMissing(
-        route,
-        `every row of "${section.title}" a row header`,
-        missing.map((r) => r.property),
-      );
-    }
-    if (section.type === "steps") {
-      const steps = doc.querySelectorAll("main ol > li h3").map(text);
-      const missing = section.steps.filter((step) => !steps.includes(squash(step.title)));
-      noneMissing(
-        route,
-        `every step of "${section.title}" in an ordered list`,
-        missing.map((s) => s.title),
-      );
-    }
-    if (section.type === "faq") {
-      const asked = doc.querySelectorAll("main details > summary").map(text);
-      const missing = section.questions.filter((q) => !asked.includes(squash(q.question)));
-      noneMissing(
-        route,
-        `every question of "${section.title}" opens without JavaScript`,
-        missing.map((q) => q.question),
-      );
-      const described = doc
-        .querySelectorAll('main script[type="application/ld+json"]')
-        .some((script) => script.textContent.includes('"FAQPage"'));
-      check(route, `"${section.title}" described as an FAQPage`, described);
-    }
-    if (section.type === "documents") checkDocuments(route, doc, section);
-    if (section.type === "colours") {
-      const listItems = doc.querySelectorAll("main li");
-      const shows = (colour: { name: string; swatch: string }) =>
-        listItems.some((item) => {
-          const style = item.querySelector("[aria-hidden='true']")?.getAttribute("style") ?? "";
-          return (
-            text(item).startsWith(squash(colour.name)) && style.toLowerCase().includes(colour.swatch.toLowerCase())
-          );
-        });
-      const missing = section.colours.filter((colour) => !shows(colour));
-      noneMissing(
-        route,
-        `every colour of "${section.title}" named beside its swatch`,
-        missing.map((c) => c.name),
-      );
-    }
+    (SECTION_CHECKS[section.type] as SectionCheck<Section>)(route, doc, section, page);
   }
   const sliders = sections.flatMap((s) => (s.type === "productSlider" ? [s] : []));
   const carousels = belowHero(doc, '[aria-roledescription="carousel"]');
