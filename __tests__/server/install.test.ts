@@ -8,6 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+import * as layout from "../../server/sitectl/layout";
+
 const DEPLOY = path.resolve(__dirname, "..", "..", "deploy");
 
 const install = (args: string[], env: Record<string, string> = {}) =>
@@ -167,5 +169,73 @@ describe("the nginx server block", () => {
     expect(block).not.toMatch(/listen (\[::\]:)?80;/);
     expect(block).toContain("include snippets/site/behind-proxy.conf;");
     expect(block).toContain("include snippets/site/editor.conf;");
+  });
+});
+
+// sitectl (server/sitectl/layout.ts) and the installer (deploy/lib/common.sh) each name
+// the installation's paths; these tests hold the two, and the units, to one layout.
+describe("one layout for the installer, sitectl and the units", () => {
+  const shell = (names: string[]) => {
+    const script = `source "${DEPLOY}/lib/common.sh"; for name in ${names.join(" ")}; do declare -n value=$name; echo "$name=\${value[*]}"; done`;
+    const ran = spawnSync("bash", ["-c", script], { encoding: "utf8" });
+    expect(ran.stderr).toBe("");
+    return Object.fromEntries(
+      ran.stdout
+        .trim()
+        .split("\n")
+        .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+    );
+  };
+
+  test("every path and name both give has the same value", () => {
+    const same = {
+      SITE_DIR: layout.SITE_DIR,
+      CODE_DIR: layout.CODE_DIR,
+      APP_LINK: layout.APP_LINK,
+      HOST_DIR: layout.HOST_DIR,
+      REPO_DIR: layout.REPO_DIR,
+      ENQUIRY_DIR: layout.ENQUIRY_DIR,
+      ETC_DIR: layout.ETC_DIR,
+      SETTINGS_FILE: layout.SETTINGS_FILE,
+      ENQUIRY_ENV: layout.ENQUIRY_ENV,
+      WATCH_ENV: layout.WATCH_ENV,
+      PUBLISHER_ENV: layout.PUBLISHER_ENV,
+      MIRROR_ENV: layout.MIRROR_ENV,
+      EDITOR_PROXY_ENV: layout.EDITOR_PROXY_ENV,
+      ENQUIRY_STAFF_ENV: layout.ENQUIRY_STAFF_ENV,
+      SELF_SIGNED_DIR: layout.SELF_SIGNED_DIR,
+      LOG_DIR: layout.LOG_DIR,
+      VISITS_DIR: layout.VISITS_DIR,
+      REPORT_DIR: layout.REPORT_DIR,
+      WATCH_DIR: layout.WATCH_DIR,
+      SITE_GROUP: layout.SITE_GROUP,
+      UNITS: layout.UNITS.join(" "),
+      TIMERS: layout.TIMERS.join(" "),
+    };
+    const bash = shell(Object.keys(same));
+    expect(bash).toEqual(same);
+    expect(`${shell(["EDITOR_DIR"]).EDITOR_DIR}/editors`).toBe(layout.EDITORS_FILE);
+  });
+
+  test("each unit reads its settings from files sitectl knows", () => {
+    const known = [
+      layout.ENQUIRY_ENV,
+      layout.PUBLISHER_ENV,
+      layout.MIRROR_ENV,
+      layout.EDITOR_PROXY_ENV,
+      layout.ENQUIRY_STAFF_ENV,
+      layout.WATCH_ENV,
+    ];
+    const units = fs.readdirSync(path.join(DEPLOY, "systemd"));
+    const read = units.flatMap((unit) =>
+      [...fs.readFileSync(path.join(DEPLOY, "systemd", unit), "utf8").matchAll(/^EnvironmentFile=-?(\S+)$/gm)].map(
+        (match) => match[1],
+      ),
+    );
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.filter((file) => !known.includes(file))).toEqual([]);
+    // The units run from the code in use, and are the ones sitectl starts and stops.
+    for (const unit of layout.UNITS) expect(units).toContain(`${unit}.service`);
+    for (const timer of layout.TIMERS) expect(units).toContain(timer);
   });
 });

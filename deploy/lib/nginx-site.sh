@@ -24,7 +24,7 @@ site_body() {
   root $HOST_DIR/live;
   set \$publisher_status $HOST_DIR/publisher/status.json;
   set \$enquiry_status $ENQUIRY_DIR/status.json;
-  set \$server_problems /var/lib/anodising-watch/problems.json;
+  set \$server_problems $WATCH_DIR/problems.json;
   set \$report_dir $REPORT_DIR;
   # Visits with shortened addresses, for the owner's report (access-log-http.conf).
   access_log $VISITS_LOG anonymised;

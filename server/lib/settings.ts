@@ -50,12 +50,15 @@ export interface Settings {
   editorPort: number;
 }
 
+/** The free space a build needs, unless HOST_MIN_FREE_MB says otherwise. */
+export const DEFAULT_MIN_FREE_MB = 2048;
+
 export function readSettings(env = process.env): Settings {
   const hostDir = path.resolve(env.HOST_DIR || path.join(APP_DIR, ".host"));
   return {
     hostDir,
     remote: env.SITE_REMOTE ?? "",
-    minFreeBytes: envNumber(env, "HOST_MIN_FREE_MB", 2048) * 1024 * 1024,
+    minFreeBytes: envNumber(env, "HOST_MIN_FREE_MB", DEFAULT_MIN_FREE_MB) * 1024 * 1024,
     pushRetryMs: envNumber(env, "PUSH_RETRY_SECONDS", 30) * 1000,
     buildTimeoutMs: envNumber(env, "BUILD_TIMEOUT_MINUTES", 30) * 60_000,
     seedRelease: env.HOST_SEED_RELEASE ? path.resolve(env.HOST_SEED_RELEASE) : "",

@@ -11,16 +11,16 @@ import { SAFE_GIT } from "../lib/git";
 import {
   EDITORS_FILE,
   ENQUIRY_DIR,
-  ETC_DIR,
   REPO_DIR,
   SERVICES,
+  SETTINGS_FILE,
   SITE_GROUP,
   UNITS,
   currentCode,
   readInstallSettings,
 } from "./layout";
 import { badName, members } from "./archive";
-import { FORMAT, PART, VERSION, filesUnder, sha256, stagingFolder, type Manifest } from "./backup";
+import { FORMAT, PART, SETTINGS, VERSION, filesUnder, sha256, stagingFolder, type Manifest } from "./backup";
 import { checkCertificates, placeCertificates } from "./restoreCertificates";
 import { describe, finishedBuildOf, waitForPublisher } from "./publishing";
 import { mustRepoGit } from "./sandbox";
@@ -165,11 +165,12 @@ export async function restore(args: string[]): Promise<number> {
     const added = importSpool(staging);
     say(`    ${count(added, "enquiry", "enquiries")} added to the spool`);
 
-    for (const name of ["enquiry.env", "publisher.env", "watch.env", "mirror.env"]) {
-      const from = path.join(staging, PART.settings, name);
+    // The backup's settings but install.conf, which the installer here has written.
+    for (const setting of SETTINGS.filter((file) => file !== SETTINGS_FILE)) {
+      const from = path.join(staging, PART.settings, path.basename(setting));
       if (!fs.existsSync(from)) continue;
-      placeSetting(from, path.join(ETC_DIR, name));
-      say(`    ${ETC_DIR}/${name}`);
+      placeSetting(from, setting);
+      say(`    ${setting}`);
     }
     if (certificates) {
       placeCertificates(certificates);

@@ -5,12 +5,13 @@ import http from "node:http";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
+import { DEFAULT_MIN_FREE_MB } from "../../lib/settings";
 import { APP_LINK, HOST_DIR, SERVICES, TIMERS, certificateFile, type InstallSettings } from "../layout";
 import { count, run, unitState } from "../shell";
 import { BLIPS_PER_DAY, DEPLOY_AGAIN, TIMEOUT_MS, note, ok, problem, type Finding } from "./finding";
 
 /** A build needs this much free space (HOST_MIN_FREE_MB's default); twice it is comfortable. */
-const BUILD_FREE_MB = 2048;
+const BUILD_FREE_MB = DEFAULT_MIN_FREE_MB;
 /** Free inodes a build needs (Gatsby's cache and a release are tens of thousands of files). */
 const MIN_FREE_INODES = 100_000;
 
