@@ -19,19 +19,19 @@ export const schema = object("About", {
 
 /** A valid example, for the tests that draw and hydrate every kind of section. */
 export const example: Data<typeof schema.fields> = {
-  eyebrow: "About us",
-  title: "Finishing aluminium for industry",
-  paragraphs: ["Two plants near Pune."],
+  eyebrow: "Example eyebrow",
+  title: "Example about title",
+  paragraphs: ["Example paragraph."],
   image: "images/example-about.jpg",
-  imageAlt: "A heat-sink",
-  claims: [{ title: "10+ years", text: "Of anodising." }],
-  coreValues: { title: "Our values", values: [{ title: "Trust", text: "Long relationships." }] },
+  imageAlt: "Example photo",
+  claims: [{ title: "Example claim", text: "Example claim text." }],
+  coreValues: { title: "Example values", values: [{ title: "Example value", text: "Example value text." }] },
   teaser: {
-    title: "Hard anodising",
-    text: "Up to 600HV.",
+    title: "Example teaser",
+    text: "Example teaser text.",
     image: "images/example-teaser.jpg",
-    imageAlt: "A piston",
-    link: "/hard_anodizing",
-    linkLabel: "Know more",
+    imageAlt: "Example teaser photo",
+    link: "/example-page",
+    linkLabel: "Example link",
   },
 };

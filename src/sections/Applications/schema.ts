@@ -10,6 +10,6 @@ export const schema = object("Areas of application", {
 
 /** A valid example, for the tests that draw and hydrate every kind of section. */
 export const example: Data<typeof schema.fields> = {
-  title: "Areas of application",
-  items: ["Railways", "Defence"],
+  title: "Example areas",
+  items: ["Example area one", "Example area two"],
 };

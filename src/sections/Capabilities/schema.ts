@@ -31,16 +31,16 @@ export const schema = object("Capabilities (a specification table)", {
 
 /** A valid example, for the tests that draw and hydrate every kind of section. */
 export const example: Data<typeof schema.fields> = {
-  title: "Capabilities",
+  title: "Example capabilities",
   columns: { property: "Property", value: "Value", unit: "Unit", standard: "Standard" },
   groups: [
     {
-      heading: "Parts",
+      heading: "Example group",
       rows: [
-        { property: "Maximum length", value: "3000", unit: "mm" },
-        { property: "Maximum weight", value: "50", unit: "kg" },
+        { property: "Example length", value: "100", unit: "mm" },
+        { property: "Example weight", value: "10", unit: "kg" },
       ],
     },
-    { rows: [{ property: "Hard anodising thickness", value: "30–150", unit: "µm", standard: "MIL-A-8625 Type III" }] },
+    { rows: [{ property: "Example thickness", value: "10–20", unit: "µm", standard: "Example standard" }] },
   ],
 };

@@ -21,9 +21,9 @@ export const schema = object("Colour card (colour anodising)", {
 
 /** A valid example, for the tests that draw and hydrate every kind of section. */
 export const example: Data<typeof schema.fields> = {
-  title: "Colours",
+  title: "Example colours",
   colours: [
-    { name: "Gold", swatch: "#c8a24a", note: "Also for outdoor parts" },
-    { name: "Black", swatch: "#1b1b1b" },
+    { name: "Example colour", swatch: "#c8a24a", note: "Example note" },
+    { name: "Another colour", swatch: "#1b1b1b" },
   ],
 };

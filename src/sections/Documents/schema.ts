@@ -23,9 +23,9 @@ export const schema = object("Documents (certificates, datasheets: PDF downloads
 
 /** A valid example, for the tests that draw and hydrate every kind of section. */
 export const example: Data<typeof schema.fields> = {
-  title: "Certificates",
+  title: "Example documents",
   labels: { issued: "Issued", validUntil: "Valid until" },
   documents: [
-    { title: "Quality certificate", file: "documents/example.pdf", issued: "2025-04-01", validUntil: "2999-03-31" },
+    { title: "Example certificate", file: "documents/example.pdf", issued: "2025-04-01", validUntil: "2999-03-31" },
   ],
 };

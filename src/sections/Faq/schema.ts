@@ -18,9 +18,9 @@ export const schema = object("Questions and answers (FAQ)", {
 
 /** A valid example, for the tests that draw and hydrate every kind of section. */
 export const example: Data<typeof schema.fields> = {
-  title: "Questions buyers ask",
+  title: "Example questions",
   questions: [
-    { question: "Which alloys do you anodise?", answer: "Most wrought alloys.\n\nAsk us about castings." },
-    { question: "How thick is hard anodising?", answer: "30 to 150 microns." },
+    { question: "Example question?", answer: "Example answer.\n\nA second paragraph." },
+    { question: "Another question?", answer: "Another answer." },
   ],
 };

@@ -11,7 +11,7 @@ export const schema = object("Points (advantages, facilities, certificates…)",
 
 /** A valid example, for the tests that draw and hydrate every kind of section. */
 export const example: Data<typeof schema.fields> = {
-  title: "Advantages",
-  points: [{ title: "Hard", text: "Up to 600HV." }],
+  title: "Example points",
+  points: [{ title: "Example point", text: "Example point text." }],
   tone: "mist",
 };

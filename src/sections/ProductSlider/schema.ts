@@ -26,9 +26,9 @@ export const schema = object("Product slider", {
 
 /** A valid example, for the tests that draw and hydrate every kind of section. */
 export const example: Data<typeof schema.fields> = {
-  title: "Parts we finished",
+  title: "Example slider",
   slides: [
-    { image: "images/example-piston.jpg", imageAlt: "A piston", caption: "Hard anodised" },
-    { image: "images/example-gear.jpg", imageAlt: "A gear" },
+    { image: "images/example-slide-1.jpg", imageAlt: "Example part", caption: "Example caption" },
+    { image: "images/example-slide-2.jpg", imageAlt: "Another part" },
   ],
 };

@@ -11,15 +11,15 @@ export const schema = object("Service cards", {
 
 /** A valid example, for the tests that draw and hydrate every kind of section. */
 export const example: Data<typeof schema.fields> = {
-  title: "Our services",
+  title: "Example cards",
   cards: [
     {
-      title: "Anodising",
-      text: "Soft, colour and hard.",
+      title: "Example card",
+      text: "Example card text.",
       image: "images/example-card.jpg",
-      imageAlt: "A blue panel",
-      link: "/anodizing",
-      linkLabel: "Learn more",
+      imageAlt: "Example card photo",
+      link: "/example-page",
+      linkLabel: "Example link",
     },
   ],
 };

@@ -10,7 +10,7 @@ export const schema = object("Statement", {
 
 /** A valid example, for the tests that draw and hydrate every kind of section. */
 export const example: Data<typeof schema.fields> = {
-  eyebrow: "Welcome",
-  title: "Hard anodising",
-  paragraphs: ["Layers of 30 to 150 microns."],
+  eyebrow: "Example eyebrow",
+  title: "Example statement",
+  paragraphs: ["Example paragraph."],
 };

@@ -19,10 +19,10 @@ export const schema = object("Steps (an ordered process)", {
 
 /** A valid example, for the tests that draw and hydrate every kind of section. */
 export const example: Data<typeof schema.fields> = {
-  title: "From enquiry to dispatch",
+  title: "Example steps",
   steps: [
-    { title: "Enquiry", text: "Send a drawing.", duration: "same day" },
-    { title: "Sample", text: "We treat a sample." },
-    { title: "Production" },
+    { title: "Example step", text: "Example step text.", duration: "Example duration" },
+    { title: "Second step", text: "Second step text." },
+    { title: "Third step" },
   ],
 };
