@@ -89,7 +89,7 @@ describe("EnquiryForm", () => {
     const name = required.find((rule) => rule.name === "name")!;
     expect(links[0]).toHaveTextContent(name.words.missing ?? `${name.words.label}: ${words.problems.required}`);
     expect(screen.getByLabelText(/^Your name/)).toHaveAccessibleDescription(
-      problemText(words.problems, "required", name),
+      [name.words.help, problemText(words.problems, "required", name)].filter(Boolean).join(" "),
     );
     await userEvent.click(links[1]);
     expect(document.getElementById(`enquiry-${required[1].name}`)).toHaveFocus();
