@@ -128,7 +128,7 @@ export function cmsCollections() {
   );
 }
 
-/** The hosted editor's backend, when the site is deployed with one (see docs/operations.md). */
+/** The hosted editor's backend, when the site is deployed with one (see docs/server-internals.md). */
 export interface ProductionBackend {
   name: "git-gateway" | "github";
   /** owner/name, for the github backend. */
