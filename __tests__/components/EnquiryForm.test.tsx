@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import React from "react";
 import { EnquiryForm, type EnquiryWords } from "../../src/components/EnquiryForm";
-import { HONEYPOT_FIELD, formFields, problemText } from "../../src/enquiry/rules";
+import { HONEYPOT_FIELD, formFields, problemText, questionFields } from "../../src/enquiry/rules";
 import { FIXTURE_PROJECT } from "../helpers/contentCopy";
 import { footerProps } from "../helpers/site";
 import { Footer } from "../../src/components/Footer";
@@ -38,7 +38,8 @@ describe("EnquiryForm", () => {
     const questions = words.form.questions ?? [];
     expect(questions.length).toBeGreaterThan(0);
     const names = [...document.querySelectorAll("[data-field]")].map((field) => field.getAttribute("data-field"));
-    expect(names.indexOf("partSize")).toBeLessThan(names.indexOf(formFields(words.form)[8].name));
+    const firstQuestion = questionFields(formFields(words.form))[0].name;
+    expect(names.indexOf("partSize")).toBe(names.indexOf(firstQuestion) - 1);
     for (const question of questions) {
       if (question.kind === "choice" || question.kind === "choices") {
         const group = screen.getByRole("group", { name: new RegExp(`^${question.label}`) });

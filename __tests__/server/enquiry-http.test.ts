@@ -25,6 +25,7 @@ import { enquiryApp } from "../../server/enquiry/app";
 import { attachmentsOf } from "../../server/enquiry/message";
 import type { LiveSite } from "../../server/enquiry/site";
 import { Spool } from "../../server/enquiry/spool";
+import { simpleParser } from "mailparser";
 
 const live = fixtureEnquirySettings();
 /** The live release as far as JSON answers need it: its settings. */
@@ -263,10 +264,11 @@ test("a drawing over the attachment limit is kept on the server, and the e-mail 
   expect(spool.read(reference(small)).toString()).toContain("filename=small.pdf");
   const id = reference(large);
   expect(spool.readDrawing(id)?.equals(pdfOf(1024 * 1024 + 1))).toBe(true);
-  const message = spool.read(id).toString();
-  expect(message).not.toContain("filename=large.pdf");
-  expect(message).toContain(`sitectl enquiries --drawing ${id}`);
-  expect(message.length).toBeLessThan(64 * 1024);
+  const raw = spool.read(id);
+  expect(raw.toString()).not.toContain("filename=large.pdf");
+  // The text as the inbox shows it (quoted-printable may wrap a line anywhere).
+  expect((await simpleParser(raw)).text).toContain(`sitectl enquiries --drawing ${id}`);
+  expect(raw.length).toBeLessThan(64 * 1024);
 });
 
 test("the drawings e-mailed in an hour are bounded for everyone together: past it they are kept on the server", async () => {
