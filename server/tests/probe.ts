@@ -22,6 +22,12 @@ export class Probe {
   readonly mixed: string[] = [];
   /** Pages whose HTML is no kept release's. */
   readonly unknown: string[] = [];
+  /**
+   * Pages whose HTML the browser no longer held when asked (the DevTools protocol's "No
+   * resource with given identifier", after Chromium dropped the body): nothing is known of
+   * them, good or bad, so they are counted apart; the test bounds how many.
+   */
+  readonly unread: string[] = [];
   responses = 0;
   /** Pages that loaded again by themselves (Gatsby, on page data newer than the page). */
   reloads = 0;
@@ -69,6 +75,9 @@ export class Probe {
     // A page may load again by itself: Gatsby reloads once when the site's page data is
     // newer than the page (a copy under way). What counts is the page the visitor ends on.
     let document: Response | undefined;
+    // The document's bytes, asked for as soon as it answers: later the browser may have
+    // dropped them.
+    let body: Promise<string | null> | undefined;
     let scripts: string[] = [];
     page.on("response", (response) => {
       this.responses += 1;
@@ -81,6 +90,7 @@ export class Probe {
       if (type === "document") {
         if (document) this.reloads += 1;
         document = response;
+        body = response.text().catch(() => null);
         scripts = [];
       }
       if (type === "script") scripts.push(url.pathname.slice(1));
@@ -89,7 +99,11 @@ export class Probe {
       await page.goto(this.cdn + route, { waitUntil: "load" });
       await page.waitForLoadState("networkidle", { timeout: 5000 }).catch(() => undefined);
       if (!document || document.status() >= 500) return;
-      const html = await document.text();
+      const html = await body;
+      if (html === null || html === undefined) {
+        this.unread.push(route);
+        return;
+      }
       const release = this.releaseOf(route, html);
       if (!release) {
         this.unknown.push(route);
