@@ -61,6 +61,25 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // The server takes from the site only what src/contract/ states, so a reader of the site
+    // sees what the server relies on (CONTRIBUTING.md, "How the server is laid out").
+    files: ["server/**"],
+    ignores: ["server/tests/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)src/(?!contract/)",
+              message: "server/ imports the site only through src/contract/: add the name there.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.js", "**/*.cjs"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },

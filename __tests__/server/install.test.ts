@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import * as layout from "../../server/sitectl/layout";
+import * as layout from "../../server/installed/layout";
 
 const DEPLOY = path.resolve(__dirname, "..", "..", "deploy");
 
@@ -172,7 +172,7 @@ describe("the nginx server block", () => {
   });
 });
 
-// sitectl (server/sitectl/layout.ts) and the installer (deploy/lib/common.sh) each name
+// sitectl (server/installed/layout.ts) and the installer (deploy/lib/common.sh) each name
 // the installation's paths; these tests hold the two, and the units, to one layout.
 describe("one layout for the installer, sitectl and the units", () => {
   const shell = (names: string[]) => {

@@ -19,11 +19,11 @@ import {
   readMimeTypes,
   releaseObjects,
   type MirrorObject,
-} from "../../server/mirror/objects";
-import { plan } from "../../server/mirror/plan";
-import { buildEnv, readMirrorSettings } from "../../server/mirror/settings";
+} from "../../server/publisher/mirror/objects";
+import { plan } from "../../server/publisher/mirror/plan";
+import { buildEnv, readMirrorSettings } from "../../server/publisher/mirror/settings";
 import { mirrorWords, type PublisherStatus } from "../../src/cms/statusWords";
-import { scriptsOf } from "../../server/sitectl/checks/mirror";
+import { scriptsOf } from "../../server/watch/checks/mirror";
 
 const TYPES = readMimeTypes(`types {
     text/html                             html htm shtml;

@@ -9,12 +9,12 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { members } from "../../server/sitectl/archive";
-import { OPERATOR_EMAIL, SMTP_URL_PATTERN, WEBHOOK_PATTERN } from "../../server/sitectl/layout";
-import { checkCertificates, renewalProblem } from "../../server/sitectl/restoreCertificates";
-import { sandboxProperties } from "../../server/sitectl/sandbox";
-import { printable, readOwnedFile } from "../../server/sitectl/serviceFiles";
-import { Failure } from "../../server/sitectl/shell";
+import { members } from "../../server/installed/archive";
+import { OPERATOR_EMAIL, SMTP_URL_PATTERN, WEBHOOK_PATTERN } from "../../server/installed/layout";
+import { checkCertificates, renewalProblem } from "../../server/installed/restoreCertificates";
+import { sandboxProperties } from "../../server/installed/sandbox";
+import { printable, readOwnedFile } from "../../server/installed/serviceFiles";
+import { Failure } from "../../server/installed/shell";
 
 const DEPLOY = path.resolve(__dirname, "..", "..", "deploy");
 let dir: string;

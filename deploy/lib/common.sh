@@ -1,7 +1,7 @@
 # Shared by deploy/install and deploy/configure: where things live on the server, and
 # how the scripts talk to the operator. Plain bash; sourced, not run.
 
-# The layout. server/sitectl/layout.ts names the same paths for `sitectl`.
+# The layout. server/installed/layout.ts names the same paths for `sitectl`.
 SITE_DIR=/srv/site
 CODE_DIR=$SITE_DIR/code            # one folder per code version: <commit>/ with its node_modules
 APP_LINK=$SITE_DIR/app             # symlink to the code version in use

@@ -2,10 +2,11 @@
 // on the server, no script (the staff pages' policy), readable on a phone. Every name in it
 // came from outside (a path someone asked for, a referring site, a browser's name) and goes
 // through `shown`: nothing a visitor sent is ever markup here.
-import { VISITS_KEPT_MONTHS } from "../../src/visits";
+import { VISITS_KEPT_MONTHS } from "../../src/contract/visits";
 import { shown, staffPage, staffTime } from "../lib/staffPage";
 import { barChart } from "./chart";
-import { dayStart, PERIODS, type PeriodId } from "./periods";
+import { dayStart } from "../lib/days";
+import { PERIODS, type PeriodId } from "./periods";
 import type { PeriodReport, Report } from "./report";
 
 export const REPORT_PATH = "/admin/report/";

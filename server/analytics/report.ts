@@ -2,7 +2,8 @@
 // enquiries' tally and named from the live release. Pure: the tests give it counts and a
 // clock. render.ts makes the pages of it; the weekly digest reads it (summary.json).
 import type { Counted, Row } from "./goaccess";
-import { dayKey, dayStart, periodRange, weekStart, type PeriodId, PERIODS } from "./periods";
+import { dayKey, dayStart } from "../lib/days";
+import { periodRange, weekStart, type PeriodId, PERIODS } from "./periods";
 import { pagePath, type SiteFacts } from "./site";
 import type { TallyEntry } from "../enquiry/tally";
 

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "node-html-parser";
-import { SETTINGS_FILE, type EnquirySettings } from "../../src/enquiry/pages";
+import { SETTINGS_FILE, type EnquirySettings } from "../../src/contract/enquiry";
 
 export interface SitePage {
   /** "/", "/hard_anodizing": as links to it are written. */

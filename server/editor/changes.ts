@@ -4,9 +4,7 @@
 // restores that write are in history.ts.
 import { execFileSync } from "node:child_process";
 import YAML from "yaml";
-import { contentFiles } from "../../src/schema/content";
-import { changeWords, describeChanges } from "../../src/schema/describe";
-import type { ObjectField } from "../../src/schema/fields";
+import { contentFiles, changeWords, describeChanges, type ObjectField } from "../../src/contract/content";
 import { SAFE_GIT, gitSync } from "../lib/git";
 
 export const COMMIT = /^[0-9a-f]{40}$/;

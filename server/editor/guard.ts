@@ -4,8 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { formatProblems } from "../../src/schema/report";
-import { loadContent } from "../../src/schema/load";
+import { formatProblems, loadContent } from "../../src/contract/content";
 import { BRANCH } from "../lib/settings";
 import { Refusal } from "../lib/refusal";
 import {

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { LOCAL_BACKEND_PORT } from "../../src/cms/config";
+import { LOCAL_BACKEND_PORT } from "../../src/contract/content";
 import { APP_DIR, hostPaths, readSettings } from "../lib/settings";
 import { editorApp } from "./app";
 

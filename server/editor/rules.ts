@@ -5,8 +5,8 @@
 // gatsby-node.ts or package.json (which the next build runs) or read .git/config.
 import fs from "node:fs";
 import path from "node:path";
-import { cmsConfig } from "../../src/cms/config";
 import {
+  cmsConfig,
   FILE_KINDS,
   extensionOf,
   fileProblem,
@@ -14,8 +14,8 @@ import {
   kindOfWidget,
   megabytes,
   type FileKindName,
-} from "../../src/schema/files";
-import { imageDimensions } from "../../src/schema/fileFacts";
+  imageDimensions,
+} from "../../src/contract/content";
 import { Refusal } from "../lib/refusal";
 
 /** The largest upload of any kind (each kind's own limit is in src/schema/files.ts). */

@@ -25,7 +25,7 @@ import {
   questionFields,
   valueFields,
   type Problems,
-} from "../../src/enquiry/rules";
+} from "../../src/contract/enquiry";
 import { addressKeys } from "../lib/addresses";
 import type { EnquirySettingsEnv } from "./settings";
 import type { LiveSite } from "./site";

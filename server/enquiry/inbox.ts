@@ -8,8 +8,13 @@
 // every read is logged with the login.
 import crypto from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ANSWER_SEPARATOR, BEFORE_QUESTIONS, MIME_TYPES, formatOf } from "../../src/enquiry/rules";
-import type { EnquirySettings } from "../../src/enquiry/pages";
+import {
+  ANSWER_SEPARATOR,
+  BEFORE_QUESTIONS,
+  MIME_TYPES,
+  formatOf,
+  type EnquirySettings,
+} from "../../src/contract/enquiry";
 import { crossSite } from "../lib/crossSite";
 import { Refusal } from "../lib/refusal";
 import { ago, attachmentHeader, escapeHtml, fileSize, shown, staffPage, staffTime } from "../lib/staffPage";

@@ -4,7 +4,7 @@
 // deletes sent ones after the retention period the published content gives.
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
-import { ENQUIRY_API } from "../../src/enquiry/rules";
+import { ENQUIRY_API } from "../../src/contract/enquiry";
 import { enquiryApp } from "./app";
 import { Delivery } from "./delivery";
 import { readEnquirySettings } from "./settings";

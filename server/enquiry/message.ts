@@ -9,8 +9,8 @@ import {
   formFields,
   formatOf,
   questionFields,
-} from "../../src/enquiry/rules";
-import type { EnquirySettings } from "../../src/enquiry/pages";
+  type EnquirySettings,
+} from "../../src/contract/enquiry";
 
 export interface Drawing {
   fileName: string;

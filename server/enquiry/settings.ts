@@ -3,7 +3,7 @@
 // decides in content (how long they are kept, the words) comes from the live release
 // instead (site.ts), so it follows what staff publish.
 import path from "node:path";
-import { EMAIL } from "../../src/schema/patterns";
+import { EMAIL } from "../../src/contract/enquiry";
 import { envNumber, hostPaths, readSettings } from "../lib/settings";
 
 /** Where a local `npm run mail:catch` listens: `npm run host`'s SMTP server when SMTP_URL is not set. */

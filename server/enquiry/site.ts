@@ -13,15 +13,13 @@ import {
   problemText,
   valueFields,
   type Problems,
-} from "../../src/enquiry/rules";
-import {
   NOTICES,
   REFERENCE_ID,
   SETTINGS_FILE,
   SUMMARY_ID,
   type EnquirySettings,
   type Notice,
-} from "../../src/enquiry/pages";
+} from "../../src/contract/enquiry";
 import { escapeHtml } from "../lib/html";
 
 export class LiveSite {

@@ -8,7 +8,7 @@
 // and who marked it handled, when (<id>.handled.json).
 import fs from "node:fs";
 import path from "node:path";
-import { MAX_FILES } from "../../src/enquiry/rules";
+import { MAX_FILES } from "../../src/contract/enquiry";
 import { readJson, syncFolder, writeFileAtomic } from "../lib/files";
 import { REFERENCE } from "./reference";
 import type { EnquiryRecord, Handled } from "./record";

@@ -4,9 +4,9 @@
 // readable by the report's user, where the spool is the enquiry service's alone.
 import fs from "node:fs";
 import path from "node:path";
-import { VISITS_KEPT_DAYS } from "../../src/visits";
-import { dayKey } from "../analytics/periods";
-import { PAGE_PATTERN } from "../../src/enquiry/rules";
+import { VISITS_KEPT_DAYS } from "../../src/contract/visits";
+import { dayKey } from "../lib/days";
+import { PAGE_PATTERN } from "../../src/contract/enquiry";
 import { writeFileAtomic } from "../lib/files";
 
 export const TALLY_FILE = "tally.jsonl";

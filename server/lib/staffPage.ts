@@ -4,7 +4,7 @@
 // commit's text) goes through `shown`, which escapes it and makes invisible characters
 // visible, so nothing anyone typed is ever markup or disguised.
 
-import { ago as agoWords } from "../../src/cms/statusWords";
+import { ago as agoWords } from "../../src/contract/staffWords";
 import { escapeHtml } from "./html";
 
 export { escapeHtml };

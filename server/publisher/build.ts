@@ -5,12 +5,11 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { INLINE_FILE } from "../../src/build/finishPages";
-import { formatProblems, formatWarning, type ContentReport } from "../../src/schema/report";
+import { INLINE_FILE, formatProblems, formatWarning, type ContentReport } from "../../src/contract/content";
 import { readJson } from "../lib/files";
 import { git, gitWith, trustFile } from "../lib/git";
 import { APP_DIR, BRANCH, type HostPaths } from "../lib/settings";
-import { buildEnv } from "../mirror/settings";
+import { buildEnv } from "./mirror/settings";
 
 const GUARD = path.join(__dirname, "guard.mjs");
 

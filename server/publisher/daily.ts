@@ -4,7 +4,7 @@
 // (status nextChange, from the content check); before that day nothing would change, so
 // nothing is built. Otherwise it leaves the republish request the publisher takes.
 import fs from "node:fs";
-import { today } from "../../src/schema/expiry";
+import { today } from "../../src/contract/content";
 import { readJson, writeFileAtomic } from "../lib/files";
 import { hostPaths, readSettings } from "../lib/settings";
 import type { Status } from "./status";

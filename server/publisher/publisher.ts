@@ -5,8 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { git } from "../lib/git";
-import { Mirror } from "../mirror/mirror";
-import { readMirrorSettings } from "../mirror/settings";
+import { Mirror } from "./mirror/mirror";
+import { readMirrorSettings } from "./mirror/settings";
 import { BackupPusher } from "./backup";
 import {
   BuildFailure,

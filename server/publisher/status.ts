@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { readJson, writeFileAtomic } from "../lib/files";
 import { HISTORY_LENGTH, type HostPaths } from "../lib/settings";
-import type { MirrorStatus } from "../mirror/mirror";
+import type { MirrorStatus } from "./mirror/mirror";
 import { liveRelease, readPin } from "./releases";
 
 export interface Build {

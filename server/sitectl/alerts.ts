@@ -7,13 +7,20 @@
 //   sitectl alerts --test                   sends a test message by every way, now
 import { readJson } from "../lib/files";
 import { deliver, queue } from "../watch/notify";
-import { when } from "../watch/messages";
+import { when } from "../lib/mail";
 import { toldProblems } from "../watch/policy";
 import type { Saved } from "../watch/run";
-import { OPERATOR_EMAIL, WATCH_ENV, WEBHOOK_PATTERN, readEnvFile, readInstallSettings, setEnvValues } from "./layout";
-import { printable } from "./serviceFiles";
-import { Failure, say } from "./shell";
-import { STATE_FILE, channels } from "./watch";
+import {
+  OPERATOR_EMAIL,
+  WATCH_ENV,
+  WEBHOOK_PATTERN,
+  readEnvFile,
+  readInstallSettings,
+  setEnvValues,
+} from "../installed/layout";
+import { printable } from "../installed/serviceFiles";
+import { Failure, say } from "../installed/shell";
+import { STATE_FILE, channels } from "../watch/watch";
 
 const USAGE = "sitectl alerts [--to ADDRESS] [--webhook URL|off] [--test]";
 

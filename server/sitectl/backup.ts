@@ -5,7 +5,6 @@
 // What a service's user owns is read as that user (root follows no path into the
 // service's folders): the repository by the editor's git in its sandbox, the logins by the
 // editor's user, the spool by the enquiry service's user, plain files only.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { syncFolder } from "../lib/files";
@@ -13,69 +12,25 @@ import { SPOOL_FILE, STATES } from "../enquiry/spool";
 import {
   EDITORS_FILE,
   ENQUIRY_DIR,
-  ENQUIRY_ENV,
   LETSENCRYPT_DIR,
-  MIRROR_ENV,
-  PUBLISHER_ENV,
   SELF_SIGNED_DIR,
   SERVICES,
-  SETTINGS_FILE,
-  WATCH_ENV,
-  SITE_DIR,
   currentCode,
   readInstallSettings,
-} from "./layout";
-import { members } from "./archive";
-import { mustRepoGit, repoGit } from "./sandbox";
-import { Failure, count, must, run, say } from "./shell";
-
-export const FORMAT = "anodising-site-backup";
-export const VERSION = 1;
-
-export interface Manifest {
-  format: typeof FORMAT;
-  version: number;
-  createdAt: string;
-  domain: string;
-  /** The code version in use when it was made. */
-  code: string;
-  /** main's head in the bundle. */
-  head: string;
-  logins: number;
-  enquiries: Record<(typeof STATES)[number], number>;
-  certificates: boolean;
-  /** Every other file of the backup, with its SHA-256: a damaged file is refused whole. */
-  files: Record<string, string>;
-}
-
-/** Where each part lives inside the backup. */
-export const PART = {
-  manifest: "manifest.json",
-  repo: "repo.bundle",
-  editors: "editors",
-  spool: "spool",
-  settings: "settings",
-  certificates: "certificates.tar",
-} as const;
-/** The operator's settings kept in a backup (install.conf only to compare domains). */
-export const SETTINGS = [SETTINGS_FILE, ENQUIRY_ENV, PUBLISHER_ENV, WATCH_ENV, MIRROR_ENV];
-
-export const sha256 = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
-
-/** Every file under `dir`, relative to it. */
-export function filesUnder(dir: string, prefix = ""): string[] {
-  return fs.readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
-    const relative = path.join(prefix, entry.name);
-    return entry.isDirectory() ? filesUnder(dir, relative) : [relative];
-  });
-}
-
-/** A private folder beside the site's own, on the same disk. */
-export function stagingFolder(): string {
-  const dir = fs.mkdtempSync(path.join(SITE_DIR, ".staging-"));
-  fs.chmodSync(dir, 0o700);
-  return dir;
-}
+} from "../installed/layout";
+import { members } from "../installed/archive";
+import {
+  PART,
+  SETTINGS,
+  FORMAT,
+  VERSION,
+  filesUnder,
+  sha256,
+  stagingFolder,
+  type Manifest,
+} from "../installed/backupFile";
+import { mustRepoGit, repoGit } from "../installed/sandbox";
+import { Failure, count, must, run, say } from "../installed/shell";
 
 /** Writes what `produce` prints (to the file descriptor it is given) into `file`; it must succeed. */
 function writeFrom(file: string, produce: (fd: number) => { status: number; stderr: string }): void {

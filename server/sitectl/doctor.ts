@@ -1,10 +1,10 @@
 // `sitectl doctor`: every check (checks/, one file per area) printed, each problem with the command that
 // fixes it; the exit status is 1 when there is any. The watch (watch.ts) runs the same
 // checks on a timer and tells people.
-import { allChecks } from "./checks/all";
-import { readInstallSettings } from "./layout";
-import { printable } from "./serviceFiles";
-import { count, say } from "./shell";
+import { allChecks } from "../watch/checks/all";
+import { readInstallSettings } from "../installed/layout";
+import { printable } from "../installed/serviceFiles";
+import { count, say } from "../installed/shell";
 
 export async function doctor(): Promise<number> {
   const settings = readInstallSettings();

@@ -6,7 +6,7 @@
 // does not take the test changes nothing.
 import nodemailer from "nodemailer";
 import { mailServerOf } from "../enquiry/delivery";
-import { enquiryStatus } from "./checks/enquiries";
+import { enquiryStatus } from "../installed/enquiries";
 import {
   ENQUIRY_ENV,
   SERVICES,
@@ -15,10 +15,10 @@ import {
   readEnvFile,
   readInstallSettings,
   setEnvValues,
-} from "./layout";
-import { printable } from "./serviceFiles";
-import { Failure, say, startUnits } from "./shell";
-import { channels } from "./watch";
+} from "../installed/layout";
+import { printable } from "../installed/serviceFiles";
+import { Failure, say, startUnits } from "../installed/shell";
+import { channels } from "../watch/watch";
 
 /** How long the restarted service has to say its mail server takes mail. */
 const START_TIMEOUT_MS = 90_000;

@@ -3,17 +3,20 @@
 // with a sentence saying what happened. `sitectl help` lists them.
 import { alerts } from "./alerts";
 import { backup } from "./backup";
-import { WATCH_TIMER } from "./layout";
+import { WATCH_TIMER } from "../installed/layout";
 import { doctor } from "./doctor";
-import { editors, enquiries, logs } from "./people";
+import { editors } from "./editors";
+import { enquiries } from "./enquiries";
+import { logs } from "./logs";
 import { mailServer } from "./mailServer";
 import { mirror } from "./mirror";
-import { enquiriesTo } from "./recipient";
-import { republish, rollback, statusCommand } from "./publishing";
+import { enquiriesTo } from "./enquiriesTo";
+import { republish } from "../installed/publisher";
+import { rollback, statusCommand } from "./publishing";
 import { repair } from "./repair";
 import { ownerMail, report } from "./report";
 import { restore } from "./restore";
-import { Failure, systemctl } from "./shell";
+import { Failure, systemctl } from "../installed/shell";
 import { update } from "./update";
 import { watch } from "./watch";
 

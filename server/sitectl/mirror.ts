@@ -9,12 +9,12 @@
 import fs from "node:fs";
 import readline from "node:readline/promises";
 import { cdnHeaders } from "../../deploy/headers";
-import { openBucket } from "../mirror/bucket";
-import { readMirrorSettings, type MirrorSettings } from "../mirror/settings";
-import { MIRROR_ENV, SERVICES, readEnvFile, readInstallSettings, setEnvValues } from "./layout";
-import { readStatus, republish } from "./publishing";
-import { printable } from "./serviceFiles";
-import { Failure, say, startUnits } from "./shell";
+import { openBucket } from "../publisher/mirror/bucket";
+import { readMirrorSettings, type MirrorSettings } from "../publisher/mirror/settings";
+import { MIRROR_ENV, SERVICES, readEnvFile, readInstallSettings, setEnvValues } from "../installed/layout";
+import { readStatus, republish } from "../installed/publisher";
+import { printable } from "../installed/serviceFiles";
+import { Failure, say, startUnits } from "../installed/shell";
 
 const SET_USAGE = "sitectl mirror set --endpoint URL --bucket NAME --url https://PUBLIC-NAME [--region R]";
 const USAGE = `sitectl mirror, ${SET_USAGE}, sitectl mirror off or sitectl mirror headers`;

@@ -2,9 +2,9 @@
 // mid-rebase, off main or holds uncommitted files (sitectl doctor says which), puts it
 // back on main. The editor is stopped meanwhile, so no save lands half way; the repair runs
 // as the editor's user in its sandbox (server/editor/repair.ts), never as root.
-import { SERVICES } from "./layout";
-import { sandboxScript } from "./sandbox";
-import { say, startUnits, systemctl, unitState } from "./shell";
+import { SERVICES } from "../installed/layout";
+import { sandboxScript } from "../installed/sandbox";
+import { say, startUnits, systemctl, unitState } from "../installed/shell";
 
 export function repair(): number {
   const editor = SERVICES.editor.unit;

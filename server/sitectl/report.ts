@@ -7,8 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { readSummary, SUMMARY_FILE } from "../analytics/build";
 import { ACCESS_LOG } from "../analytics/logLines";
-import { VISITS_KEPT_MONTHS } from "../../src/visits";
-import { when } from "../watch/messages";
+import { VISITS_KEPT_MONTHS } from "../../src/contract/visits";
+import { when } from "../lib/mail";
 import {
   OPERATOR_EMAIL,
   REPORT_DIR,
@@ -18,10 +18,10 @@ import {
   readEnvFile,
   readInstallSettings,
   setEnvValues,
-} from "./layout";
-import { printable } from "./serviceFiles";
-import { Failure, run, say, systemctl } from "./shell";
-import { ownerAddress } from "./watch";
+} from "../installed/layout";
+import { printable } from "../installed/serviceFiles";
+import { Failure, run, say, systemctl } from "../installed/shell";
+import { ownerAddress } from "../watch/watch";
 
 const USAGE = "sitectl report [--now]";
 

@@ -18,13 +18,22 @@ import {
   UNITS,
   currentCode,
   readInstallSettings,
-} from "./layout";
-import { badName, members } from "./archive";
-import { FORMAT, PART, SETTINGS, VERSION, filesUnder, sha256, stagingFolder, type Manifest } from "./backup";
-import { checkCertificates, placeCertificates } from "./restoreCertificates";
-import { describe, finishedBuildOf, waitForPublisher } from "./publishing";
-import { mustRepoGit } from "./sandbox";
-import { Failure, count, must, run, say, startUnits, systemctl } from "./shell";
+} from "../installed/layout";
+import { badName, members } from "../installed/archive";
+import {
+  FORMAT,
+  PART,
+  SETTINGS,
+  VERSION,
+  filesUnder,
+  sha256,
+  stagingFolder,
+  type Manifest,
+} from "../installed/backupFile";
+import { checkCertificates, placeCertificates } from "../installed/restoreCertificates";
+import { describe, finishedBuildOf, waitForPublisher } from "../installed/publisher";
+import { mustRepoGit } from "../installed/sandbox";
+import { Failure, count, must, run, say, startUnits, systemctl } from "../installed/shell";
 
 /** Only plain files and folders, inside the backup: no links, devices or paths leading out. */
 function checkListing(file: string): void {

@@ -20,10 +20,10 @@ import {
   UNITS,
   currentCode,
   readInstallSettings,
-} from "./layout";
-import { describe, finishedBuildOf, readStatus, waitForPublisher } from "./publishing";
-import { inSandbox, mustRepoGit, repoGit } from "./sandbox";
-import { Failure, git, must, run, say, startUnits, systemctl, unitState } from "./shell";
+} from "../installed/layout";
+import { describe, finishedBuildOf, readStatus, waitForPublisher } from "../installed/publisher";
+import { inSandbox, mustRepoGit, repoGit } from "../installed/sandbox";
+import { Failure, git, must, run, say, startUnits, systemctl, unitState } from "../installed/shell";
 
 const short = (commit: string) => commit.slice(0, 12);
 /** How long a restarted service may take to answer. */

@@ -15,8 +15,9 @@ import sharp from "sharp";
 import { buildReport } from "../analytics/build";
 import { readSite } from "../analytics/site";
 import { tallyEnquiry } from "../enquiry/tally";
-import { CHART_CID, ownerDigest } from "../watch/ownerDigest";
-import { digestMessage, type Message } from "../watch/messages";
+import { CHART_CID, ownerMailMessage } from "../analytics/ownerMail";
+import type { Message } from "../lib/mail";
+import { digestMessage } from "../watch/messages";
 import type { Channels } from "../watch/notify";
 import { FLAP_MS, REMINDER_MS, type Problem, type WatchState } from "../watch/policy";
 import { emptySaved, watchRun, type Saved } from "../watch/run";
@@ -260,7 +261,7 @@ test("the owner's weekly e-mail: visitors, pages, enquiries per service, the ser
   });
   const notice = "Visitors <b>cannot</b> send the quote form\u0007";
   ownerMessage = async () =>
-    ownerDigest({ domain: DOMAIN, to: OWNER, now, report, problems: [{ notice, since: now - 3_600_000 }] });
+    ownerMailMessage({ domain: DOMAIN, to: OWNER, now, report, problems: [{ notice, since: now - 3_600_000 }] });
   posts.length = 0;
   const before = inbox.files().length;
   try {

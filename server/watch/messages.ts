@@ -1,18 +1,8 @@
 // What the operator reads: an alert when a problem starts, a daily reminder while it lasts,
 // one when it is resolved, and the weekly digest. Plain text: read on a phone, quoted in a
 // reply, and never markup whatever a check's text holds.
+import { plain, when, type Message } from "../lib/mail";
 import type { Notice } from "./policy";
-
-export interface Message {
-  subject: string;
-  text: string;
-  /** Another reader than the operator (the owner's digest); "" for nobody. */
-  to?: string;
-  /** The same message as HTML beside the text (the owner's digest's table). */
-  html?: string;
-  /** Pictures the HTML shows (src="cid:…"), as base64 PNG: mail programs drop inline SVG. */
-  images?: { cid: string; png: string; alt: string }[];
-}
 
 /** "3 h 20 min", "2 days 4 h": how long something lasted. */
 export function duration(ms: number): string {
@@ -23,11 +13,6 @@ export function duration(ms: number): string {
   return `${Math.floor(hours / 24)} days${hours % 24 ? ` ${hours % 24} h` : ""}`;
 }
 
-/** "2026-11-25 14:05 UTC": the server's clock, said so. */
-export const when = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-
-/** Control characters (a check may quote what a mail server or a file said) made visible. */
-export const plain = (text: string) => text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "?");
 /** A subject: one line, no control character at all. */
 const subject = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").slice(0, 200);
 

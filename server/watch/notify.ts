@@ -3,7 +3,7 @@
 // is what fails. Messages wait in an outbox (kept with the watch's state) until each way
 // took them, so an alert written while the mail server was down arrives once it is back.
 import nodemailer from "nodemailer";
-import type { Message } from "./messages";
+import type { Message } from "../lib/mail";
 
 export interface Outgoing extends Message {
   createdAt: number;

@@ -2,7 +2,8 @@
 // calls for queued with the weekly digest when due, then sent. Kept apart from the checks
 // (which need the installed server) so that the server tests drive it against a real SMTP
 // server and webhook with problems of every kind.
-import { noticeMessage, type Message } from "./messages";
+import type { Message } from "../lib/mail";
+import { noticeMessage } from "./messages";
 import { deliver, queue, type Channels, type Outgoing } from "./notify";
 import { digestDue, emptyState, step, type Problem, type WatchState } from "./policy";
 

@@ -17,7 +17,7 @@ export interface PublisherStatus {
   updatedAt?: string;
   /** How often the publisher rewrites the record while it runs; older than a few of these is stale. */
   heartbeatMs?: number;
-  /** The copy served by the CDN (server/mirror/mirror.ts MirrorStatus). */
+  /** The copy served by the CDN (server/publisher/mirror/mirror.ts MirrorStatus). */
   mirror?: {
     state: "off" | "ok" | "syncing" | "retrying";
     publicUrl?: string;

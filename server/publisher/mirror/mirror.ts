@@ -6,9 +6,9 @@
 // and is tried again (30 s, then doubling up to an hour); the status says so, and the
 // server's own checks tell the operator. It never holds up publishing.
 import path from "node:path";
-import { readJson, writeFileAtomic } from "../lib/files";
-import { retryWait, type HostPaths } from "../lib/settings";
-import { liveRelease, type Release } from "../publisher/releases";
+import { readJson, writeFileAtomic } from "../../lib/files";
+import { retryWait, type HostPaths } from "../../lib/settings";
+import { liveRelease, type Release } from "../releases";
 import { eachLimited, openBucket, type Bucket } from "./bucket";
 import { PHASES, nginxTypes, releaseObjects } from "./objects";
 import { plan } from "./plan";

@@ -2,10 +2,10 @@
 // live release, and the public address serving it.
 import fs from "node:fs";
 import path from "node:path";
-import type { MirrorStatus } from "../../mirror/mirror";
-import { HOST_DIR, MIRROR_ENV, SERVICES } from "../layout";
-import { readStatus } from "../publishing";
-import { printable, readOwnedFile, uidOf } from "../serviceFiles";
+import type { MirrorStatus } from "../../publisher/mirror/mirror";
+import { HOST_DIR, MIRROR_ENV, SERVICES } from "../../installed/layout";
+import { readStatus } from "../../installed/publisher";
+import { printable, readOwnedFile, uidOf } from "../../installed/serviceFiles";
 import { note, ok, problem, TIMEOUT_MS, type Finding } from "./finding";
 
 /** A run longer than this is stuck, not slow (a publish uploads a few hundred objects). */

@@ -1,23 +1,8 @@
-// `sitectl editors …`, `sitectl enquiries …`, `sitectl logs …`: the project's own
-// commands, run as the user whose files they touch, and the services' journal.
+// `sitectl logs [NAME…] [-f]`: the services' journal, and the end of the newest build's log.
 import fs from "node:fs";
-import { SERVICES, type ServiceName } from "./layout";
-import { Failure, run, say, script } from "./shell";
-import { buildLog, paths, readStatus } from "./publishing";
-
-export function editors(args: string[]): number {
-  const [action, name] = args;
-  if (!["add", "remove", "list"].includes(action ?? "") || (action !== "list" && !name)) {
-    throw new Failure("usage: sitectl editors add NAME | editors remove NAME | editors list");
-  }
-  // editors.ts asks for the password on the terminal, or takes EDITOR_PASSWORD.
-  return script(SERVICES.editor.user, "server/editor/editors.ts", [action, ...(name ? [name] : [])], { show: true })
-    .status;
-}
-
-export function enquiries(args: string[]): number {
-  return script(SERVICES.enquiry.user, "server/enquiry/enquiries.ts", args, { show: true }).status;
-}
+import { SERVICES, type ServiceName } from "../installed/layout";
+import { buildLog, paths, readStatus } from "../installed/publisher";
+import { Failure, run, say } from "../installed/shell";
 
 const LOG_UNITS: Record<string, string> = {
   ...Object.fromEntries(Object.entries(SERVICES).map(([name, { unit }]) => [name, unit])),

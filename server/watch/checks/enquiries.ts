@@ -1,51 +1,24 @@
 // Enquiries: waiting or refused and their age, where they go, and the mail server as the
 // running enquiry service finds it (never only the settings file).
 import fs from "node:fs";
-import path from "node:path";
-import type { MailState } from "../../enquiry/delivery";
-import type { Entry, SpoolStatus } from "../../enquiry/spool";
+import type { Entry } from "../../enquiry/spool";
 import {
-  ENQUIRY_DIR,
   ENQUIRY_ENV,
   ENQUIRY_SECRET_MAP,
   ENQUIRY_STAFF_ENV,
   SERVICES,
   nginxHasSecret,
   readEnvFile,
-} from "../layout";
-import { printable, readOwnedFile, uidOf } from "../serviceFiles";
-import { count, script } from "../shell";
+} from "../../installed/layout";
+import { enquiryStatus, spoolEntries } from "../../installed/enquiries";
+import { printable } from "../../installed/serviceFiles";
+import { count } from "../../installed/shell";
 import { DEPLOY_AGAIN, note, ok, problem, type Finding } from "./finding";
 
 /** An enquiry waiting longer than this is a problem, not a delivery in progress. */
 const WAITING_MS = 15 * 60_000;
 /** The enquiry service asks its mail server every 10 minutes; older than this, it is not asking. */
 const MAIL_STALE_MS = 30 * 60_000;
-
-/** The spool as the enquiry service's user lists it (root reads nothing in the spool itself). */
-export function spoolEntries(): Entry[] | string {
-  const ran = script(SERVICES.enquiry.user, "server/enquiry/enquiries.ts", ["--json"]);
-  if (ran.status !== 0) return printable(ran.stderr.trim() || `exit ${ran.status}`);
-  try {
-    return (JSON.parse(ran.stdout) as (Entry & { receivedAt: string })[]).map((entry) => ({
-      ...entry,
-      receivedAt: new Date(entry.receivedAt),
-      attempts: { ...entry.attempts, lastError: printable(String(entry.attempts.lastError)) },
-    }));
-  } catch {
-    return "its list is not JSON";
-  }
-}
-
-/** The enquiry service's own status.json (its counts, recipient and mail state), read as root reads service files. */
-export function enquiryStatus(): (SpoolStatus & { mail?: MailState }) | null {
-  const text = readOwnedFile(path.join(ENQUIRY_DIR, "status.json"), uidOf(SERVICES.enquiry.user));
-  try {
-    return text ? (JSON.parse(text) as SpoolStatus & { mail?: MailState }) : null;
-  } catch {
-    return null;
-  }
-}
 
 const MAIL_FIX =
   "sitectl mail-server smtp://user:password@mail.example.com:587 (sets it, restarts the service and sends a test)";

@@ -6,8 +6,8 @@ import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { DEFAULT_MIN_FREE_MB } from "../../lib/settings";
-import { APP_LINK, HOST_DIR, SERVICES, TIMERS, certificateFile, type InstallSettings } from "../layout";
-import { count, run, unitState } from "../shell";
+import { APP_LINK, HOST_DIR, SERVICES, TIMERS, certificateFile, type InstallSettings } from "../../installed/layout";
+import { count, run, unitState } from "../../installed/shell";
 import { BLIPS_PER_DAY, DEPLOY_AGAIN, TIMEOUT_MS, note, ok, problem, type Finding } from "./finding";
 
 /** A build needs this much free space (HOST_MIN_FREE_MB's default); twice it is comfortable. */

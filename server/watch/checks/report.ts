@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { readSummary, SUMMARY_FILE } from "../../analytics/build";
 import { ACCESS_LOG } from "../../analytics/logLines";
-import { HOST_DIR, REPORT_DIR, VISITS_DIR } from "../layout";
+import { HOST_DIR, REPORT_DIR, VISITS_DIR } from "../../installed/layout";
 import { note, ok, problem, type Finding } from "./finding";
 
 /** The hourly report may miss this many runs (a long publish, a reboot) before anyone is told. */

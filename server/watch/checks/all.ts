@@ -1,9 +1,10 @@
 // Every check of the server, in the order `sitectl doctor` prints them; the watch
 // (sitectl watch) runs the same.
-import type { InstallSettings } from "../layout";
+import type { InstallSettings } from "../../installed/layout";
 import { certificate } from "./certificate";
 import { editorSecret, logins, repository } from "./editor";
-import { enquiries, enquirySecret, enquiryStatus, mailServer, recipient } from "./enquiries";
+import { enquiryStatus } from "../../installed/enquiries";
+import { enquiries, enquirySecret, mailServer, recipient } from "./enquiries";
 import type { Finding } from "./finding";
 import { code, disk, memory, nginxConfig, services, siteAnswers, updates } from "./machine";
 import { mirror } from "./mirror";

@@ -1,6 +1,6 @@
 // The mirror's settings: /etc/anodising/mirror.env (mode 0600, root's; systemd hands it
 // to the publisher), written by `sitectl mirror set`. No file, no mirror.
-import { envNumber } from "../lib/settings";
+import { envNumber } from "../../lib/settings";
 
 export interface MirrorSettings {
   /** The S3 API's address: https://ACCOUNT.r2.cloudflarestorage.com, https://s3.REGION.amazonaws.com, … */

@@ -4,10 +4,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { IMMUTABLE, REVALIDATE } from "../../deploy/headers";
-import { ENCODINGS, filesIn } from "../publisher/compress";
-import { EXTRA_TYPES, MIME_TYPES } from "../lib/nginx";
-import { HASHED } from "../publisher/releases";
+import { IMMUTABLE, REVALIDATE } from "../../../deploy/headers";
+import { ENCODINGS, filesIn } from "../compress";
+import { EXTRA_TYPES, MIME_TYPES } from "../../lib/nginx";
+import { HASHED } from "../releases";
 
 /**
  * Upload order: a page's files before the page data that names them, and pages last, so

@@ -1,10 +1,17 @@
 // The editor's side: the content repository the editor's alone and on main (asked in the
 // editor's sandbox, never of git as root), what is live the publisher's alone, a login,
 // and the secret nginx shares with the editor.
-import { EDITOR_PROXY_ENV, EDITOR_SECRET_MAP, HOST_DIR, REPO_DIR, SERVICES, nginxHasSecret } from "../layout";
-import { sandboxScript } from "../sandbox";
-import { printable } from "../serviceFiles";
-import { count, run, script } from "../shell";
+import {
+  EDITOR_PROXY_ENV,
+  EDITOR_SECRET_MAP,
+  HOST_DIR,
+  REPO_DIR,
+  SERVICES,
+  nginxHasSecret,
+} from "../../installed/layout";
+import { sandboxScript } from "../../installed/sandbox";
+import { printable } from "../../installed/serviceFiles";
+import { count, run, script } from "../../installed/shell";
 import { DEPLOY_AGAIN, ok, problem, type Finding } from "./finding";
 
 /**

@@ -3,8 +3,8 @@
 // login cannot send buyers' names, phones and drawings elsewhere. Without an address it says
 // the current one; with one it writes it and restarts the enquiry service, which sends
 // every waiting enquiry there.
-import { ENQUIRY_ENV, OPERATOR_EMAIL, SERVICES, readEnvFile, setEnvValues } from "./layout";
-import { Failure, say, startUnits } from "./shell";
+import { ENQUIRY_ENV, OPERATOR_EMAIL, SERVICES, readEnvFile, setEnvValues } from "../installed/layout";
+import { Failure, say, startUnits } from "../installed/shell";
 
 export function enquiriesTo(args: string[]): number {
   const [address, ...rest] = args;

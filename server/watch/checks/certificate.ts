@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import tls from "node:tls";
-import { certificateFile, type InstallSettings } from "../layout";
+import { certificateFile, type InstallSettings } from "../../installed/layout";
 import { DEPLOY_AGAIN, TIMEOUT_MS, note, ok, problem, type Finding } from "./finding";
 
 /**

@@ -4,11 +4,11 @@
 // with the same as a small HTML table, readable on a phone; the chart is a PNG drawn on
 // the server. Every name in it came from outside and is escaped in the HTML.
 import sharp from "sharp";
-import { stackedCharts } from "../analytics/chart";
-import type { PeriodReport, Report } from "../analytics/report";
-import { dayLabel, ENQUIRIES_COLOUR, number, REPORT_PATH, VISITORS_COLOUR } from "../analytics/render";
+import { stackedCharts } from "./chart";
+import type { PeriodReport, Report } from "./report";
+import { dayLabel, ENQUIRIES_COLOUR, number, REPORT_PATH, VISITORS_COLOUR } from "./render";
 import { escapeHtml } from "../lib/html";
-import { plain, when, type Message } from "./messages";
+import { plain, when, type Message } from "../lib/mail";
 
 /** Weeks the chart shows. */
 export const CHART_WEEKS = 12;
@@ -17,7 +17,7 @@ const STALE_MS = 2 * 24 * 60 * 60_000;
 const TOP_PAGES = 5;
 export const CHART_CID = "visits-chart";
 
-export interface OwnerDigestInput {
+export interface OwnerMailInput {
   domain: string;
   to: string;
   now: number;
@@ -61,7 +61,7 @@ async function chart(year: PeriodReport): Promise<{ cid: string; png: string; al
   return { cid: CHART_CID, png: png.toString("base64"), alt };
 }
 
-export async function ownerDigest(input: OwnerDigestInput): Promise<Message> {
+export async function ownerMailMessage(input: OwnerMailInput): Promise<Message> {
   const { domain, report } = input;
   const link = `https://${domain}${REPORT_PATH}`;
   const health = input.problems.length

@@ -1,9 +1,9 @@
 // The publisher: what is live, the last publish and its error, the off-server backup push,
 // and the content's warnings for staff.
 import path from "node:path";
-import { HOST_DIR, SERVICES } from "../layout";
-import { describe, readStatus } from "../publishing";
-import { printable, readOwnedFile, uidOf } from "../serviceFiles";
+import { HOST_DIR, SERVICES } from "../../installed/layout";
+import { describe, readStatus } from "../../installed/publisher";
+import { printable, readOwnedFile, uidOf } from "../../installed/serviceFiles";
 import { note, ok, problem, type Finding } from "./finding";
 
 /** The build log's last line (the failure's own words), read as root reads the publisher's files. */

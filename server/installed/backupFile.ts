@@ -1,0 +1,56 @@
+// The format of a backup file (`sitectl backup` writes it, `sitectl restore` reads it): its
+// parts, its manifest with each file's SHA-256, the settings it keeps, and the private
+// staging folder both unpack into.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { STATES } from "../enquiry/spool";
+import { ENQUIRY_ENV, MIRROR_ENV, PUBLISHER_ENV, SETTINGS_FILE, SITE_DIR, WATCH_ENV } from "./layout";
+
+export const FORMAT = "anodising-site-backup";
+export const VERSION = 1;
+
+export interface Manifest {
+  format: typeof FORMAT;
+  version: number;
+  createdAt: string;
+  domain: string;
+  /** The code version in use when it was made. */
+  code: string;
+  /** main's head in the bundle. */
+  head: string;
+  logins: number;
+  enquiries: Record<(typeof STATES)[number], number>;
+  certificates: boolean;
+  /** Every other file of the backup, with its SHA-256: a damaged file is refused whole. */
+  files: Record<string, string>;
+}
+
+/** Where each part lives inside the backup. */
+export const PART = {
+  manifest: "manifest.json",
+  repo: "repo.bundle",
+  editors: "editors",
+  spool: "spool",
+  settings: "settings",
+  certificates: "certificates.tar",
+} as const;
+/** The operator's settings kept in a backup (install.conf only to compare domains). */
+export const SETTINGS = [SETTINGS_FILE, ENQUIRY_ENV, PUBLISHER_ENV, WATCH_ENV, MIRROR_ENV];
+
+export const sha256 = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+
+/** Every file under `dir`, relative to it. */
+export function filesUnder(dir: string, prefix = ""): string[] {
+  return fs.readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(prefix, entry.name);
+    return entry.isDirectory() ? filesUnder(dir, relative) : [relative];
+  });
+}
+
+/** A private folder beside the site's own, on the same disk. */
+export function stagingFolder(): string {
+  const dir = fs.mkdtempSync(path.join(SITE_DIR, ".staging-"));
+  fs.chmodSync(dir, 0o700);
+  return dir;
+}

@@ -1,0 +1,14 @@
+// `sitectl editors add|remove NAME`, `sitectl editors list`: the editor's staff logins, changed
+// by the editor's own script as its user (it asks for the password on the terminal).
+import { SERVICES } from "../installed/layout";
+import { Failure, script } from "../installed/shell";
+
+export function editors(args: string[]): number {
+  const [action, name] = args;
+  if (!["add", "remove", "list"].includes(action ?? "") || (action !== "list" && !name)) {
+    throw new Failure("usage: sitectl editors add NAME | editors remove NAME | editors list");
+  }
+  // editors.ts asks for the password on the terminal, or takes EDITOR_PASSWORD.
+  return script(SERVICES.editor.user, "server/editor/editors.ts", [action, ...(name ? [name] : [])], { show: true })
+    .status;
+}

@@ -1,0 +1,8 @@
+// `sitectl enquiries …`: the enquiry service's own command (server/enquiry/enquiries.ts), run
+// as its user: enquiries waiting, sent and failed; one sent again, exported or its drawing.
+import { SERVICES } from "../installed/layout";
+import { script } from "../installed/shell";
+
+export function enquiries(args: string[]): number {
+  return script(SERVICES.enquiry.user, "server/enquiry/enquiries.ts", args, { show: true }).status;
+}

@@ -1,0 +1,209 @@
+// The watch on the installed server: the server checks itself and tells people.
+// anodising-watch.service runs it (`sitectl watch`, every 15 minutes by its timer and at
+// once by every unit's OnFailure=): the checks `sitectl doctor` prints (checks/), retried
+// once when something fails, then the rules of policy.ts decide whom to tell: the operator
+// by e-mail (ALERT_TO) and the optional webhook (ALERT_WEBHOOK), staff by the banner in
+// /admin/ (problems.json). A weekly digest says all is well, so that a missing one is itself
+// a signal; the owner's weekly e-mail (analytics/ownerMail.ts) goes with it when OWNER_TO is set.
+import fs from "node:fs";
+import path from "node:path";
+import { SETTINGS_FILE as LIVE_SETTINGS } from "../../src/contract/enquiry";
+import { readJson, writeFileAtomic } from "../lib/files";
+import { hostPaths } from "../lib/settings";
+import { readSummary } from "../analytics/build";
+import { digestMessage, type WeekFigures } from "./messages";
+import { ownerMailMessage, type OwnerMailInput } from "../analytics/ownerMail";
+import type { Channels } from "./notify";
+import { toldProblems, type Problem, type WatchState } from "./policy";
+import { emptySaved, watchRun, type Saved } from "./run";
+import { allChecks } from "./checks/all";
+import { servedCertificate } from "./checks/certificate";
+import { enquiryStatus, spoolEntries } from "../installed/enquiries";
+import type { Finding } from "./checks/finding";
+import {
+  ENQUIRY_ENV,
+  HOST_DIR,
+  OPERATOR_EMAIL,
+  REPORT_DIR,
+  SERVICES,
+  WATCH_DIR,
+  WATCH_ENV,
+  WEBHOOK_PATTERN,
+  certificateFile,
+  readEnvFile,
+  readInstallSettings,
+  type InstallSettings,
+} from "../installed/layout";
+import { readStatus } from "../installed/publisher";
+import { readOwnedFile, uidOf } from "../installed/serviceFiles";
+import { say } from "../installed/shell";
+
+export const STATE_FILE = path.join(WATCH_DIR, "state.json");
+/** What staff see in /admin/ (nginx serves it behind the login). */
+export const STAFF_FILE = path.join(WATCH_DIR, "problems.json");
+/** A failing check is asked again after this pause before it counts (a passing hiccup). */
+const RETRY_MS = 20_000;
+const WEEK_MS = 7 * 24 * 60 * 60_000;
+
+/** The operator's ways of being told, and the mail server the site has. */
+export function channels(settings: InstallSettings): Channels {
+  const watch = readEnvFile(WATCH_ENV);
+  const enquiry = readEnvFile(ENQUIRY_ENV);
+  // The sender the mail server knows: the enquiries' (ENQUIRY_FROM, or the site's address).
+  const live = readOwnedFile(path.join(hostPaths(HOST_DIR).live, LIVE_SETTINGS), uidOf(SERVICES.publisher.user));
+  let siteFrom = "";
+  try {
+    siteFrom = live ? String((JSON.parse(live) as { from?: unknown }).from ?? "") : "";
+  } catch {
+    siteFrom = "";
+  }
+  const from = [enquiry.ENQUIRY_FROM ?? "", siteFrom].find((address) => OPERATOR_EMAIL.test(address));
+  return {
+    smtpUrl: enquiry.SMTP_URL ?? "",
+    from: from ?? `watch@${settings.domain}`,
+    // A file edited by hand is held to what sitectl alerts accepts.
+    to: OPERATOR_EMAIL.test(watch.ALERT_TO ?? "") ? watch.ALERT_TO : "",
+    webhook: WEBHOOK_PATTERN.test(watch.ALERT_WEBHOOK ?? "") ? watch.ALERT_WEBHOOK : "",
+  };
+}
+
+const asProblem = (finding: Finding): Problem => ({
+  id: finding.id!,
+  text: finding.text,
+  fix: finding.fix ?? "sitectl doctor",
+  notice: finding.notice ?? "",
+  blips: finding.blips ?? 0,
+  stage: finding.stage,
+});
+
+/** This run's problems for the operator: those found twice, RETRY_MS apart (the second finding's words). */
+async function lastingProblems(settings: InstallSettings): Promise<Problem[]> {
+  const operators = (findings: Finding[]) =>
+    findings.filter((finding) => finding.level === "problem" && finding.id && !finding.staff);
+  const first = operators(await allChecks(settings));
+  if (!first.length) return [];
+  await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+  const ids = new Set(first.map((finding) => finding.id));
+  // One id may name several findings (a unit per line): the first of each.
+  const again = operators(await allChecks(settings)).filter((finding) => ids.has(finding.id));
+  return [...new Map(again.map((finding) => [finding.id!, asProblem(finding)])).values()];
+}
+
+async function weekFigures(settings: InstallSettings, state: WatchState, now: number): Promise<WeekFigures> {
+  const from = now - WEEK_MS;
+  const inWeek = (iso: string | undefined) => iso !== undefined && Date.parse(iso) >= from;
+  const status = readStatus();
+  const history = (status?.history ?? []).filter((build) => inWeek(build.finishedAt));
+  const entries = spoolEntries();
+  const list = typeof entries === "string" ? [] : entries;
+  const received = list.filter((entry) => entry.receivedAt.getTime() >= from);
+  let certificateDays: number | null = null;
+  if (settings.tls !== "off" && certificateFile(settings)) {
+    const served = await servedCertificate(settings.domain);
+    if (!(served instanceof Error)) certificateDays = Math.floor((Date.parse(served.validTo) - now) / 86_400_000);
+  }
+  const disk = fs.statfsSync(HOST_DIR);
+  return {
+    domain: settings.domain,
+    from,
+    to: now,
+    published: history
+      .filter((build) => build.result === "live")
+      .map((build) => ({ at: build.finishedAt!, commit: build.commit.slice(0, 7) })),
+    failedPublishes: history.filter((build) => build.result === "failed" || build.result === "technical").length,
+    enquiries: {
+      received: received.length,
+      sent: received.filter((entry) => entry.state === "sent").length,
+      waiting: list.filter((entry) => entry.state === "pending").length,
+      failed: list.filter((entry) => entry.state === "failed").length,
+    },
+    certificateDays,
+    diskFreeMb: Math.round((disk.bavail * disk.bsize) / 2 ** 20),
+    contentWarnings: status?.warnings ?? [],
+    ended: state.ended.filter((entry) => entry.until >= from),
+    lasting: toldProblems(state).map((entry) => ({ text: entry.problem.text, since: entry.since })),
+  };
+}
+
+/** The owner's address for the weekly report (OWNER_TO, sitectl owner-mail); "" when none. */
+export function ownerAddress(): string {
+  const address = readEnvFile(WATCH_ENV).OWNER_TO ?? "";
+  return OPERATOR_EMAIL.test(address) ? address : "";
+}
+
+function ownerInput(settings: InstallSettings, state: WatchState, now: number): OwnerMailInput {
+  return {
+    domain: settings.domain,
+    to: ownerAddress(),
+    now,
+    report: readSummary(REPORT_DIR),
+    problems: toldProblems(state).map((entry) => ({
+      notice: entry.problem.notice || entry.problem.text,
+      since: entry.since,
+    })),
+  };
+}
+
+/** What staff see in /admin/: what they notice and since when, and enquiries waiting while mail fails. */
+function writeStaffFile(state: WatchState, now: number): void {
+  const told = toldProblems(state);
+  const mailFails = told.some(
+    (entry) => entry.problem.id === "mail-server" || entry.problem.id === "enquiries-waiting",
+  );
+  const spool = mailFails ? enquiryStatus() : null;
+  const entries = mailFails ? spoolEntries() : [];
+  const waiting =
+    typeof entries === "string" ? [] : entries.filter((entry) => entry.state !== "sent").map((entry) => entry.id);
+  const staff = {
+    updatedAt: new Date(now).toISOString(),
+    problems: told.map((entry) => ({
+      id: entry.problem.id,
+      since: new Date(entry.since).toISOString(),
+      notice: entry.problem.notice,
+    })),
+    mail: mailFails ? { failing: true, waiting, server: spool?.mail?.server ?? "" } : null,
+  };
+  writeFileAtomic(STAFF_FILE, `${JSON.stringify(staff, null, 2)}\n`, 0o644, true);
+}
+
+/** The unit that runs the watch; runs started together are one (a oneshot service). */
+export const WATCH_UNIT = "anodising-watch.service";
+/** Left by `sitectl watch --digest` for the unit's run. */
+export const DIGEST_REQUEST = path.join(WATCH_DIR, "digest-requested");
+
+/** One run of the watch, as its unit runs it: check, decide whom to tell, tell them, write what staff see. */
+export async function runWatch(): Promise<number> {
+  const settings = readInstallSettings();
+  if (!settings) {
+    say("The site is not installed here (no /etc/anodising/install.conf): nothing to watch.");
+    return 1;
+  }
+  fs.mkdirSync(WATCH_DIR, { recursive: true, mode: 0o755 });
+  const saved: Saved = { ...emptySaved(), ...readJson<Saved>(STATE_FILE) };
+  const problems = await lastingProblems(settings);
+  const now = Date.now();
+  const ways = channels(settings);
+  const digestNow = fs.existsSync(DIGEST_REQUEST);
+  fs.rmSync(DIGEST_REQUEST, { force: true });
+  const state = await watchRun(saved, {
+    problems,
+    now,
+    channels: ways,
+    domain: settings.domain,
+    digest: async (current) => [
+      digestMessage(await weekFigures(settings, current, now)),
+      ...(ownerAddress() ? [await ownerMailMessage(ownerInput(settings, current, now))] : []),
+    ],
+    digestNow,
+    save: (next) => writeFileAtomic(STATE_FILE, JSON.stringify(next), 0o600, true),
+    log: say,
+  });
+  const outbox = state.outbox;
+  writeStaffFile(state, now);
+  const told = toldProblems(state);
+  say(
+    `watch: ${problems.length} problem(s) found, ${told.length} told; ${outbox.length} message(s) waiting to be sent` +
+      (ways.to ? ` to ${ways.to}` : " (no ALERT_TO: sitectl alerts --to ADDRESS)"),
+  );
+  return 0;
+}
