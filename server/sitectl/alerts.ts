@@ -21,8 +21,7 @@ import {
 import { printable } from "../installed/serviceFiles";
 import { Failure, say } from "../installed/shell";
 import { STATE_FILE, channels } from "../watch/watch";
-
-const USAGE = "sitectl alerts [--to ADDRESS] [--webhook URL|off] [--test]";
+import { usageOf, type Command } from "./command";
 
 function parse(args: string[]): { to?: string; webhook?: string; test: boolean } {
   const options: { to?: string; webhook?: string; test: boolean } = { test: false };
@@ -32,7 +31,10 @@ function parse(args: string[]): { to?: string; webhook?: string; test: boolean }
     else if ((option === "--to" || option === "--webhook") && value !== undefined) {
       options[option === "--to" ? "to" : "webhook"] = value;
       i++;
-    } else throw new Failure(`${JSON.stringify(args[i])} is not an option here; usage: ${USAGE}. Nothing was changed.`);
+    } else
+      throw new Failure(
+        `${JSON.stringify(args[i])} is not an option here; usage: ${usageOf(command)}. Nothing was changed.`,
+      );
   }
   if (options.to !== undefined && !OPERATOR_EMAIL.test(options.to))
     throw new Failure(
@@ -45,7 +47,7 @@ function parse(args: string[]): { to?: string; webhook?: string; test: boolean }
   return options;
 }
 
-export async function alerts(args: string[]): Promise<number> {
+async function alerts(args: string[]): Promise<number> {
   const settings = readInstallSettings();
   if (!settings) throw new Failure("the site is not installed here (no /etc/anodising/install.conf).");
   const options = parse(args);
@@ -82,3 +84,10 @@ export async function alerts(args: string[]): Promise<number> {
   say(`Test sent${ways.to ? ` to ${ways.to}` : ""}${ways.webhook ? `${ways.to ? " and" : ""} to the webhook` : ""}.`);
   return 0;
 }
+
+export const command: Command = {
+  name: "alerts",
+  usage: ["alerts [--to ADDRESS] [--webhook URL|off] [--test]"],
+  summary: "who the server's own checks tell, and how (shows them, or sets them)",
+  run: alerts,
+};

@@ -31,6 +31,7 @@ import {
 } from "../installed/backupFile";
 import { mustRepoGit, repoGit } from "../installed/sandbox";
 import { Failure, count, must, run, say } from "../installed/shell";
+import type { Command } from "./command";
 
 /** Writes what `produce` prints (to the file descriptor it is given) into `file`; it must succeed. */
 function writeFrom(file: string, produce: (fd: number) => { status: number; stderr: string }): void {
@@ -73,7 +74,7 @@ function copySpool(staging: string): Record<(typeof STATES)[number], number> {
   return enquiries;
 }
 
-export function backup(args: string[]): number {
+function backup(args: string[]): number {
   const file = args.find((arg) => !arg.startsWith("--"));
   if (!file) throw new Failure("usage: sitectl backup FILE [--with-certificates]");
   const target = path.resolve(file);
@@ -139,3 +140,10 @@ export function backup(args: string[]): number {
     fs.rmSync(staging, { recursive: true, force: true });
   }
 }
+
+export const command: Command = {
+  name: "backup",
+  usage: ["backup FILE [--with-certificates]"],
+  summary: "content, logins, enquiries and settings in one file",
+  run: backup,
+};

@@ -5,8 +5,9 @@ import { allChecks } from "../watch/checks/all";
 import { readInstallSettings } from "../installed/layout";
 import { printable } from "../installed/serviceFiles";
 import { count, say } from "../installed/shell";
+import type { Command } from "./command";
 
-export async function doctor(): Promise<number> {
+async function doctor(): Promise<number> {
   const settings = readInstallSettings();
   if (!settings) {
     say(
@@ -25,3 +26,10 @@ export async function doctor(): Promise<number> {
   say(problems ? `\n${count(problems, "problem")} found; each line above says how to fix it.` : "\nNo problems found.");
   return problems ? 1 : 0;
 }
+
+export const command: Command = {
+  name: "doctor",
+  usage: ["doctor"],
+  summary: "check everything; each problem comes with its fix",
+  run: () => doctor(),
+};

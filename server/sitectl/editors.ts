@@ -2,8 +2,9 @@
 // by the editor's own script as its user (it asks for the password on the terminal).
 import { SERVICES } from "../installed/layout";
 import { Failure, script } from "../installed/shell";
+import type { Command } from "./command";
 
-export function editors(args: string[]): number {
+function editors(args: string[]): number {
   const [action, name] = args;
   if (!["add", "remove", "list"].includes(action ?? "") || (action !== "list" && !name)) {
     throw new Failure("usage: sitectl editors add NAME | editors remove NAME | editors list");
@@ -12,3 +13,10 @@ export function editors(args: string[]): number {
   return script(SERVICES.editor.user, "server/editor/editors.ts", [action, ...(name ? [name] : [])], { show: true })
     .status;
 }
+
+export const command: Command = {
+  name: "editors",
+  usage: ["editors add|remove NAME", "editors list"],
+  summary: "the editor's logins (the password is asked)",
+  run: editors,
+};

@@ -2,7 +2,15 @@
 // as its user: enquiries waiting, sent and failed; one sent again, exported or its drawing.
 import { SERVICES } from "../installed/layout";
 import { script } from "../installed/shell";
+import type { Command } from "./command";
 
-export function enquiries(args: string[]): number {
+function enquiries(args: string[]): number {
   return script(SERVICES.enquiry.user, "server/enquiry/enquiries.ts", args, { show: true }).status;
 }
+
+export const command: Command = {
+  name: "enquiries",
+  usage: ["enquiries [--retry ID | --export ID]", "enquiries --drawing ID [N] > FILE"],
+  summary: "enquiries waiting, sent and failed; one sent again, as an .eml, or its drawing",
+  run: enquiries,
+};

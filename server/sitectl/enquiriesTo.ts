@@ -5,8 +5,9 @@
 // every waiting enquiry there.
 import { ENQUIRY_ENV, OPERATOR_EMAIL, SERVICES, readEnvFile, setEnvValues } from "../installed/layout";
 import { Failure, say, startUnits } from "../installed/shell";
+import type { Command } from "./command";
 
-export function enquiriesTo(args: string[]): number {
+function enquiriesTo(args: string[]): number {
   const [address, ...rest] = args;
   const current = readEnvFile(ENQUIRY_ENV).ENQUIRY_TO ?? "";
   if (!address) {
@@ -37,3 +38,10 @@ export function enquiriesTo(args: string[]): number {
   );
   return 0;
 }
+
+export const command: Command = {
+  name: "enquiries-to",
+  usage: ["enquiries-to [ADDRESS]"],
+  summary: "where the quote form's enquiries are e-mailed (shows it, or sets it)",
+  run: enquiriesTo,
+};

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { SERVICES, type ServiceName } from "../installed/layout";
 import { buildLog, paths, readStatus } from "../installed/publisher";
 import { Failure, run, say } from "../installed/shell";
+import type { Command } from "./command";
 
 const LOG_UNITS: Record<string, string> = {
   ...Object.fromEntries(Object.entries(SERVICES).map(([name, { unit }]) => [name, unit])),
@@ -13,7 +14,7 @@ const LOG_UNITS: Record<string, string> = {
   report: "anodising-report",
 };
 
-export function logs(args: string[]): number {
+function logs(args: string[]): number {
   const follow = args.includes("-f") || args.includes("--follow");
   const names = args.filter((arg) => !arg.startsWith("-"));
   const unknown = names.filter((name) => !(name in LOG_UNITS));
@@ -48,3 +49,10 @@ function lastBuildLog(): void {
   );
   say(lines.slice(-30).join("\n"));
 }
+
+export const command: Command = {
+  name: "logs",
+  usage: ["logs [NAME…] [-f]"],
+  summary: "the services' logs: publisher, editor, enquiry, nginx, certbot, watch, republish, report",
+  run: logs,
+};

@@ -19,6 +19,7 @@ import {
 import { printable } from "../installed/serviceFiles";
 import { Failure, say, startUnits } from "../installed/shell";
 import { channels } from "../watch/watch";
+import type { Command } from "./command";
 
 /** How long the restarted service has to say its mail server takes mail. */
 const START_TIMEOUT_MS = 90_000;
@@ -43,7 +44,7 @@ function show(): number {
   return mail.state === "ok" ? 0 : 1;
 }
 
-export async function mailServer(args: string[]): Promise<number> {
+async function mailServer(args: string[]): Promise<number> {
   const [url, ...rest] = args;
   if (!url) return show();
   if (rest.length || !SMTP_URL_PATTERN.test(url) || !URL.canParse(url))
@@ -108,3 +109,10 @@ export async function mailServer(args: string[]): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
+
+export const command: Command = {
+  name: "mail-server",
+  usage: ["mail-server [URL]"],
+  summary: "the mail server (SMTP_URL): shows how it answers, or tests a new one and sets it",
+  run: mailServer,
+};

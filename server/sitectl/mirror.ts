@@ -15,9 +15,9 @@ import { MIRROR_ENV, SERVICES, readEnvFile, readInstallSettings, setEnvValues } 
 import { readStatus, republish } from "../installed/publisher";
 import { printable } from "../installed/serviceFiles";
 import { Failure, say, startUnits } from "../installed/shell";
+import { usageOf, type Command } from "./command";
 
-const SET_USAGE = "sitectl mirror set --endpoint URL --bucket NAME --url https://PUBLIC-NAME [--region R]";
-const USAGE = `sitectl mirror, ${SET_USAGE}, sitectl mirror off or sitectl mirror headers`;
+const SET_USAGE = "mirror set --endpoint URL --bucket NAME --url https://PUBLIC-NAME [--region R]";
 /** The object `set` writes, reads back and deletes: proof the keys may do all three. */
 const CHECK_KEY = ".anodising-mirror-check";
 /** A copy after a publish takes seconds to a few minutes; past this, sitectl stops waiting. */
@@ -37,7 +37,9 @@ function options(args: string[]): Record<string, string> {
   for (let i = 0; i < args.length; i += 2) {
     const name = /^--(endpoint|bucket|region|url)$/.exec(args[i])?.[1];
     if (!name || args[i + 1] === undefined)
-      throw new Failure(`${JSON.stringify(args[i])} is not an option here; usage: ${USAGE}. Nothing was changed.`);
+      throw new Failure(
+        `${JSON.stringify(args[i])} is not an option here; usage: ${usageOf(command)}. Nothing was changed.`,
+      );
     found[name] = args[i + 1];
   }
   return found;
@@ -99,7 +101,7 @@ function show(): number {
   const settings = readEnvFile(MIRROR_ENV);
   const mirror = readStatus()?.mirror;
   if (!settings.MIRROR_BUCKET) {
-    say(`No mirror: the site is served by this server alone. Set one: ${SET_USAGE}`);
+    say(`No mirror: the site is served by this server alone. Set one: sitectl ${SET_USAGE}`);
     return 0;
   }
   say(
@@ -130,7 +132,7 @@ function show(): number {
 async function set(args: string[]): Promise<number> {
   const given = options(args);
   for (const name of ["endpoint", "bucket", "url"] as const)
-    if (!given[name]) throw new Failure(`--${name} is missing; usage: ${SET_USAGE}. Nothing was changed.`);
+    if (!given[name]) throw new Failure(`--${name} is missing; usage: sitectl ${SET_USAGE}. Nothing was changed.`);
   const region = given.region ?? "auto";
   for (const [name, value] of [
     ["endpoint", given.endpoint],
@@ -205,11 +207,18 @@ function headers(): number {
   return 0;
 }
 
-export async function mirror(args: string[]): Promise<number> {
+async function mirror(args: string[]): Promise<number> {
   const [verb, ...rest] = args;
   if (!verb) return show();
   if (verb === "set") return set(rest);
   if (verb === "off" && !rest.length) return off();
   if (verb === "headers" && !rest.length) return headers();
-  throw new Failure(`usage: ${USAGE}. Nothing was changed.`);
+  throw new Failure(`usage: ${usageOf(command)}. Nothing was changed.`);
 }
+
+export const command: Command = {
+  name: "mirror",
+  usage: ["mirror [off | headers]", SET_USAGE],
+  summary: "the copy of the site in a bucket behind a CDN (shows it, checks and sets it)",
+  run: mirror,
+};

@@ -5,8 +5,9 @@
 import { SERVICES } from "../installed/layout";
 import { sandboxScript } from "../installed/sandbox";
 import { say, startUnits, systemctl, unitState } from "../installed/shell";
+import type { Command } from "./command";
 
-export function repair(): number {
+function repair(): number {
   const editor = SERVICES.editor.unit;
   const running = unitState(editor).ActiveState === "active";
   if (running) {
@@ -26,3 +27,10 @@ export function repair(): number {
     }
   }
 }
+
+export const command: Command = {
+  name: "repair",
+  usage: ["repair"],
+  summary: "put the content repository back on main when the editor says it needs repair",
+  run: () => repair(),
+};

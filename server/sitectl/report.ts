@@ -1,29 +1,18 @@
 // `sitectl report`: the owner's report of visits and enquiries at /admin/report/ (built every
-// hour by anodising-report.service from nginx's visits log), and who gets it by e-mail.
+// hour by anodising-report.service from nginx's visits log).
 //   sitectl report               when it was built, the last 7 days' figures, who gets the weekly e-mail
 //   sitectl report --now         builds it now (through its unit) and says what it did
-//   sitectl owner-mail ADDRESS   the owner's address for the weekly e-mail (off: none)
 import fs from "node:fs";
 import path from "node:path";
 import { readSummary, SUMMARY_FILE } from "../analytics/build";
 import { ACCESS_LOG } from "../analytics/logLines";
 import { VISITS_KEPT_MONTHS } from "../../src/contract/visits";
 import { when } from "../lib/mail";
-import {
-  OPERATOR_EMAIL,
-  REPORT_DIR,
-  REPORT_UNIT,
-  VISITS_DIR,
-  WATCH_ENV,
-  readEnvFile,
-  readInstallSettings,
-  setEnvValues,
-} from "../installed/layout";
+import { REPORT_DIR, REPORT_UNIT, VISITS_DIR, readInstallSettings } from "../installed/layout";
 import { printable } from "../installed/serviceFiles";
 import { Failure, run, say, systemctl } from "../installed/shell";
 import { ownerAddress } from "../watch/watch";
-
-const USAGE = "sitectl report [--now]";
+import { usageOf, type Command } from "./command";
 
 /** Builds the report through its unit (as the report's user, sandboxed), and shows what it said. */
 function buildNow(): void {
@@ -34,10 +23,12 @@ function buildNow(): void {
   if (started.status !== 0) throw new Failure(`${REPORT_UNIT} failed: sitectl logs report says why.`);
 }
 
-export function report(args: string[]): number {
+function report(args: string[]): number {
   for (const arg of args) {
     if (arg !== "--now")
-      throw new Failure(`${JSON.stringify(arg)} is not an option here; usage: ${USAGE}. Nothing was changed.`);
+      throw new Failure(
+        `${JSON.stringify(arg)} is not an option here; usage: ${usageOf(command)}. Nothing was changed.`,
+      );
   }
   const settings = readInstallSettings();
   if (!settings) throw new Failure("the site is not installed here (no /etc/anodising/install.conf).");
@@ -72,34 +63,9 @@ export function report(args: string[]): number {
   return summary ? 0 : 1;
 }
 
-export function ownerMail(args: string[]): number {
-  const [address, ...rest] = args;
-  const current = ownerAddress();
-  if (!address) {
-    say(
-      current
-        ? `The weekly report is e-mailed to ${current}.`
-        : "No one gets the weekly report: sitectl owner-mail ADDRESS",
-    );
-    return current ? 0 : 1;
-  }
-  if (rest.length || (address !== "off" && !OPERATOR_EMAIL.test(address)))
-    throw new Failure(
-      `${JSON.stringify(address)} is not an e-mail address such as owner@example.com (or off); nothing was changed.`,
-    );
-  if (address === "off") {
-    setEnvValues(WATCH_ENV, { OWNER_TO: "" });
-    say(`No one gets the weekly report now${current ? ` (${current} did)` : ""}.`);
-    return 0;
-  }
-  if (address === current) {
-    say(`The weekly report is e-mailed to ${address} already; nothing was changed.`);
-    return 0;
-  }
-  setEnvValues(WATCH_ENV, { OWNER_TO: address });
-  const alertsTo = readEnvFile(WATCH_ENV).ALERT_TO;
-  say(
-    `The weekly report is e-mailed to ${address} from now on${current ? ` (it went to ${current})` : ""}, with the operator's digest${alertsTo ? ` to ${alertsTo}` : ""}. To send it now: sitectl watch --digest`,
-  );
-  return 0;
-}
+export const command: Command = {
+  name: "report",
+  usage: ["report [--now]"],
+  summary: "the owner's report of visits and enquiries at /admin/report/ (built hourly)",
+  run: report,
+};

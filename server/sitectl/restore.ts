@@ -34,6 +34,7 @@ import { checkCertificates, placeCertificates } from "../installed/restoreCertif
 import { describe, finishedBuildOf, waitForPublisher } from "../installed/publisher";
 import { mustRepoGit } from "../installed/sandbox";
 import { Failure, count, must, run, say, startUnits, systemctl } from "../installed/shell";
+import type { Command } from "./command";
 
 /** Only plain files and folders, inside the backup: no links, devices or paths leading out. */
 function checkListing(file: string): void {
@@ -128,7 +129,7 @@ function removeAsOwner(dir: string): void {
   must("rm", ["-rf", "--one-file-system", dir], { user: owner });
 }
 
-export async function restore(args: string[]): Promise<number> {
+async function restore(args: string[]): Promise<number> {
   const file = args.find((arg) => !arg.startsWith("--"));
   if (!file) throw new Failure("usage: sitectl restore FILE [--with-certificates]");
   const source = path.resolve(file);
@@ -210,3 +211,11 @@ export async function restore(args: string[]): Promise<number> {
   say(`Restored: content ${head.slice(0, 7)} is live; logins and enquiries are back.`);
   return 0;
 }
+
+export const command: Command = {
+  name: "restore",
+  usage: ["restore FILE [--with-certificates]"],
+  summary: "put a backup back (onto a fresh install)",
+  pausesWatch: true,
+  run: restore,
+};

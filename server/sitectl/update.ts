@@ -24,6 +24,7 @@ import {
 import { describe, finishedBuildOf, readStatus, waitForPublisher } from "../installed/publisher";
 import { inSandbox, mustRepoGit, repoGit } from "../installed/sandbox";
 import { Failure, git, must, run, say, startUnits, systemctl, unitState } from "../installed/shell";
+import type { Command } from "./command";
 
 const short = (commit: string) => commit.slice(0, 12);
 /** How long a restarted service may take to answer. */
@@ -196,7 +197,7 @@ function goBack(previous: string, next: string, before: string, head: string): s
   return failed;
 }
 
-export async function update(ref: string | undefined): Promise<number> {
+async function update(ref: string | undefined): Promise<number> {
   if (!readInstallSettings()) throw new Failure("the site is not installed here: run deploy/install first.");
   const status = readStatus();
   if (status?.building)
@@ -278,3 +279,11 @@ function pruneCode(...keep: string[]): void {
     if (!kept.has(name)) fs.rmSync(path.join(CODE_DIR, name), { recursive: true, force: true });
   }
 }
+
+export const command: Command = {
+  name: "update",
+  usage: ["update [REF]"],
+  summary: "new code (default: the newest at its origin), rolled back if it does not build",
+  pausesWatch: true,
+  run: (args) => update(args[0]),
+};

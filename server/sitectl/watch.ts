@@ -6,6 +6,7 @@ import { WATCH_DIR } from "../installed/layout";
 import { printable } from "../installed/serviceFiles";
 import { Failure, run, say, systemctl } from "../installed/shell";
 import { DIGEST_REQUEST, WATCH_UNIT, runWatch } from "../watch/watch";
+import type { Command } from "./command";
 
 /** From the operator's terminal: one run through the unit, and what it said. */
 function runThroughUnit(args: string[]): number {
@@ -19,6 +20,13 @@ function runThroughUnit(args: string[]): number {
   return 0;
 }
 
-export function watch(args: string[]): number | Promise<number> {
+function watch(args: string[]): number | Promise<number> {
   return process.env.WATCH_RUN === "1" ? runWatch() : runThroughUnit(args);
 }
+
+export const command: Command = {
+  name: "watch",
+  usage: ["watch [--digest]"],
+  summary: "run the server's own checks now (the timer does every 15 minutes)",
+  run: watch,
+};
