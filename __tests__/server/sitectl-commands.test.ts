@@ -4,6 +4,7 @@
 // sitectl's commands are records (server/sitectl/command.ts): the help is made from them, and
 // docs/operations.md's table has a row for each way of typing one, in the help's order.
 import fs from "node:fs";
+import path from "node:path";
 import { COMMANDS, HELP } from "../../server/sitectl/commands";
 import { helpLines, usageOf, type Command } from "../../server/sitectl/command";
 
@@ -28,6 +29,17 @@ test("each command has a name, a summary and at least one way of typing it, and 
     for (const line of command.usage) expect(line.split(" ")[0]).toBe(command.name);
   }
   expect(new Set(COMMANDS.map((command) => command.name)).size).toBe(COMMANDS.length);
+});
+
+test("sitectl/ holds commands only, and commands.ts lists each of them", () => {
+  const dir = path.resolve("server/sitectl");
+  const files = fs.readdirSync(dir).filter((name) => !["command.ts", "commands.ts", "main.ts"].includes(name));
+  const unlisted = files.filter((name) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const module = require(path.join(dir, name)) as { command?: Command };
+    return !module.command || !COMMANDS.includes(module.command);
+  });
+  expect(unlisted).toEqual([]);
 });
 
 test("the help lists every way of typing every command, each followed by its summary", () => {
