@@ -5,11 +5,13 @@ import type { MailState } from "../enquiry/delivery";
 import type { Entry, SpoolStatus } from "../enquiry/spool";
 import { ENQUIRY_DIR, SERVICES } from "./layout";
 import { printable, readOwnedFile, uidOf } from "./serviceFiles";
-import { script } from "./shell";
+import { script, type Ran } from "./shell";
 
-/** The spool as the enquiry service's user lists it (root reads nothing in the spool itself). */
-export function spoolEntries(): Entry[] | string {
-  const ran = script(SERVICES.enquiry.user, "server/enquiry/enquiries.ts", ["--json"]);
+/** The enquiry service's status.json: its counts, where it sends enquiries, how its mail server answers. */
+export type EnquiryStatus = SpoolStatus & { mail?: MailState };
+
+/** The spool, from what `enquiries.ts --json` printed as the service's user; or why it could not be listed. */
+export function spoolFrom(ran: Ran): Entry[] | string {
   if (ran.status !== 0) return printable(ran.stderr.trim() || `exit ${ran.status}`);
   try {
     return (JSON.parse(ran.stdout) as (Entry & { receivedAt: string })[]).map((entry) => ({
@@ -22,12 +24,19 @@ export function spoolEntries(): Entry[] | string {
   }
 }
 
-/** The enquiry service's own status.json (its counts, recipient and mail state), read as root reads service files. */
-export function enquiryStatus(): (SpoolStatus & { mail?: MailState }) | null {
-  const text = readOwnedFile(path.join(ENQUIRY_DIR, "status.json"), uidOf(SERVICES.enquiry.user));
+/** The spool as the enquiry service's user lists it (root reads nothing in the spool itself). */
+export const spoolEntries = (): Entry[] | string =>
+  spoolFrom(script(SERVICES.enquiry.user, "server/enquiry/enquiries.ts", ["--json"]));
+
+/** A status record's text as the service wrote it; null when there is none or it is not JSON. */
+export function statusFrom(text: string | undefined): EnquiryStatus | null {
   try {
-    return text ? (JSON.parse(text) as SpoolStatus & { mail?: MailState }) : null;
+    return text ? (JSON.parse(text) as EnquiryStatus) : null;
   } catch {
     return null;
   }
 }
+
+/** The enquiry service's own status.json, read as root reads service files. */
+export const enquiryStatus = (dir = ENQUIRY_DIR, uid = uidOf(SERVICES.enquiry.user)): EnquiryStatus | null =>
+  statusFrom(readOwnedFile(path.join(dir, "status.json"), uid));

@@ -4,32 +4,81 @@ import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../lib/files";
 
-export const SITE_DIR = "/srv/site";
-/** One folder per code version (its commit), each with its own node_modules. */
-export const CODE_DIR = path.join(SITE_DIR, "code");
-/** Symlink to the code version in use; the units' working directory. */
-export const APP_LINK = path.join(SITE_DIR, "app");
-export const HOST_DIR = path.join(SITE_DIR, "host");
-export const REPO_DIR = path.join(HOST_DIR, "repo");
-export const EDITORS_FILE = path.join(SITE_DIR, "editor", "editors");
-export const ENQUIRY_DIR = path.join(SITE_DIR, "enquiry");
-export const ETC_DIR = "/etc/anodising";
-export const SETTINGS_FILE = path.join(ETC_DIR, "install.conf");
-export const ENQUIRY_ENV = path.join(ETC_DIR, "enquiry.env");
-export const PUBLISHER_ENV = path.join(ETC_DIR, "publisher.env");
-/** The CDN mirror's bucket, keys and the server's address (sitectl mirror set): root's, 0600. */
-export const MIRROR_ENV = path.join(ETC_DIR, "mirror.env");
-/** The secret nginx sends the editor with each visitor's address, and nginx's copy of it (deploy/configure). */
-export const EDITOR_PROXY_ENV = path.join(ETC_DIR, "editor-proxy.env");
-export const EDITOR_SECRET_MAP = "/etc/nginx/conf.d/site-editor-secret.conf";
-/** The secret nginx gives the enquiry service with a staff login (/admin/enquiries/), and nginx's copy. */
-export const ENQUIRY_STAFF_ENV = path.join(ETC_DIR, "enquiry-staff.env");
-export const ENQUIRY_SECRET_MAP = "/etc/nginx/conf.d/site-enquiry-secret.conf";
-export const SELF_SIGNED_DIR = path.join(ETC_DIR, "tls");
-export const LETSENCRYPT_DIR = "/etc/letsencrypt";
-export const LOG_DIR = "/var/log/anodising";
-/** nginx's visits log (shortened addresses), which the owner's report reads: www-data's, group site-report. */
-export const VISITS_DIR = "/var/log/anodising-visits";
+/**
+ * Every path of an installed site, under `root`: "/" on the server, a temporary folder in
+ * the checks' tests (they plant there what each problem looks like).
+ */
+export function layoutUnder(root: string) {
+  const at = (...parts: string[]) => path.join(root, ...parts);
+  const SITE_DIR = at("srv/site");
+  const HOST_DIR = path.join(SITE_DIR, "host");
+  const ETC_DIR = at("etc/anodising");
+  return {
+    SITE_DIR,
+    /** One folder per code version (its commit), each with its own node_modules. */
+    CODE_DIR: path.join(SITE_DIR, "code"),
+    /** Symlink to the code version in use; the units' working directory. */
+    APP_LINK: path.join(SITE_DIR, "app"),
+    HOST_DIR,
+    REPO_DIR: path.join(HOST_DIR, "repo"),
+    EDITORS_FILE: path.join(SITE_DIR, "editor", "editors"),
+    ENQUIRY_DIR: path.join(SITE_DIR, "enquiry"),
+    ETC_DIR,
+    SETTINGS_FILE: path.join(ETC_DIR, "install.conf"),
+    ENQUIRY_ENV: path.join(ETC_DIR, "enquiry.env"),
+    PUBLISHER_ENV: path.join(ETC_DIR, "publisher.env"),
+    /** The CDN mirror's bucket, keys and the server's address (sitectl mirror set): root's, 0600. */
+    MIRROR_ENV: path.join(ETC_DIR, "mirror.env"),
+    /** The secret nginx sends the editor with each visitor's address, and nginx's copy of it (deploy/configure). */
+    EDITOR_PROXY_ENV: path.join(ETC_DIR, "editor-proxy.env"),
+    EDITOR_SECRET_MAP: at("etc/nginx/conf.d/site-editor-secret.conf"),
+    /** The secret nginx gives the enquiry service with a staff login (/admin/enquiries/), and nginx's copy. */
+    ENQUIRY_STAFF_ENV: path.join(ETC_DIR, "enquiry-staff.env"),
+    ENQUIRY_SECRET_MAP: at("etc/nginx/conf.d/site-enquiry-secret.conf"),
+    SELF_SIGNED_DIR: path.join(ETC_DIR, "tls"),
+    LETSENCRYPT_DIR: at("etc/letsencrypt"),
+    LOG_DIR: at("var/log/anodising"),
+    /** nginx's visits log (shortened addresses), which the owner's report reads: www-data's, group site-report. */
+    VISITS_DIR: at("var/log/anodising-visits"),
+    /** The owner's report (pages and summary.json), written by anodising-report.service; nginx serves it at /admin/report/. */
+    REPORT_DIR: at("var/lib/anodising-report"),
+    /** The operator's alert settings (ALERT_TO, ALERT_WEBHOOK): root's, mode 0600. */
+    WATCH_ENV: path.join(ETC_DIR, "watch.env"),
+    /** The watch's state (0600) and the problems staff see in /admin/ (problems.json, 0644, served by nginx). */
+    WATCH_DIR: at("var/lib/anodising-watch"),
+    /** The kernels installed (a newer one than the running kernel means a restart is pending). */
+    BOOT_DIR: at("boot"),
+  };
+}
+export type Layout = ReturnType<typeof layoutUnder>;
+
+/** The installed site's paths on this server. */
+export const LAYOUT = layoutUnder("/");
+export const {
+  SITE_DIR,
+  CODE_DIR,
+  APP_LINK,
+  HOST_DIR,
+  REPO_DIR,
+  EDITORS_FILE,
+  ENQUIRY_DIR,
+  ETC_DIR,
+  SETTINGS_FILE,
+  ENQUIRY_ENV,
+  PUBLISHER_ENV,
+  MIRROR_ENV,
+  EDITOR_PROXY_ENV,
+  EDITOR_SECRET_MAP,
+  ENQUIRY_STAFF_ENV,
+  ENQUIRY_SECRET_MAP,
+  SELF_SIGNED_DIR,
+  LETSENCRYPT_DIR,
+  LOG_DIR,
+  VISITS_DIR,
+  REPORT_DIR,
+  WATCH_ENV,
+  WATCH_DIR,
+} = LAYOUT;
 export const SITE_GROUP = "site";
 
 /** The three services: their systemd unit, the user each runs as and its UMask= (as in its unit). */
@@ -45,12 +94,6 @@ export const WATCH_TIMER = "anodising-watch.timer";
 export const REPORT_UNIT = "anodising-report.service";
 export const REPORT_TIMER = "anodising-report.timer";
 export const TIMERS = [WATCH_TIMER, "anodising-republish.timer", REPORT_TIMER];
-/** The owner's report (pages and summary.json), written by anodising-report.service; nginx serves it at /admin/report/. */
-export const REPORT_DIR = "/var/lib/anodising-report";
-/** The operator's alert settings (ALERT_TO, ALERT_WEBHOOK): root's, mode 0600. */
-export const WATCH_ENV = path.join(ETC_DIR, "watch.env");
-/** The watch's state (0600) and the problems staff see in /admin/ (problems.json, 0644, served by nginx). */
-export const WATCH_DIR = "/var/lib/anodising-watch";
 /** Where the units have the editor and the enquiry service listen (127.0.0.1 only). */
 export const SERVICE_PORTS = { editor: 8091, enquiry: 8092 } as const;
 
@@ -122,12 +165,12 @@ export function readInstallSettings(): InstallSettings | null {
 }
 
 /** The certificate nginx serves for the site, as deploy/lib/common.sh finds it. */
-export function certificateFile(settings: InstallSettings): string | null {
+export function certificateFile(settings: InstallSettings, layout: Layout = LAYOUT): string | null {
   const file =
     settings.tls === "acme"
-      ? path.join(LETSENCRYPT_DIR, "live", settings.domain, "fullchain.pem")
+      ? path.join(layout.LETSENCRYPT_DIR, "live", settings.domain, "fullchain.pem")
       : settings.tls === "self-signed"
-        ? path.join(SELF_SIGNED_DIR, "cert.pem")
+        ? path.join(layout.SELF_SIGNED_DIR, "cert.pem")
         : null;
   return file && fs.existsSync(file) ? file : null;
 }

@@ -13,9 +13,9 @@ const POLL_MS = 1000;
 /** Longer than the publisher's own build timeout (BUILD_TIMEOUT_MINUTES, 30) plus an install. */
 export const PUBLISH_TIMEOUT_MS = 45 * 60_000;
 
-/** The publisher's status record: its own plain file, never a link it left (readOwnedFile). */
-export function readStatus(): Status | null {
-  const text = readOwnedFile(paths.status, uidOf(SERVICES.publisher.user));
+/** The publisher's status record under `host`: its own plain file, never a link it left (readOwnedFile). */
+export function readStatus(host = HOST_DIR, uid = uidOf(SERVICES.publisher.user)): Status | null {
+  const text = readOwnedFile(hostPaths(host).status, uid);
   try {
     return text ? (JSON.parse(text) as Status) : null;
   } catch {

@@ -2,6 +2,7 @@
 // fixes it; the exit status is 1 when there is any. The watch (watch.ts) runs the same
 // checks on a timer and tells people.
 import { allChecks } from "../watch/checks/all";
+import { serverContext } from "../watch/checks/context";
 import { readInstallSettings } from "../installed/layout";
 import { printable } from "../installed/serviceFiles";
 import { count, say } from "../installed/shell";
@@ -16,7 +17,7 @@ async function doctor(): Promise<number> {
     return 1;
   }
   say(`sitectl doctor: ${settings.domain} (TLS: ${settings.tls})`);
-  const findings = await allChecks(settings);
+  const findings = await allChecks(serverContext(settings));
   for (const finding of findings) {
     const label = { ok: "ok     ", note: "note   ", problem: "PROBLEM" }[finding.level];
     say(`  ${label}  ${printable(finding.text)}`);

@@ -17,6 +17,7 @@ import type { Channels } from "./notify";
 import { toldProblems, type Problem, type WatchState } from "./policy";
 import { emptySaved, watchRun, type Saved } from "./run";
 import { allChecks } from "./checks/all";
+import { serverContext } from "./checks/context";
 import { servedCertificate } from "./checks/certificate";
 import { enquiryStatus, spoolEntries } from "../installed/enquiries";
 import type { Finding } from "./checks/finding";
@@ -80,12 +81,12 @@ const asProblem = (finding: Finding): Problem => ({
 async function lastingProblems(settings: InstallSettings): Promise<Problem[]> {
   const operators = (findings: Finding[]) =>
     findings.filter((finding) => finding.level === "problem" && finding.id && !finding.staff);
-  const first = operators(await allChecks(settings));
+  const first = operators(await allChecks(serverContext(settings)));
   if (!first.length) return [];
   await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
   const ids = new Set(first.map((finding) => finding.id));
   // One id may name several findings (a unit per line): the first of each.
-  const again = operators(await allChecks(settings)).filter((finding) => ids.has(finding.id));
+  const again = operators(await allChecks(serverContext(settings))).filter((finding) => ids.has(finding.id));
   return [...new Map(again.map((finding) => [finding.id!, asProblem(finding)])).values()];
 }
 

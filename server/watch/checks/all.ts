@@ -1,37 +1,50 @@
 // Every check of the server, in the order `sitectl doctor` prints them; the watch
-// (sitectl watch) runs the same.
-import type { InstallSettings } from "../../installed/layout";
+// (sitectl watch) runs the same. A new check is a unit in its area's file and a line here.
+import { runCheck, type Check, type CheckContext } from "./check";
 import { certificate } from "./certificate";
-import { editorSecret, logins, repository } from "./editor";
-import { enquiryStatus } from "../../installed/enquiries";
-import { enquiries, enquirySecret, mailServer, recipient } from "./enquiries";
+import { editorSecret, hostWritable, logins, repository, repositoryOwner } from "./editor";
+import { enquiriesFailed, enquiriesWaiting, enquirySecret, mailServer, mailSettings, recipient } from "./enquiries";
 import type { Finding } from "./finding";
-import { code, disk, memory, nginxConfig, services, siteAnswers, updates } from "./machine";
-import { mirror } from "./mirror";
-import { publishing } from "./publishing";
+import { code, disk, inodes, memory, nginxConfig, restartPending, securityUpdates, site, units } from "./machine";
+import { mirror, mirrorCdn } from "./mirror";
+import { backupPush, buildFailed, contentRefused, contentWarnings, publisher } from "./publishing";
 import { report } from "./report";
 
-/** Every check, in the order doctor prints them. */
-export async function allChecks(settings: InstallSettings): Promise<Finding[]> {
-  const status = enquiryStatus();
-  return [
-    code(),
-    ...services(settings),
-    nginxConfig(),
-    await siteAnswers(settings),
-    ...(await certificate(settings)),
-    ...publishing(),
-    ...(await mirror()),
-    ...disk(),
-    ...repository(),
-    logins(),
-    editorSecret(),
-    ...enquiries(),
-    enquirySecret(),
-    recipient(status),
-    ...mailServer(status),
-    report(),
-    ...updates(),
-    ...[memory()].filter((finding): finding is Finding => finding !== null),
-  ];
+export const CHECKS: Check[] = [
+  code,
+  units,
+  nginxConfig,
+  site,
+  certificate,
+  publisher,
+  contentRefused,
+  buildFailed,
+  backupPush,
+  contentWarnings,
+  mirror,
+  mirrorCdn,
+  disk,
+  inodes,
+  repositoryOwner,
+  repository,
+  hostWritable,
+  logins,
+  editorSecret,
+  enquiriesWaiting,
+  enquiriesFailed,
+  enquirySecret,
+  recipient,
+  mailSettings,
+  mailServer,
+  report,
+  securityUpdates,
+  restartPending,
+  memory,
+];
+
+/** What every check finds, in the order doctor prints them. */
+export async function allChecks(context: CheckContext): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const check of CHECKS) findings.push(...(await runCheck(check, context)));
+  return findings;
 }

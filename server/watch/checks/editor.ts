@@ -1,134 +1,141 @@
 // The editor's side: the content repository the editor's alone and on main (asked in the
 // editor's sandbox, never of git as root), what is live the publisher's alone, a login,
 // and the secret nginx shares with the editor.
-import {
-  EDITOR_PROXY_ENV,
-  EDITOR_SECRET_MAP,
-  HOST_DIR,
-  REPO_DIR,
-  SERVICES,
-  nginxHasSecret,
-} from "../../installed/layout";
-import { sandboxScript } from "../../installed/sandbox";
+import { SERVICES, nginxHasSecret } from "../../installed/layout";
 import { printable } from "../../installed/serviceFiles";
-import { count, run, script } from "../../installed/shell";
-import { DEPLOY_AGAIN, ok, problem, type Finding } from "./finding";
+import { count } from "../../installed/shell";
+import { failing, type Check } from "./check";
+import { DEPLOY_AGAIN, ok } from "./finding";
 
-/**
- * The content repository is the editor's alone (nobody else writes it, so nobody else's
- * git runs what is in it), and on main with nothing half-done: asked of the editor's user
- * in its sandbox, never of git as root.
- */
-export function repository(): Finding[] {
-  const editor = SERVICES.editor.user;
-  // find -P never follows a link; it only looks at owners and modes.
-  const foreign = run("find", [
-    "-P",
-    REPO_DIR,
-    "(",
-    "!",
-    "-user",
-    editor,
-    "-o",
-    "!",
-    "-type",
-    "l",
-    "-perm",
-    "/g+w,o+w",
-    ")",
-    "-print",
-  ])
-    .stdout.split("\n")
-    .filter(Boolean);
-  const findings: Finding[] = [];
-  findings.push(
-    foreign.length
-      ? problem(
-          "repository-owner",
-          `${foreign.length} files of the content repository are not the editor's alone (for example ${printable(foreign[0])}).`,
-          DEPLOY_AGAIN,
-          "staff may be unable to save",
-        )
-      : ok(`the content repository is ${editor}'s alone`),
-  );
-  const checked = sandboxScript("editor", "server/editor/repair.ts", ["--check"]);
-  const trouble = printable(checked.stdout.trim());
-  findings.push(
-    checked.status !== 0
-      ? problem(
-          "repository",
-          `the content repository could not be checked: ${printable(checked.stderr.trim())}`,
-          "sitectl repair",
-          "staff may be unable to save",
-        )
-      : trouble !== "ok"
-        ? problem(
-            "repository",
-            `the content repository needs repair (${trouble}): the editor refuses to save.`,
-            "sitectl repair",
-            "staff cannot save in the editor",
+/** Lines a `find` printed. */
+const listed = (stdout: string) => stdout.split("\n").filter(Boolean);
+
+/** The content repository is the editor's alone: nobody else writes it, so nobody else's git runs what is in it. */
+export const repositoryOwner: Check = {
+  id: "repository-owner",
+  blips: 0,
+  notice: "staff may be unable to save",
+  fix: DEPLOY_AGAIN,
+  run: ({ paths, machine }) => {
+    const editor = SERVICES.editor.user;
+    // find -P never follows a link; it only looks at owners and modes.
+    const foreign = listed(
+      machine.run("find", [
+        "-P",
+        paths.REPO_DIR,
+        "(",
+        "!",
+        "-user",
+        editor,
+        "-o",
+        "!",
+        "-type",
+        "l",
+        "-perm",
+        "/g+w,o+w",
+        ")",
+        "-print",
+      ]).stdout,
+    );
+    return [
+      foreign.length
+        ? failing(
+            `${foreign.length} files of the content repository are not the editor's alone (for example ${printable(foreign[0])}).`,
           )
-        : ok("the content repository is on main, nothing under way or uncommitted"),
-  );
-  // The editor faces the internet: what is live must not be its to change.
-  // (as deploy/configure: a file hard-linked from the repository is the repository's)
-  const writable = run("find", [
-    HOST_DIR,
-    "-path",
-    REPO_DIR,
-    "-prune",
-    "-o",
-    "!",
-    "-type",
-    "l",
-    "(",
-    "-type",
-    "d",
-    "-o",
-    "-links",
-    "1",
-    ")",
-    "-perm",
-    "/g+w,o+w",
-    "-print",
-  ])
-    .stdout.split("\n")
-    .filter(Boolean);
-  findings.push(
-    writable.length
-      ? problem(
-          "host-writable",
-          `${writable.length} files outside the content repository may be changed by the editor's group (for example ${printable(writable[0])}).`,
-          DEPLOY_AGAIN,
-          "nothing visible; a stolen staff login could change what is live",
-        )
-      : ok("releases and the publisher's state are the publisher's alone to write"),
-  );
-  return findings;
-}
+        : ok(`the content repository is ${editor}'s alone`),
+    ];
+  },
+};
 
-export function logins(): Finding {
-  // Listed by the editor's user: root reads nothing in the editor's folder.
-  const listed = script(SERVICES.editor.user, "server/editor/editors.ts", ["list"]);
-  const total = listed.stdout.split("\n").filter((line) => line && !line.startsWith("No logins")).length;
-  return total
-    ? ok(count(total, "editor login"))
-    : problem(
-        "logins",
-        "there is no editor login: nobody can change the site from the browser.",
-        "sitectl editors add NAME",
-        "staff cannot log in to the editor",
-      );
-}
+/** On main with nothing half-done: asked of the editor's user in its sandbox, never of git as root. */
+export const repository: Check = {
+  id: "repository",
+  blips: 0,
+  notice: "staff cannot save in the editor",
+  fix: "sitectl repair",
+  run: ({ machine }) => {
+    const checked = machine.script("editor", "server/editor/repair.ts", ["--check"], true);
+    const trouble = printable(checked.stdout.trim());
+    if (checked.status !== 0)
+      return [
+        failing(`the content repository could not be checked: ${printable(checked.stderr.trim())}`, {
+          notice: "staff may be unable to save",
+        }),
+      ];
+    if (trouble !== "ok")
+      return [failing(`the content repository needs repair (${trouble}): the editor refuses to save.`)];
+    return [ok("the content repository is on main, nothing under way or uncommitted")];
+  },
+};
+
+/** The editor faces the internet: what is live must not be its to change. */
+export const hostWritable: Check = {
+  id: "host-writable",
+  blips: 0,
+  notice: "nothing visible; a stolen staff login could change what is live",
+  fix: DEPLOY_AGAIN,
+  run: ({ paths, machine }) => {
+    // As deploy/configure: a file hard-linked from the repository is the repository's.
+    const writable = listed(
+      machine.run("find", [
+        paths.HOST_DIR,
+        "-path",
+        paths.REPO_DIR,
+        "-prune",
+        "-o",
+        "!",
+        "-type",
+        "l",
+        "(",
+        "-type",
+        "d",
+        "-o",
+        "-links",
+        "1",
+        ")",
+        "-perm",
+        "/g+w,o+w",
+        "-print",
+      ]).stdout,
+    );
+    return [
+      writable.length
+        ? failing(
+            `${writable.length} files outside the content repository may be changed by the editor's group (for example ${printable(writable[0])}).`,
+          )
+        : ok("releases and the publisher's state are the publisher's alone to write"),
+    ];
+  },
+};
+
+export const logins: Check = {
+  id: "logins",
+  blips: 0,
+  notice: "staff cannot log in to the editor",
+  fix: "sitectl editors add NAME",
+  run: ({ machine }) => {
+    // Listed by the editor's user: root reads nothing in the editor's folder.
+    const listing = machine.script("editor", "server/editor/editors.ts", ["list"]);
+    const total = listing.stdout.split("\n").filter((line) => line && !line.startsWith("No logins")).length;
+    return [
+      total
+        ? ok(count(total, "editor login"))
+        : failing("there is no editor login: nobody can change the site from the browser."),
+    ];
+  },
+};
 
 /** nginx tells the editor each visitor's address with a secret the editor knows too (deploy/configure). */
-export function editorSecret(): Finding {
-  return nginxHasSecret(EDITOR_PROXY_ENV, "EDITOR_PROXY_SECRET", EDITOR_SECRET_MAP)
-    ? ok("nginx and the editor share the secret that carries visitors' addresses")
-    : problem(
-        "editor-secret",
-        "nginx and the editor do not share their secret: the editor cannot tell visitors apart, and may block them all as one or none.",
-        DEPLOY_AGAIN,
-        "staff may be blocked from the editor after others' wrong passwords",
-      );
-}
+export const editorSecret: Check = {
+  id: "editor-secret",
+  blips: 0,
+  notice: "staff may be blocked from the editor after others' wrong passwords",
+  fix: DEPLOY_AGAIN,
+  run: ({ paths }) => [
+    nginxHasSecret(paths.EDITOR_PROXY_ENV, "EDITOR_PROXY_SECRET", paths.EDITOR_SECRET_MAP)
+      ? ok("nginx and the editor share the secret that carries visitors' addresses")
+      : failing(
+          "nginx and the editor do not share their secret: the editor cannot tell visitors apart, and may block them all as one or none.",
+        ),
+  ],
+};

@@ -1,5 +1,6 @@
 // One finding of the server's checks (doctor prints them, the watch tells of them): ok, a
-// note, or a problem with its id, its fix and what visitors and staff notice meanwhile.
+// note, or a problem with its id, its fix and what visitors and staff notice meanwhile
+// (a check's `failing`, with what the check declares: check.ts).
 export interface Finding {
   level: "ok" | "note" | "problem";
   text: string;
@@ -25,11 +26,3 @@ export const DEPLOY_AGAIN = "/srv/site/app/deploy/install (it puts the installat
 
 export const ok = (text: string): Finding => ({ level: "ok", text });
 export const note = (text: string): Finding => ({ level: "note", text });
-export const problem = (id: string, text: string, fix: string, notice: string, blips = 0): Finding => ({
-  level: "problem",
-  id,
-  text,
-  fix,
-  notice,
-  blips,
-});

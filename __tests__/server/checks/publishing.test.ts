@@ -1,0 +1,124 @@
+/**
+ * @jest-environment node
+ */
+// The publisher's checks (server/watch/checks/publishing.ts) on a status record planted as
+// the publisher writes it.
+import fs from "node:fs";
+import path from "node:path";
+import { hostPaths } from "../../../server/lib/settings";
+import {
+  backupPush,
+  buildFailed,
+  contentRefused,
+  contentWarnings,
+  publisher,
+} from "../../../server/watch/checks/publishing";
+import { levels, place, theProblem } from "./place";
+
+const building = { commit: "feed5678", startedAt: "2026-11-27T11:58:00Z", clean: false, step: "build" as const };
+
+describe("publisher", () => {
+  test("ok: what is live", async () => {
+    const here = place();
+    here.publisherStatus();
+    expect(await here.find(publisher)).toEqual([
+      { level: "ok", text: expect.stringMatching(/^Live: commit c0ffee1, built /) },
+    ]);
+  });
+
+  test("problem: no status record, or one that is not the publisher's own file", async () => {
+    const here = place();
+    expect(theProblem(await here.find(publisher))).toMatchObject({ id: "publisher-status" });
+    // A link in its place is not read (root follows no link into a service's folder).
+    const status = hostPaths(here.paths.HOST_DIR).status;
+    here.write(path.join(here.paths.HOST_DIR, "elsewhere.json"), JSON.stringify({ live: null }));
+    fs.mkdirSync(path.dirname(status), { recursive: true });
+    fs.symlinkSync(path.join(here.paths.HOST_DIR, "elsewhere.json"), status);
+    expect(theProblem(await here.find(publisher))).toMatchObject({ id: "publisher-status" });
+  });
+
+  test("problem: nothing published; a note while the first build runs", async () => {
+    const here = place();
+    here.publisherStatus({ live: null });
+    expect(theProblem(await here.find(publisher))).toMatchObject({ id: "unpublished", notice: "visitors get no site" });
+    here.publisherStatus({ live: null, state: "building", building });
+    expect(await here.find(publisher)).toEqual([
+      { level: "note", text: "nothing published yet; the first build is running (build)" },
+    ]);
+  });
+});
+
+describe("contentRefused", () => {
+  test("nothing to say after a good publish", async () => {
+    const here = place();
+    here.publisherStatus();
+    expect(await here.find(contentRefused)).toEqual([]);
+  });
+
+  test("problem, staff's: the last change was refused, in the validator's words", async () => {
+    const here = place();
+    const lastError = {
+      commit: "bad1",
+      kind: "content" as const,
+      message: "content/site.yaml › gstin: wrong",
+      at: "x",
+    };
+    here.publisherStatus({ state: "failed", lastError });
+    expect(theProblem(await here.find(contentRefused))).toMatchObject({
+      id: "publish:content",
+      text: "the last change was refused and is not on the site: content/site.yaml › gstin: wrong",
+      staff: true,
+    });
+  });
+});
+
+describe("buildFailed", () => {
+  test("nothing to say when idle; a note while a build runs", async () => {
+    const here = place();
+    here.publisherStatus();
+    expect(await here.find(buildFailed)).toEqual([]);
+    here.publisherStatus({ state: "building", building });
+    expect(await here.find(buildFailed)).toEqual([{ level: "note", text: "Building commit feed567: build." }]);
+  });
+
+  test("problem: a technical failure, with the last line of its build log", async () => {
+    const here = place();
+    const log = "publisher/logs/20261127-feed.log";
+    here.write(path.join(here.paths.HOST_DIR, log), "success a step\nERROR: JavaScript heap out of memory\n\n");
+    here.publisherStatus({
+      state: "failed",
+      lastError: { commit: "feed", kind: "technical", message: "x", at: "y", log },
+    });
+    const problem = theProblem(await here.find(buildFailed));
+    expect(problem).toMatchObject({ id: "publish:technical" });
+    expect(problem.staff).toBeUndefined();
+    expect(problem.text).toMatch(
+      /^the last build failed for a technical reason: ERROR: JavaScript heap out of memory \(log: /,
+    );
+  });
+});
+
+describe("backupPush", () => {
+  test("nothing to say while it pushes; a problem, after an hour, while it retries", async () => {
+    const here = place();
+    here.publisherStatus({ backup: { remote: "git@backup:site.git", state: "ok" } });
+    expect(await here.find(backupPush)).toEqual([]);
+    here.publisherStatus({ backup: { remote: "git@backup:site.git", state: "retrying", error: "Permission denied" } });
+    expect(theProblem(await here.find(backupPush))).toMatchObject({
+      id: "backup-push",
+      text: "the off-server backup push to git@backup:site.git fails: Permission denied",
+      blips: 4,
+    });
+  });
+});
+
+describe("contentWarnings", () => {
+  test("each warning a note for staff", async () => {
+    const here = place();
+    here.publisherStatus({ warnings: ["a page nothing links to"] });
+    expect(await here.find(contentWarnings)).toEqual([
+      { level: "note", text: "content: a page nothing links to", staff: true },
+    ]);
+    expect(levels(await place().find(contentWarnings))).toEqual([]);
+  });
+});

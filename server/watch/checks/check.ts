@@ -1,0 +1,103 @@
+// What a check of the server is, as Discourse's problem checks: a small unit that declares
+// what it is (its id, the failing runs the watch lets pass, what visitors and staff notice,
+// its fix) and looks at the server through a context of paths, clock and readers, so a
+// test can give it a temporary folder. `sitectl doctor` prints what the checks find; the
+// watch (../watch.ts) tells people of their problems, by the rules of ../policy.ts.
+import type { Entry } from "../../enquiry/spool";
+import type { EnquiryStatus } from "../../installed/enquiries";
+import type { InstallSettings, Layout, ServiceName } from "../../installed/layout";
+import type { Ran } from "../../installed/shell";
+import type { Status } from "../../publisher/status";
+import type { Finding } from "./finding";
+
+export interface Check {
+  /** Stable across runs: the watch tracks the problem by it (a finding may add a target: `unit:nginx`). */
+  id: string;
+  /** Failing runs in a row (15 minutes each) the watch lets pass before telling anyone. */
+  blips: number;
+  /** What visitors and staff notice while it fails (staff's banner shows only this). */
+  notice: string;
+  /** The command that fixes it, as the operator types it. */
+  fix: string;
+  /** Staff's to fix (a refused change): shown to them in /admin/, not mailed to the operator. */
+  staff?: boolean;
+  /** Looks: ok lines and notes, or its problem (`failing`), as often as it has targets. */
+  run(context: CheckContext): Found[] | Promise<Found[]>;
+}
+
+/** The server as a check sees it. */
+export interface CheckContext {
+  /** What deploy/install was run with. */
+  settings: InstallSettings;
+  /** The installed site's paths (layoutUnder: "/" on the server, a temporary folder in tests). */
+  paths: Layout;
+  /** The time of this run (epoch ms). */
+  now: number;
+  /** What the site's services wrote, read as root reads a service's files: no link followed, its owner's, capped. */
+  read: {
+    /** The publisher's status record; null when it wrote none (or not as itself). */
+    publisherStatus(): Status | null;
+    /** The enquiry service's status record; null when it wrote none. */
+    enquiryStatus(): EnquiryStatus | null;
+    /** The spool as the enquiry service's user lists it, or why it could not be listed. */
+    spool(): Entry[] | string;
+    /** A plain file of the service's own user; its last `maxBytes`. */
+    serviceFile(service: ServiceName, file: string, maxBytes?: number): string | undefined;
+  };
+  /** What the machine says: its units, commands, disk, memory and kernel, and its own nginx. */
+  machine: Machine;
+}
+
+/** The machine as the checks ask it. */
+export interface Machine {
+  /** A unit's properties, as `systemctl show` gives them. */
+  unit(name: string): Record<string, string>;
+  /** A command as root (nginx -t, apt-get -s, find: nothing that runs a service's files). */
+  run(command: string, args: string[]): Ran;
+  /** One of the project's scripts as the service's user; `sandboxed`: in its unit's sandbox. */
+  script(service: ServiceName, file: string, args: string[], sandboxed?: boolean): Ran;
+  /** Free space and inodes on the disk of `dir`. */
+  freeSpace(dir: string): { megabytes: number; inodes: number; hasInodes: boolean };
+  memoryBytes(): number;
+  /** The running kernel's release. */
+  kernel(): string;
+  /** Where this machine's nginx listens, as a browser on it reaches the site. */
+  ports: { http: number; https: number };
+}
+
+/** A check's problem as its run finds it: the words, and whatever differs from what the check declares. */
+export interface Failing {
+  failing: string;
+  /** Another id of the same check's (`certificate:www.example.com:expired`), or its target's. */
+  id?: string;
+  fix?: string;
+  notice?: string;
+  blips?: number;
+  /** Grows as the same problem worsens (the watch tells it again). */
+  stage?: number;
+}
+
+export type Found = Finding | Failing;
+
+export const failing = (text: string, differs: Omit<Failing, "failing"> = {}): Failing => ({
+  failing: text,
+  ...differs,
+});
+
+/** What `check` found, as findings: each problem with the check's id, fix, notice and blips unless it says otherwise. */
+export async function runCheck(check: Check, context: CheckContext): Promise<Finding[]> {
+  return (await check.run(context)).map((found) =>
+    "failing" in found
+      ? {
+          level: "problem" as const,
+          id: found.id ?? check.id,
+          text: found.failing,
+          fix: found.fix ?? check.fix,
+          notice: found.notice ?? check.notice,
+          blips: found.blips ?? check.blips,
+          ...(found.stage !== undefined ? { stage: found.stage } : {}),
+          ...(check.staff ? { staff: true } : {}),
+        }
+      : found,
+  );
+}
