@@ -1,45 +1,20 @@
 // The staff's history of changes at /admin/history/ (behind the editor's login): the
 // site's recent changes, each page's versions with what changed in words, "restore this
-// version" and "undo my last change". A restore is a new commit, by the staff login,
-// through the same checks as a save (allowed paths, the build's validator, one write at a
-// time): history is never rewritten, and a restore can itself be undone.
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
+// version" and "undo my last change". The routes check the login (and that a change comes
+// from the staff's own pages) and draw the pages; the work is historyActions.ts's.
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
-import YAML from "yaml";
 import { crossSite } from "../lib/crossSite";
-import { SAFE_GIT, gitSync } from "../lib/git";
 import { Refusal } from "../lib/refusal";
-import { headTrouble, needsRepair, repositoryTrouble } from "../lib/repoState";
-import { BRANCH } from "../lib/settings";
 import { ago, attachmentHeader, escapeHtml, shown, staffPage, staffTime } from "../lib/staffPage";
-import {
-  COMMIT,
-  HISTORY_LIMIT,
-  UNDO_LOOKBACK,
-  commits,
-  describeCommit,
-  fileAt,
-  fileLabel,
-  kindOf,
-  type Commit,
-  type Described,
-} from "./changes";
-import type { ContentChecker } from "./checker";
-import { dataFile, noSymlink, uploadKind, type Rules } from "./rules";
-import type { WriteLock } from "./writeLock";
+import { HISTORY_LIMIT, describeCommit, type Commit, type Described } from "./changes";
+import { historyActions, type HistoryActionDeps } from "./historyActions";
 
 export const HISTORY_PATH = "/admin/history/";
 /** Sentences shown per file, and files per change, in a list; the change's own page has them all. */
 const WORDS_IN_LIST = 6;
 const FILES_IN_LIST = 6;
 
-export interface HistoryDeps {
-  repo: string;
-  rules: Rules;
-  writes: WriteLock;
-  checker: ContentChecker;
+export interface HistoryDeps extends HistoryActionDeps {
   /** The staff login of a request (throws a Refusal without one). */
   login: (request: Request) => Promise<string>;
   local: boolean;
@@ -87,25 +62,18 @@ const DONE: Record<string, string> = {
     "Your last change is undone. The site is being published: the editor's status (bottom left) says when it is live.",
 };
 
-/** The files staff may restore: content files the editor writes, and their uploads. */
-function restorable(rules: Rules, file: string): string {
-  if (uploadKind(rules, file)) return file;
-  return dataFile(rules, file);
-}
-
 export function registerHistory(app: Express, deps: HistoryDeps): void {
-  const { repo, rules } = deps;
+  const { repo } = deps;
+  const history = historyActions(deps);
   const form = express.urlencoded({ extended: false, limit: "4kb" });
 
-  /** A staff request, its login; refuses another site's page and a repository needing repair. */
+  /** A staff request's login; a change (`write`) only from the staff's own pages. */
   const staff = async (request: Request, write: boolean): Promise<string> => {
     const login = await deps.login(request);
     if (write) {
       const refused = crossSite((name) => request.get(name), deps.local);
       if (refused) throw new Refusal(403, `cross-site request refused (${refused})`);
     }
-    const trouble = headTrouble(repo, BRANCH);
-    if (trouble) throw new Refusal(409, needsRepair(trouble));
     return login;
   };
 
@@ -134,18 +102,14 @@ export function registerHistory(app: Express, deps: HistoryDeps): void {
     `${HISTORY_PATH}document`,
     handled("Document", async (request, response) => {
       await staff(request, false);
-      const file = String(request.query.path ?? "");
-      if (uploadKind(rules, file) !== "pdf") throw new Refusal(403, `not a document the editor stores: ${file}`);
-      noSymlink(repo, file);
-      const content = fileAt(repo, "HEAD", file);
-      if (!content) throw new Refusal(404, `${file} is not saved yet: publish the page first, then its link works`);
+      const document = history.document(String(request.query.path ?? ""));
       response
         .status(200)
         .type("application/pdf")
-        .set("Content-Disposition", attachmentHeader(path.posix.basename(file)))
+        .set("Content-Disposition", attachmentHeader(document.name))
         .set("X-Content-Type-Options", "nosniff")
         .set("Cache-Control", "private, no-store")
-        .send(content);
+        .send(document.content);
     }),
   );
 
@@ -164,11 +128,7 @@ export function registerHistory(app: Express, deps: HistoryDeps): void {
     HISTORY_PATH,
     handled("Changes", async (request, response) => {
       const login = await staff(request, false);
-      const recent = commits(repo, HISTORY_LIMIT);
-      const mine = recent.find((commit) => commit.author === login);
-      const files = gitSync(repo, ["ls-files", "--", "content"])
-        .split("\n")
-        .filter((file) => kindOf(file));
+      const { recent, mine, files } = history.recent(login);
       const done = DONE[String(request.query.done ?? "")] ?? "";
       html(
         response,
@@ -189,7 +149,7 @@ ${notice(done)}
           }</div>
 ${recent.length ? table(recent.map((commit) => commitRow(repo, commit)).join("\n")) : "<p>No changes yet.</p>"}
 <h2>The history of one page</h2>
-<ul>${files.map((file) => `<li><a href="${HISTORY_PATH}file?path=${encodeURIComponent(file)}">${shown(fileLabel(file, readYaml(repo, file)))}</a></li>`).join("")}</ul>`,
+<ul>${files.map(({ file, label }) => `<li><a href="${HISTORY_PATH}file?path=${encodeURIComponent(file)}">${shown(label)}</a></li>`).join("")}</ul>`,
           HISTORY_PATH,
         ),
       );
@@ -200,9 +160,7 @@ ${recent.length ? table(recent.map((commit) => commitRow(repo, commit)).join("\n
     `${HISTORY_PATH}change/:hash`,
     handled("Changes", async (request, response) => {
       await staff(request, false);
-      const hash = String(request.params.hash);
-      const [commit] = COMMIT.test(hash) ? commits(repo, 1, ["content"], hash) : [];
-      if (!commit || commit.hash !== hash) throw new Refusal(404, "no such change in the site's history");
+      const commit = history.change(String(request.params.hash));
       html(
         response,
         200,
@@ -222,17 +180,14 @@ ${recent.length ? table(recent.map((commit) => commitRow(repo, commit)).join("\n
     `${HISTORY_PATH}file`,
     handled("History", async (request, response) => {
       await staff(request, false);
-      const file = restorable(rules, String(request.query.path ?? ""));
-      const versions = commits(repo, HISTORY_LIMIT, [file]);
-      const label = fileLabel(file, readYaml(repo, file));
+      const { file, label, versions } = history.versions(String(request.query.path ?? ""));
       const done = DONE[String(request.query.done ?? "")] ?? "";
       const rows = versions
-        .map((commit, index) => {
-          const words = describeCommit(repo, commit).find((item) => item.file === file)?.words ?? [];
+        .map(({ commit, words, restorable }, index) => {
           const restore =
             index === 0
               ? `<span class="done">This is the current version</span>`
-              : commit.files.some((change) => change.file === file && change.status === "deleted")
+              : !restorable
                 ? ""
                 : `<form method="post" action="${HISTORY_PATH}restore"><input type="hidden" name="path" value="${escapeHtml(file)}"><input type="hidden" name="commit" value="${commit.hash}"><button type="submit" class="secondary">Restore this version</button></form>`;
           return `<tr>
@@ -264,19 +219,7 @@ ${versions.length ? `<table class="wide"><thead><tr><th>When</th><th>Who</th><th
     form,
     handled("Restore", async (request, response) => {
       const login = await staff(request, true);
-      const file = restorable(rules, String(request.body?.path ?? ""));
-      const hash = String(request.body?.commit ?? "");
-      if (!COMMIT.test(hash) || !isAncestor(repo, hash))
-        throw new Refusal(404, "no such version in the site's history");
-      const content = fileAt(repo, hash, file);
-      if (!content) throw new Refusal(422, `${file} did not exist in that version`);
-      await commitFiles(
-        deps,
-        login,
-        new Map([[file, content]]),
-        [],
-        `Restore ${file} to its version of ${staffTime(commitTime(repo, hash))}`,
-      );
+      const file = await history.restore(login, String(request.body?.path ?? ""), String(request.body?.commit ?? ""));
       response.redirect(303, `${HISTORY_PATH}file?path=${encodeURIComponent(file)}&done=restored`);
     }),
   );
@@ -285,89 +228,8 @@ ${versions.length ? `<table class="wide"><thead><tr><th>When</th><th>Who</th><th
     `${HISTORY_PATH}undo`,
     form,
     handled("Undo", async (request, response) => {
-      const login = await staff(request, true);
-      const mine = commits(repo, UNDO_LOOKBACK).find((commit) => commit.author === login);
-      if (!mine) throw new Refusal(404, `you (${login}) have no change among the latest ${UNDO_LOOKBACK} to undo`);
-      const write = new Map<string, Buffer>();
-      const remove: string[] = [];
-      for (const { file } of mine.files) {
-        restorable(rules, file);
-        const later = commits(repo, 1, [file], `${mine.hash}..HEAD`)[0];
-        if (later) {
-          throw new Refusal(
-            409,
-            `${fileLabel(file)} was changed again by ${later.author} at ${staffTime(later.at)}, after your change: open its history and restore the version you want`,
-          );
-        }
-        const before = fileAt(repo, `${mine.hash}^`, file);
-        if (before) write.set(file, before);
-        else remove.push(file);
-      }
-      await commitFiles(deps, login, write, remove, `Undo the change of ${staffTime(mine.at)}: ${mine.subject}`);
+      await history.undo(await staff(request, true));
       response.redirect(303, `${HISTORY_PATH}?done=undone`);
     }),
   );
-}
-
-/** A content file's data as committed now (for its label), or undefined. */
-const readYaml = (repo: string, file: string): unknown => {
-  try {
-    return YAML.parse(fileAt(repo, "HEAD", file)?.toString("utf8") ?? "");
-  } catch {
-    return undefined;
-  }
-};
-
-/** Whether `hash` is in the site's history (git says "not a valid commit" otherwise: not shown). */
-const isAncestor = (repo: string, hash: string) => {
-  try {
-    execFileSync("git", [...SAFE_GIT, "merge-base", "--is-ancestor", hash, "HEAD"], { cwd: repo, stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const commitTime = (repo: string, hash: string) => gitSync(repo, ["show", "-s", "--format=%aI", hash]);
-
-/**
- * Writes and removes files as one commit by `login`, after the checks a save gets: nothing
- * uncommitted in the repository, no path through a link, the build's validator on the
- * content as it would be. One write at a time with the editor's saves.
- */
-async function commitFiles(
-  deps: HistoryDeps,
-  login: string,
-  write: Map<string, Buffer>,
-  remove: string[],
-  message: string,
-): Promise<void> {
-  const { repo, writes, checker } = deps;
-  const release = await writes.acquire();
-  try {
-    const trouble = repositoryTrouble(repo, BRANCH);
-    if (trouble) throw new Refusal(409, needsRepair(trouble));
-    const changed = [...write].filter(([file, content]) => !fileAt(repo, "HEAD", file)?.equals(content));
-    const gone = remove.filter((file) => fs.existsSync(path.join(repo, file)));
-    if (!changed.length && !gone.length) throw new Refusal(409, "nothing to change: the site already has that version");
-    for (const file of [...changed.map(([file]) => file), ...gone]) noSymlink(repo, file);
-    await checker.check(repo, { write: new Map(changed), remove: gone });
-    for (const [file, content] of changed) {
-      fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
-      fs.writeFileSync(path.join(repo, file), content);
-    }
-    for (const file of gone) fs.rmSync(path.join(repo, file), { force: true });
-    const files = [...changed.map(([file]) => file), ...gone];
-    gitSync(repo, ["add", "--all", "--", ...files]);
-    gitSync(repo, ["commit", "-q", "-m", `${message} (by ${login})`, "--", ...files], {
-      env: {
-        GIT_AUTHOR_NAME: login,
-        GIT_AUTHOR_EMAIL: `${login}@editor.invalid`,
-        GIT_COMMITTER_NAME: "Site editor",
-        GIT_COMMITTER_EMAIL: "editor@editor.invalid",
-      },
-    });
-  } finally {
-    release();
-  }
 }

@@ -18,9 +18,8 @@ import {
 import { crossSite } from "../lib/crossSite";
 import { Refusal } from "../lib/refusal";
 import { ago, attachmentHeader, escapeHtml, fileSize, shown, staffPage, staffTime } from "../lib/staffPage";
-import { INBOX_PATH, attachmentsOf, cleanFileName } from "./message";
-import type { EnquiryRecord } from "./record";
-import { ID_PATTERN } from "./reference";
+import { inboxActions, type Row } from "./inboxActions";
+import { INBOX_PATH, cleanFileName } from "./message";
 import type { Entry, Spool, State } from "./spool";
 
 /** The newest enquiries a list shows at once (the spool's size bounds them anyway). */
@@ -53,13 +52,6 @@ function staffLogin(request: FastifyRequest, secret: string): string {
     throw new Refusal(401, "staff login required (through the site's /admin/)");
   }
   return login;
-}
-
-/** One row of the list, from the record (or, for one stored before records, the e-mail alone). */
-interface Row {
-  entry: Entry;
-  record: EnquiryRecord | null;
-  handled: { by: string; at: string } | null;
 }
 
 const label = (words: EnquirySettings | null, name: string) => words?.labels[name] ?? name;
@@ -222,30 +214,16 @@ export function registerInbox(app: FastifyInstance, { spool, words, secret, log,
     { parseAs: "string", bodyLimit: 1024 },
     (_r, _b, done) => done(null, {}),
   );
+  const inbox = inboxActions({ spool, log, resend });
 
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).type("text/html; charset=utf-8").header("Cache-Control", "private, no-store").send(body);
-
-  const rowOf = (entry: Entry): Row => ({
-    entry,
-    record: spool.readRecord(entry.id, entry.state),
-    handled: spool.handled(entry.id, entry.state),
-  });
-  const allRows = () =>
-    (["pending", "failed", "sent"] as const)
-      .flatMap((state) => spool.list(state))
-      .sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime())
-      .map(rowOf);
-  const found = (id: string): Row => {
-    const state = ID_PATTERN.test(id) ? spool.stateOf(id) : null;
-    const entry = state && spool.list(state).find((candidate) => candidate.id === id);
-    if (!entry) throw new Refusal(404, `no enquiry ${id.slice(0, 20)} is kept on the server`);
-    return rowOf(entry);
-  };
-  /** A button's post: from the staff's own page only. */
-  const checkPost = (request: FastifyRequest) => {
+  /** A button's post: from the staff's own page only; the login nginx checked. */
+  const poster = (request: FastifyRequest) => {
+    const login = staffLogin(request, secret);
     const refused = crossSite((name) => request.headers[name] as string | undefined);
     if (refused) throw new Refusal(403, `cross-site request refused (${refused})`);
+    return login;
   };
   const wordsNow = () => {
     try {
@@ -254,83 +232,57 @@ export function registerInbox(app: FastifyInstance, { spool, words, secret, log,
       return null;
     }
   };
+  const after = (reply: FastifyReply, id: string, done: string) =>
+    reply.code(303).header("Location", `${INBOX_PATH}${id}?done=${done}`).header("Cache-Control", "no-store").send();
+  const NOTICES: Record<string, string> = {
+    handled: "Marked as handled.",
+    "not-handled": "Marked as not handled.",
+    send: "It will be e-mailed again within a few seconds.",
+  };
 
   app.get<{ Querystring: { show?: string } }>(INBOX_PATH, async (request, reply) => {
-    const login = staffLogin(request, secret);
-    const rows = allRows();
-    log(`enquiry: ${login} listed the enquiries`);
+    const rows = inbox.list(staffLogin(request, secret));
     return html(reply, 200, listPage(rows, wordsNow(), request.query.show === "all" ? "all" : "open", rows.length));
   });
 
   app.get(`${INBOX_PATH}enquiries.csv`, async (request, reply) => {
-    const login = staffLogin(request, secret);
-    const rows = allRows();
-    log(`enquiry: ${login} downloaded all ${rows.length} enquiries as a spreadsheet`);
+    const rows = inbox.spreadsheet(staffLogin(request, secret));
     const day = new Date().toISOString().slice(0, 10);
     return download(reply, `enquiries-${day}.csv`, "text/csv; charset=utf-8", csv(rows, wordsNow()));
   });
 
   app.get<{ Params: { id: string }; Querystring: { done?: string } }>(`${INBOX_PATH}:id`, async (request, reply) => {
-    const login = staffLogin(request, secret);
-    const row = found(request.params.id);
-    log(`enquiry: ${login} read ${row.entry.id}`);
-    const notices: Record<string, string> = {
-      handled: "Marked as handled.",
-      "not-handled": "Marked as not handled.",
-      send: "It will be e-mailed again within a few seconds.",
-    };
-    return html(reply, 200, enquiryPage(row, wordsNow(), notices[request.query.done ?? ""] ?? ""));
+    const row = inbox.read(staffLogin(request, secret), request.params.id);
+    return html(reply, 200, enquiryPage(row, wordsNow(), NOTICES[request.query.done ?? ""] ?? ""));
   });
 
   app.get<{ Params: { id: string; index: string } }>(`${INBOX_PATH}:id/file/:index`, async (request, reply) => {
     const login = staffLogin(request, secret);
-    const { entry, record } = found(request.params.id);
     const index = /^\d{1,2}$/.test(request.params.index) ? Number(request.params.index) : -1;
-    const file = record?.files[index];
-    if (!file) throw new Refusal(404, "no such file with this enquiry");
-    // An enquiry's files were all attached, or all kept on the server, in the order sent.
-    const content = file.attached ? attachmentsOf(spool.read(entry.id))[index] : spool.readDrawing(entry.id, index);
-    if (!content) throw new Refusal(404, "the file is no longer kept on the server");
-    log(`enquiry: ${login} downloaded file ${index + 1} of ${entry.id}`);
+    const file = inbox.file(login, request.params.id, index);
     const format = formatOf(file.name);
-    return download(reply, cleanFileName(file.name), format ? MIME_TYPES[format] : "application/octet-stream", content);
+    return download(
+      reply,
+      cleanFileName(file.name),
+      format ? MIME_TYPES[format] : "application/octet-stream",
+      file.content,
+    );
   });
 
   app.get<{ Params: { id: string } }>(`${INBOX_PATH}:id/email.eml`, async (request, reply) => {
-    const login = staffLogin(request, secret);
-    const { entry } = found(request.params.id);
-    log(`enquiry: ${login} downloaded the e-mail of ${entry.id}`);
-    return download(reply, `enquiry-${entry.id}.eml`, "message/rfc822", spool.read(entry.id));
+    const email = inbox.email(staffLogin(request, secret), request.params.id);
+    return download(reply, `enquiry-${email.id}.eml`, "message/rfc822", email.content);
   });
 
-  const after = (reply: FastifyReply, id: string, done: string) =>
-    reply.code(303).header("Location", `${INBOX_PATH}${id}?done=${done}`).header("Cache-Control", "no-store").send();
+  app.post<{ Params: { id: string } }>(`${INBOX_PATH}:id/handled`, async (request, reply) =>
+    after(reply, inbox.mark(poster(request), request.params.id, true), "handled"),
+  );
 
-  app.post<{ Params: { id: string } }>(`${INBOX_PATH}:id/handled`, async (request, reply) => {
-    const login = staffLogin(request, secret);
-    checkPost(request);
-    const { entry } = found(request.params.id);
-    spool.markHandled(entry.id, login);
-    log(`enquiry: ${login} marked ${entry.id} handled`);
-    return after(reply, entry.id, "handled");
-  });
+  app.post<{ Params: { id: string } }>(`${INBOX_PATH}:id/not-handled`, async (request, reply) =>
+    after(reply, inbox.mark(poster(request), request.params.id, false), "not-handled"),
+  );
 
-  app.post<{ Params: { id: string } }>(`${INBOX_PATH}:id/not-handled`, async (request, reply) => {
-    const login = staffLogin(request, secret);
-    checkPost(request);
-    const { entry } = found(request.params.id);
-    spool.markHandled(entry.id, null);
-    log(`enquiry: ${login} marked ${entry.id} not handled`);
-    return after(reply, entry.id, "not-handled");
-  });
-
-  app.post<{ Params: { id: string } }>(`${INBOX_PATH}:id/send`, async (request, reply) => {
-    const login = staffLogin(request, secret);
-    checkPost(request);
-    const { entry } = found(request.params.id);
-    if (entry.state !== "pending") spool.move(entry.id, entry.state, "pending");
-    log(`enquiry: ${login} asked to e-mail ${entry.id} again`);
-    resend();
-    return after(reply, entry.id, "send");
-  });
+  app.post<{ Params: { id: string } }>(`${INBOX_PATH}:id/send`, async (request, reply) =>
+    after(reply, inbox.sendAgain(poster(request), request.params.id), "send"),
+  );
 }

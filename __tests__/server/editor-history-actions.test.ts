@@ -1,0 +1,109 @@
+/**
+ * @jest-environment node
+ */
+// The work behind the staff's history (server/editor/historyActions.ts) as plain functions
+// of a git repository of the tests' own content, without a server: the changes, a file's
+// versions, a restore and an undo as new commits by the login through the build's
+// validator, and their refusals. editor-history.test.ts tries the pages through HTTP.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import YAML from "yaml";
+import { ContentChecker } from "../../server/editor/checker";
+import { historyActions } from "../../server/editor/historyActions";
+import { editorRules } from "../../server/editor/rules";
+import { WriteLock } from "../../server/editor/writeLock";
+import { Refusal } from "../../server/lib/refusal";
+import { copyContent } from "../helpers/contentCopy";
+
+const SITE = "content/site.yaml";
+let repo: string;
+let checker: ContentChecker;
+let history: ReturnType<typeof historyActions>;
+
+const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" }).trim();
+function commitAs(author: string, message: string) {
+  git("add", "--all");
+  git("-c", `user.name=${author}`, "-c", `user.email=${author}@editor.invalid`, "commit", "-q", "-m", message);
+  return git("rev-parse", "HEAD");
+}
+const site = () => YAML.parse(fs.readFileSync(path.join(repo, SITE), "utf8"));
+/** Sets the first contact's phone in the working tree and commits it as `author`. */
+function phoneBy(author: string, phone: string) {
+  const data = site();
+  data.contacts[0].phone = phone;
+  fs.writeFileSync(path.join(repo, SITE), YAML.stringify(data));
+  return commitAs(author, `Update ${SITE} (by ${author})`);
+}
+const author = (rev = "HEAD") => git("show", "-s", "--format=%an", rev);
+
+beforeAll(() => {
+  repo = copyContent();
+  git("init", "-q", "-b", "main");
+  commitAs("developer", "The site's first content");
+  checker = new ContentChecker();
+  history = historyActions({ repo, rules: editorRules(), writes: new WriteLock(), checker });
+});
+afterAll(() => checker.close());
+
+test("the recent changes, the login's own last one, and the files whose history can be read", () => {
+  const hash = phoneBy("priya", "+91 20 1111 2222");
+  const { recent, mine, files } = history.recent("priya");
+  expect(recent[0]).toMatchObject({ hash, author: "priya" });
+  expect(mine?.hash).toBe(hash);
+  expect(history.recent("nobody").mine).toBeUndefined();
+  expect(files.map((entry) => entry.file)).toContain(SITE);
+  expect(history.change(hash)).toMatchObject({ hash, author: "priya" });
+  expect(() => history.change("0".repeat(40))).toThrow(Refusal);
+  expect(() => history.change("not a hash")).toThrow("no such change in the site's history");
+});
+
+test("a file's versions, newest first: the current one is not offered for restoring", () => {
+  phoneBy("ravi", "+91 20 3333 4444");
+  const { file, versions } = history.versions(SITE);
+  expect(file).toBe(SITE);
+  expect(versions.map((version) => version.commit.author).slice(0, 2)).toEqual(["ravi", "priya"]);
+  expect(versions.map((version) => version.restorable).slice(0, 2)).toEqual([false, true]);
+  expect(versions[0].words.join(" ")).toMatch(/\+91 20 3333 4444/);
+});
+
+test("restoring a version is a new commit by the login; history is not rewritten", async () => {
+  const priyas = history.versions(SITE).versions.find((version) => version.commit.author === "priya")!;
+  const before = git("rev-parse", "HEAD");
+  expect(await history.restore("asha", SITE, priyas.commit.hash)).toBe(SITE);
+  expect(git("rev-parse", "HEAD~1")).toBe(before);
+  expect(author()).toBe("asha");
+  expect(site().contacts[0].phone).toBe("+91 20 1111 2222");
+  await expect(history.restore("asha", SITE, priyas.commit.hash)).rejects.toThrow("nothing to change");
+});
+
+test("a restore that is not the site's: a path outside content, a version not in its history", async () => {
+  await expect(history.restore("asha", "gatsby-node.ts", git("rev-parse", "HEAD"))).rejects.toThrow(Refusal);
+  await expect(history.restore("asha", SITE, "f".repeat(40))).rejects.toThrow("no such version in the site's history");
+  expect(() => history.document(SITE)).toThrow("not a document the editor stores");
+});
+
+test("undo: the login's last change undone as a new commit, unless someone changed its file since", async () => {
+  const phone = site().contacts[0].phone;
+  phoneBy("meera", "+91 20 5555 6666");
+  await history.undo("meera");
+  expect(author()).toBe("meera");
+  expect(site().contacts[0].phone).toBe(phone);
+  phoneBy("meera", "+91 20 7777 8888");
+  phoneBy("ravi", "+91 20 9999 0000");
+  await expect(history.undo("meera")).rejects.toMatchObject({
+    status: 409,
+    message: expect.stringContaining("changed again by ravi"),
+  });
+  await expect(history.undo("nobody")).rejects.toMatchObject({ status: 404 });
+});
+
+test("while the repository needs repair, nothing is read or written", async () => {
+  git("checkout", "-q", "--detach");
+  try {
+    expect(() => history.recent("priya")).toThrow(expect.objectContaining({ status: 409 }));
+    await expect(history.undo("ravi")).rejects.toMatchObject({ status: 409 });
+  } finally {
+    git("checkout", "-q", "main");
+  }
+});

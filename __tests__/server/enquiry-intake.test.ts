@@ -1,0 +1,166 @@
+/**
+ * @jest-environment node
+ */
+// The quote form's intake (server/enquiry/intake.ts) as a plain function, without a server:
+// a form as the route reads it goes in; what became of it comes out, and the spool and the
+// tally on disk say what was written. enquiry-http.test.ts tries the same through HTTP.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fixtureEnquirySettings, validAnswers } from "../helpers/enquirySettings";
+import { FILE_FIELD, HONEYPOT_FIELD, PAGE_FIELD, TOKEN_FIELD } from "../../src/enquiry/rules";
+import { intake, type IntakeSettings, type PostedForm } from "../../server/enquiry/intake";
+import type { Drawing } from "../../server/enquiry/message";
+import { Spool } from "../../server/enquiry/spool";
+import { TALLY_FILE, readTally } from "../../server/enquiry/tally";
+import { Refusal } from "../../server/lib/refusal";
+
+const live = fixtureEnquirySettings();
+const valid: Record<string, string> = {
+  name: "Asha Rao",
+  email: "asha@rao.test",
+  phone: "+91 98765 43210",
+  service: live.services[0].slug,
+  message: "Hard anodising, 50 µm.",
+  consent: "yes",
+  ...validAnswers(live),
+};
+const LIMITS: IntakeSettings = {
+  postsPerHour: 100,
+  bytesPerHour: 500 * 2 ** 20,
+  attachMaxBytes: 10 * 2 ** 20,
+  mailBytesPerHour: 500 * 2 ** 20,
+  spoolMaxBytes: 100 * 2 ** 20,
+  minFreeBytes: 0,
+  from: "",
+  to: "quotes@acme.test",
+};
+/** A PDF's first bytes, as the form's file rules expect of a drawing. */
+const drawing = (bytes: number): Drawing => ({
+  fileName: "drawing.pdf",
+  content: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(bytes)]),
+});
+
+let dir: string;
+let spool: Spool;
+const logged: string[] = [];
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "intake-"));
+  spool = new Spool(dir);
+  spool.prepare();
+  logged.length = 0;
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function intakeWith(settings: Partial<IntakeSettings> = {}, freeBytes = () => 10 * 2 ** 30) {
+  return intake({
+    spool,
+    site: { settings: () => live },
+    settings: { ...LIMITS, ...settings },
+    log: (line) => logged.push(line),
+    freeBytes,
+  });
+}
+const form = (values: Record<string, string | string[]>, files: Drawing[] = []): PostedForm => ({
+  fields: new Map(Object.entries(values).map(([name, value]) => [name, Array.isArray(value) ? value : [value]])),
+  truncated: new Set(),
+  files,
+  from: "192.0.2.7",
+});
+const pending = () => spool.list("pending");
+
+test("a valid form is stored, counted for the report with its page, and received (201)", async () => {
+  const taken = await intakeWith().take(form({ ...valid, [PAGE_FIELD]: "/hard-anodising/" }));
+  expect(taken).toMatchObject({ kind: "received", status: 201 });
+  expect(pending().map((entry) => entry.id)).toEqual([taken.kind === "received" && taken.id]);
+  expect(readTally(path.join(dir, TALLY_FILE))).toEqual([
+    expect.objectContaining({ page: "/hard-anodising/", service: valid.service }),
+  ]);
+  expect(spool.readRecord(pending()[0].id)).toMatchObject({
+    page: "/hard-anodising/",
+    values: expect.objectContaining({ name: "Asha Rao" }),
+  });
+});
+
+test("one token, one enquiry: the same form again is the same reference (200), stored once", async () => {
+  const take = intakeWith().take;
+  const token = "a-token-of-sixteen-or-more";
+  const [first, second] = await Promise.all([
+    take(form({ ...valid, [TOKEN_FIELD]: token })),
+    take(form({ ...valid, [TOKEN_FIELD]: token })),
+  ]);
+  const third = await take(form({ ...valid, [TOKEN_FIELD]: token }));
+  const ids = [first, second, third].map((taken) => (taken.kind === "received" ? taken.id : taken.kind));
+  expect(new Set(ids).size).toBe(1);
+  expect(third).toMatchObject({ status: 200 });
+  expect(pending()).toHaveLength(1);
+});
+
+test.each([
+  ["the hidden field robots fill", { [HONEYPOT_FIELD]: "http://spam.test" }, "refused"],
+  ["a token that is not one", { [TOKEN_FIELD]: "short" }, "token: 16 to 64"],
+  ["a page that is not a path of the site", { [PAGE_FIELD]: "https://elsewhere.test/" }, "page: a path"],
+  ["a field sent twice", { name: ["Asha", "Ravi"] }, 'field "name" sent twice'],
+])("%s: refused (400), nothing written", async (_what, extra, message) => {
+  const taken = intakeWith().take(form({ ...valid, ...extra }));
+  await expect(taken).rejects.toThrow(Refusal);
+  await expect(intakeWith().take(form({ ...valid, ...extra }))).rejects.toMatchObject({
+    statusCode: 400,
+    message: expect.stringContaining(message),
+  });
+  expect(pending()).toEqual([]);
+  expect(fs.existsSync(path.join(dir, TALLY_FILE))).toBe(false);
+});
+
+test("answers that break the form's rules come back with each problem and what was typed; nothing written", async () => {
+  const sent = form({ ...valid, email: "not an address" });
+  sent.truncated.add("message");
+  const taken = await intakeWith().take(sent);
+  expect(taken).toMatchObject({
+    kind: "problems",
+    values: expect.objectContaining({ email: "not an address" }),
+    problems: { email: expect.any(String), message: "tooLong" },
+  });
+  expect(pending()).toEqual([]);
+});
+
+test("a file that is not what its name says is a problem of the file field", async () => {
+  const taken = await intakeWith().take(
+    form(valid, [{ fileName: "drawing.pdf", content: Buffer.from("MZ not a pdf") }]),
+  );
+  expect(taken).toMatchObject({ kind: "problems", problems: { [FILE_FIELD]: expect.any(String) } });
+});
+
+test("files over the attachment limit are kept on the server, and the record says so", async () => {
+  const taken = await intakeWith({ attachMaxBytes: 100 }).take(form(valid, [drawing(1000)]));
+  expect(taken).toMatchObject({ kind: "received", status: 201 });
+  const [entry] = pending();
+  expect(entry.drawingSize).toBeGreaterThan(1000);
+  expect(spool.readRecord(entry.id)?.files).toEqual([{ name: "drawing.pdf", bytes: 1009, attached: false }]);
+});
+
+test("past the hour's forms for everyone, or its bytes, it is unavailable (call or WhatsApp); nothing written", async () => {
+  const take = intakeWith({ postsPerHour: 1 }).take;
+  expect(await take(form(valid))).toMatchObject({ kind: "received" });
+  expect(await take(form({ ...valid, name: "Ravi" }))).toEqual({ kind: "unavailable" });
+  expect(logged.join("\n")).toMatch(/ENQUIRY_POSTS_PER_HOUR/);
+  expect(await intakeWith({ bytesPerHour: 10 }).take(form(valid, [drawing(100)]))).toEqual({ kind: "unavailable" });
+  expect(pending()).toHaveLength(1);
+});
+
+test("at the disk's floor, or with no live release, it is unavailable; nothing written", async () => {
+  expect(await intakeWith({ minFreeBytes: 2 ** 20 }, () => 2 ** 20).take(form(valid))).toEqual({ kind: "unavailable" });
+  expect(logged.join("\n")).toMatch(/HOST_MIN_FREE_MB/);
+  const noRelease = intake({
+    spool,
+    site: {
+      settings: () => {
+        throw new Error("no live release");
+      },
+    },
+    settings: LIMITS,
+    log: (line) => logged.push(line),
+  });
+  expect(await noRelease.take(form(valid))).toEqual({ kind: "unavailable" });
+  expect(pending()).toEqual([]);
+});

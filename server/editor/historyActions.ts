@@ -1,0 +1,206 @@
+// The work behind the staff's history (/admin/history/), as plain functions of the
+// content repository: the recent changes, one change, a file's versions, a saved document,
+// "restore this version" and "undo my last change". A restore or an undo is a new commit by
+// the staff login, through the same checks as a save (allowed paths, no link, the build's
+// validator, one write at a time): history is never rewritten, and a restore can itself be
+// undone. history.ts's routes check the login and the origin, then draw what these return.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import YAML from "yaml";
+import { SAFE_GIT, gitSync } from "../lib/git";
+import { Refusal } from "../lib/refusal";
+import { headTrouble, needsRepair, repositoryTrouble } from "../lib/repoState";
+import { BRANCH } from "../lib/settings";
+import { staffTime } from "../lib/staffPage";
+import {
+  COMMIT,
+  HISTORY_LIMIT,
+  UNDO_LOOKBACK,
+  commits,
+  describeCommit,
+  fileAt,
+  fileLabel,
+  kindOf,
+  type Commit,
+} from "./changes";
+import type { ContentChecker } from "./checker";
+import { dataFile, noSymlink, uploadKind, type Rules } from "./rules";
+import type { WriteLock } from "./writeLock";
+
+export interface HistoryActionDeps {
+  repo: string;
+  rules: Rules;
+  writes: WriteLock;
+  checker: ContentChecker;
+}
+
+/** One version of a file: the change that made it, what it changed there in words, whether it can be restored. */
+export interface Version {
+  commit: Commit;
+  words: string[];
+  /** The current version, or one that deleted the file, is not offered. */
+  restorable: boolean;
+}
+
+/** The files staff may restore: content files the editor writes, and their uploads. */
+function restorable(rules: Rules, file: string): string {
+  if (uploadKind(rules, file)) return file;
+  return dataFile(rules, file);
+}
+
+export function historyActions(deps: HistoryActionDeps) {
+  const { repo, rules } = deps;
+  /** Refuses while the repository needs repair (the editor refuses to save meanwhile too). */
+  const usable = () => {
+    const trouble = headTrouble(repo, BRANCH);
+    if (trouble) throw new Refusal(409, needsRepair(trouble));
+  };
+
+  return {
+    /** A saved document (PDF) as content holds it now, for the editor's preview to link to. */
+    document(file: string): { name: string; content: Buffer } {
+      usable();
+      if (uploadKind(rules, file) !== "pdf") throw new Refusal(403, `not a document the editor stores: ${file}`);
+      noSymlink(repo, file);
+      const content = fileAt(repo, "HEAD", file);
+      if (!content) throw new Refusal(404, `${file} is not saved yet: publish the page first, then its link works`);
+      return { name: path.posix.basename(file), content };
+    },
+
+    /** The latest changes, `login`'s own last among them, and the files whose history staff may read. */
+    recent(login: string): { recent: Commit[]; mine: Commit | undefined; files: { file: string; label: string }[] } {
+      usable();
+      const recent = commits(repo, HISTORY_LIMIT);
+      const files = gitSync(repo, ["ls-files", "--", "content"])
+        .split("\n")
+        .filter((file) => kindOf(file))
+        .map((file) => ({ file, label: fileLabel(file, readYaml(repo, file)) }));
+      return { recent, mine: recent.find((commit) => commit.author === login), files };
+    },
+
+    /** One change of content, by its hash. */
+    change(hash: string): Commit {
+      usable();
+      const [commit] = COMMIT.test(hash) ? commits(repo, 1, ["content"], hash) : [];
+      if (!commit || commit.hash !== hash) throw new Refusal(404, "no such change in the site's history");
+      return commit;
+    },
+
+    /** A file's versions, newest first, and its label. */
+    versions(requested: string): { file: string; label: string; versions: Version[] } {
+      usable();
+      const file = restorable(rules, requested);
+      const versions = commits(repo, HISTORY_LIMIT, [file]).map((commit, index) => ({
+        commit,
+        words: describeCommit(repo, commit).find((item) => item.file === file)?.words ?? [],
+        restorable: index > 0 && !commit.files.some((change) => change.file === file && change.status === "deleted"),
+      }));
+      return { file, label: fileLabel(file, readYaml(repo, file)), versions };
+    },
+
+    /** Makes `file` as it was right after `hash`, as a new commit by `login`; the file restored. */
+    async restore(login: string, requested: string, hash: string): Promise<string> {
+      usable();
+      const file = restorable(rules, requested);
+      if (!COMMIT.test(hash) || !isAncestor(repo, hash))
+        throw new Refusal(404, "no such version in the site's history");
+      const content = fileAt(repo, hash, file);
+      if (!content) throw new Refusal(422, `${file} did not exist in that version`);
+      await commitFiles(
+        deps,
+        login,
+        new Map([[file, content]]),
+        [],
+        `Restore ${file} to its version of ${staffTime(commitTime(repo, hash))}`,
+      );
+      return file;
+    },
+
+    /** Undoes `login`'s last change, as a new commit, unless someone changed its files since. */
+    async undo(login: string): Promise<void> {
+      usable();
+      const mine = commits(repo, UNDO_LOOKBACK).find((commit) => commit.author === login);
+      if (!mine) throw new Refusal(404, `you (${login}) have no change among the latest ${UNDO_LOOKBACK} to undo`);
+      const write = new Map<string, Buffer>();
+      const remove: string[] = [];
+      for (const { file } of mine.files) {
+        restorable(rules, file);
+        const later = commits(repo, 1, [file], `${mine.hash}..HEAD`)[0];
+        if (later) {
+          throw new Refusal(
+            409,
+            `${fileLabel(file)} was changed again by ${later.author} at ${staffTime(later.at)}, after your change: open its history and restore the version you want`,
+          );
+        }
+        const before = fileAt(repo, `${mine.hash}^`, file);
+        if (before) write.set(file, before);
+        else remove.push(file);
+      }
+      await commitFiles(deps, login, write, remove, `Undo the change of ${staffTime(mine.at)}: ${mine.subject}`);
+    },
+  };
+}
+
+/** A content file's data as committed now (for its label), or undefined. */
+const readYaml = (repo: string, file: string): unknown => {
+  try {
+    return YAML.parse(fileAt(repo, "HEAD", file)?.toString("utf8") ?? "");
+  } catch {
+    return undefined;
+  }
+};
+
+/** Whether `hash` is in the site's history (git says "not a valid commit" otherwise: not shown). */
+const isAncestor = (repo: string, hash: string) => {
+  try {
+    execFileSync("git", [...SAFE_GIT, "merge-base", "--is-ancestor", hash, "HEAD"], { cwd: repo, stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const commitTime = (repo: string, hash: string) => gitSync(repo, ["show", "-s", "--format=%aI", hash]);
+
+/**
+ * Writes and removes files as one commit by `login`, after the checks a save gets: nothing
+ * uncommitted in the repository, no path through a link, the build's validator on the
+ * content as it would be. One write at a time with the editor's saves.
+ */
+async function commitFiles(
+  deps: HistoryActionDeps,
+  login: string,
+  write: Map<string, Buffer>,
+  remove: string[],
+  message: string,
+): Promise<void> {
+  const { repo, writes, checker } = deps;
+  const release = await writes.acquire();
+  try {
+    const trouble = repositoryTrouble(repo, BRANCH);
+    if (trouble) throw new Refusal(409, needsRepair(trouble));
+    const changed = [...write].filter(([file, content]) => !fileAt(repo, "HEAD", file)?.equals(content));
+    const gone = remove.filter((file) => fs.existsSync(path.join(repo, file)));
+    if (!changed.length && !gone.length) throw new Refusal(409, "nothing to change: the site already has that version");
+    for (const file of [...changed.map(([file]) => file), ...gone]) noSymlink(repo, file);
+    await checker.check(repo, { write: new Map(changed), remove: gone });
+    for (const [file, content] of changed) {
+      fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+      fs.writeFileSync(path.join(repo, file), content);
+    }
+    for (const file of gone) fs.rmSync(path.join(repo, file), { force: true });
+    const files = [...changed.map(([file]) => file), ...gone];
+    gitSync(repo, ["add", "--all", "--", ...files]);
+    gitSync(repo, ["commit", "-q", "-m", `${message} (by ${login})`, "--", ...files], {
+      env: {
+        GIT_AUTHOR_NAME: login,
+        GIT_AUTHOR_EMAIL: `${login}@editor.invalid`,
+        GIT_COMMITTER_NAME: "Site editor",
+        GIT_COMMITTER_EMAIL: "editor@editor.invalid",
+      },
+    });
+  } finally {
+    release();
+  }
+}
