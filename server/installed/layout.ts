@@ -80,6 +80,8 @@ export const {
   WATCH_DIR,
 } = LAYOUT;
 export const SITE_GROUP = "site";
+/** The one install command, of the code in use: it puts the installation back as it should be. */
+export const INSTALL_COMMAND = path.join(APP_LINK, "deploy", "install");
 
 /** The three services: their systemd unit, the user each runs as and its UMask= (as in its unit). */
 export const SERVICES = {

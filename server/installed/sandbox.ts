@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { SAFE_GIT } from "../lib/git";
-import { REPO_DIR, SERVICES, type ServiceName } from "./layout";
+import { INSTALL_COMMAND, REPO_DIR, SERVICES, type ServiceName } from "./layout";
 import { Failure, type Ran } from "./shell";
 
 /** The unit settings that make the sandbox (the rest say how the service starts and restarts). */
@@ -39,7 +39,7 @@ export interface SandboxOptions {
 /** Runs `command args` as service `name`'s user in its unit's sandbox; waits for it. */
 export function inSandbox(name: ServiceName, command: string, args: string[], options: SandboxOptions = {}): Ran {
   const unit = `/etc/systemd/system/${SERVICES[name].unit}.service`;
-  if (!fs.existsSync(unit)) throw new Failure(`${unit} is missing: run /srv/site/app/deploy/install again.`);
+  if (!fs.existsSync(unit)) throw new Failure(`${unit} is missing: run ${INSTALL_COMMAND} again.`);
   const properties = sandboxProperties(fs.readFileSync(unit, "utf8")).flatMap((property) => ["-p", property]);
   const env = Object.entries({ TSX_DISABLE_CACHE: "1", ...options.env }).flatMap(([key, value]) => [
     `--setenv=${key}=${value}`,

@@ -2,6 +2,7 @@
 // exporting its record (command.ts) and a line here; docs/operations.md's table gets its row.
 import { command as alerts } from "./alerts";
 import { command as backup } from "./backup";
+import { ETC_DIR, INSTALL_COMMAND } from "../installed/layout";
 import { helpLines, type Command } from "./command";
 import { command as doctor } from "./doctor";
 import { command as editors } from "./editors";
@@ -46,5 +47,5 @@ export const HELP = [
   "",
   ...helpLines(COMMANDS),
   "",
-  "The site's own settings: /etc/anodising/ (run /srv/site/app/deploy/install again to change them).",
+  `The site's own settings: ${ETC_DIR}/ (run ${INSTALL_COMMAND} again to change them).`,
 ].join("\n");

@@ -1,6 +1,8 @@
 // One finding of the server's checks (doctor prints them, the watch tells of them): ok, a
 // note, or a problem with its id, its fix and what visitors and staff notice meanwhile
 // (a check's `failing`, with what the check declares: check.ts).
+import { INSTALL_COMMAND } from "../../installed/layout";
+
 export interface Finding {
   level: "ok" | "note" | "problem";
   text: string;
@@ -22,7 +24,7 @@ export const BLIPS_PER_DAY = 96;
 /** How long a check waits for an answer (the site, a certificate). */
 export const TIMEOUT_MS = 10_000;
 /** The fix for anything the installer sets up. */
-export const DEPLOY_AGAIN = "/srv/site/app/deploy/install (it puts the installation back as it should be)";
+export const DEPLOY_AGAIN = `${INSTALL_COMMAND} (it puts the installation back as it should be)`;
 
 export const ok = (text: string): Finding => ({ level: "ok", text });
 export const note = (text: string): Finding => ({ level: "note", text });
