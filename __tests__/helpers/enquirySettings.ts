@@ -23,3 +23,16 @@ export function validAnswers(settings: ReturnType<typeof fixtureEnquirySettings>
     ]),
   );
 }
+
+/** A form the fixture content's rules accept: a buyer's fixed fields and a valid answer to each question. */
+export function validForm(settings: ReturnType<typeof fixtureEnquirySettings>): Record<string, string> {
+  return {
+    name: "Asha Rao",
+    email: "asha@rao.test",
+    phone: "+91 98765 43210",
+    service: settings.services[0].slug,
+    message: "Hard anodising, 50 µm.",
+    consent: "yes",
+    ...validAnswers(settings),
+  };
+}

@@ -5,7 +5,6 @@
 // of a git repository of the tests' own content, without a server: the changes, a file's
 // versions, a restore and an undo as new commits by the login through the build's
 // validator, and their refusals. editor-history.test.ts tries the pages through HTTP.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import YAML from "yaml";
@@ -15,18 +14,15 @@ import { editorRules } from "../../server/editor/rules";
 import { WriteLock } from "../../server/editor/writeLock";
 import { Refusal } from "../../server/lib/refusal";
 import { copyContent } from "../helpers/contentCopy";
+import { commitAs as commitGit, gitIn } from "../helpers/git";
 
 const SITE = "content/site.yaml";
 let repo: string;
 let checker: ContentChecker;
 let history: ReturnType<typeof historyActions>;
 
-const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" }).trim();
-function commitAs(author: string, message: string) {
-  git("add", "--all");
-  git("-c", `user.name=${author}`, "-c", `user.email=${author}@editor.invalid`, "commit", "-q", "-m", message);
-  return git("rev-parse", "HEAD");
-}
+const git = (...args: string[]) => gitIn(repo, ...args);
+const commitAs = (author: string, message: string) => commitGit(repo, author, message);
 const site = () => YAML.parse(fs.readFileSync(path.join(repo, SITE), "utf8"));
 /** Sets the first contact's phone in the working tree and commits it as `author`. */
 function phoneBy(author: string, phone: string) {

@@ -6,7 +6,6 @@
 // and "restore this version" as new commits by the login through the build's validator,
 // and their refusals (no login, another site, a later change by someone else, a version
 // the site cannot be built from, a path or version that is not the site's).
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
@@ -16,6 +15,7 @@ import { editorApp } from "../../server/editor/app";
 import { hashPassword, writeLogins } from "../../server/editor/logins";
 import { siteSchema } from "../../src/schema/content";
 import { copyContent } from "../helpers/contentCopy";
+import { commitAs as commitGit, gitIn } from "../helpers/git";
 
 const SITE = "content/site.yaml";
 const HOME = "content/home.yaml";
@@ -29,13 +29,8 @@ let server: Server;
 let base: string;
 let close: () => void;
 
-const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" }).trim();
-/** Commits the working tree as `author`, as a save through the editor would. */
-function commitAs(author: string, message: string) {
-  git("add", "--all");
-  git("-c", `user.name=${author}`, "-c", `user.email=${author}@editor.invalid`, "commit", "-q", "-m", message);
-  return git("rev-parse", "HEAD");
-}
+const git = (...args: string[]) => gitIn(repo, ...args);
+const commitAs = (author: string, message: string) => commitGit(repo, author, message);
 const readSite = () => YAML.parse(fs.readFileSync(path.join(repo, SITE), "utf8"));
 const editFile = (file: string, change: (data: Record<string, any>) => void) => {
   const data = YAML.parse(fs.readFileSync(path.join(repo, file), "utf8"));

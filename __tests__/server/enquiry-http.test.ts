@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fixtureEnquirySettings, validAnswers } from "../helpers/enquirySettings";
+import { fixtureEnquirySettings, validForm } from "../helpers/enquirySettings";
 import { BOUNDARY, multipart } from "../helpers/multipart";
 import {
   ANSWER_SEPARATOR,
@@ -31,15 +31,7 @@ const live = fixtureEnquirySettings();
 /** The live release as far as JSON answers need it: its settings. */
 const site = { settings: () => live } as unknown as LiveSite;
 
-const valid: Record<string, string> = {
-  name: "Asha Rao",
-  email: "asha@rao.test",
-  phone: "+91 98765 43210",
-  service: live.services[0].slug,
-  message: "Hard anodising, 50 µm.",
-  consent: "yes",
-  ...validAnswers(live),
-};
+const valid = validForm(live);
 const questions = questionFields(formFields(live.form));
 
 const logged: string[] = [];

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fixtureEnquirySettings, validAnswers } from "../helpers/enquirySettings";
+import { fixtureEnquirySettings, validForm } from "../helpers/enquirySettings";
 import { FILE_FIELD, HONEYPOT_FIELD, PAGE_FIELD, TOKEN_FIELD } from "../../src/enquiry/rules";
 import { intake, type IntakeSettings, type PostedForm } from "../../server/enquiry/intake";
 import type { Drawing } from "../../server/enquiry/message";
@@ -16,15 +16,7 @@ import { TALLY_FILE, readTally } from "../../server/enquiry/tally";
 import { Refusal } from "../../server/lib/refusal";
 
 const live = fixtureEnquirySettings();
-const valid: Record<string, string> = {
-  name: "Asha Rao",
-  email: "asha@rao.test",
-  phone: "+91 98765 43210",
-  service: live.services[0].slug,
-  message: "Hard anodising, 50 µm.",
-  consent: "yes",
-  ...validAnswers(live),
-};
+const valid = validForm(live);
 const LIMITS: IntakeSettings = {
   postsPerHour: 100,
   bytesPerHour: 500 * 2 ** 20,

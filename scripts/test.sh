@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# `npm test`: every check of the project, on one production build, in as little time as
+# two cores allow: what does not depend on another runs side by side, and each lane says
+# how long it took. CONTRIBUTING.md ("Test lanes") lists the lanes and what each proves.
+#
+#   system packages   Chromium, nginx, Java, GoAccess from Debian (apt has one lock: first)
+#   lint              ESLint and Prettier
+#   build             one `gatsby build`; every later lane reads public/
+#   units | html      type-check and jest  |  built HTML, the spec's table, the Nu checker
+#   browser | server  Playwright on nginx  |  npm run host publishing real commits
+#   lighthouse        alone at the end: its scores need a quiet machine
+set -uo pipefail
+cd "$(dirname "$0")/.."
+times=$(mktemp)
+trap 'rm -f "$times"' EXIT
+
+# Runs one lane (NAME COMMAND…), its lines prefixed with its name; records its time.
+lane() {
+  local name=$1 started=$SECONDS status=passed
+  shift
+  "$@" > >(sed -u "s/^/[$name] /") 2>&1 || status=FAILED
+  printf '%-12s %5d s  %s\n' "$name" $((SECONDS - started)) "$status" >>"$times"
+  [[ $status == passed ]]
+}
+
+# Runs lanes side by side ("NAME=COMMAND" each); fails when any failed, once all are done.
+side_by_side() {
+  local pids=() spec failed=0
+  for spec in "$@"; do
+    lane "${spec%%=*}" bash -c "${spec#*=}" &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+  return $failed
+}
+
+summary() {
+  echo
+  echo "Lanes (npm test, $((SECONDS / 60)) min $((SECONDS % 60)) s in all):"
+  cat "$times"
+}
+
+run_all() {
+  lane packages bash scripts/ensure-system-packages.sh chromium nginx java goaccess &&
+    lane lint npm run --silent lint &&
+    lane build npm run --silent build &&
+    side_by_side "units=npm run --silent typecheck && npm run --silent test:unit" \
+      "html=npm run --silent check:build && npm run --silent spec:check && npm run --silent check:html" &&
+    side_by_side "browser=npm run --silent test:e2e" "server=npm run --silent test:host" &&
+    lane lighthouse npm run --silent audit
+}
+
+if run_all; then
+  summary
+  exit 0
+fi
+summary
+echo "npm test: a lane FAILED (its lines above, prefixed with its name, say why)." >&2
+exit 1
