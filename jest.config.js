@@ -13,4 +13,6 @@ module.exports = {
   transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
   setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
   testEnvironmentOptions: { url: "http://localhost/" },
+  // Every core: many tests wait on child processes, git and servers (jest's default leaves one core idle).
+  maxWorkers: "100%",
 };

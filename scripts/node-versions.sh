@@ -21,13 +21,14 @@ for version in "${versions[@]}"; do
   git clone --quiet . "$clone"
   started=$SECONDS
   status="passed"
+  # One chain: a failing step fails the version (set -e does not act inside a tested subshell).
   (
-    cd "$clone"
-    export PATH="$bin:$PATH"
-    echo "node $(node --version), npm $(npm --version)"
-    npm ci --no-audit --no-fund --loglevel=error
-    npx jest --testPathIgnorePatterns '/node_modules/' '/\.cache/' '<rootDir>/public' '<rootDir>/e2e'
-    npm run --silent build
+    cd "$clone" &&
+      export PATH="$bin:$PATH" &&
+      echo "node $(node --version), npm $(npm --version)" &&
+      npm ci --no-audit --no-fund --loglevel=error &&
+      npx jest --testPathIgnorePatterns '/node_modules/' '/\.cache/' '<rootDir>/public' '<rootDir>/e2e' &&
+      npm run --silent build
   ) || status="FAILED"
   full=$("$bin/node" --version)
   results+=("Node $full: unit tests and production build $status ($((SECONDS - started)) s)")

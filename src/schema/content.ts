@@ -14,7 +14,7 @@ import * as productSlider from "../sections/ProductSlider/schema";
 import * as serviceCards from "../sections/ServiceCards/schema";
 import * as statement from "../sections/Statement/schema";
 import * as steps from "../sections/Steps/schema";
-import { QUESTION_KINDS, type QuestionKind } from "../enquiry/rules";
+import { MAY_BE_OPTIONAL, QUESTION_KINDS, type FixedName, type QuestionKind } from "../enquiry/rules";
 import {
   choice,
   image,
@@ -233,12 +233,13 @@ const missing = text("What to say when it is left empty", {
 });
 const mustAnswer = (label: string) => choice(label, { yes: "Yes, required", no: "No, optional" }, { required: false });
 
-const formField = (label: string, { mayBeOptional = false } = {}) =>
+/** A fixed field's words; whether the buyer must fill it in is content's only where the rules allow (MAY_BE_OPTIONAL). */
+const formField = (name: FixedName, label: string) =>
   object(label, {
     label: text("Label"),
     help: text("Help text (under the label)", { required: false }),
     missing,
-    ...(mayBeOptional ? { required: mustAnswer("Must the buyer fill it in?") } : {}),
+    ...(MAY_BE_OPTIONAL.includes(name) ? { required: mustAnswer("Must the buyer fill it in?") } : {}),
   });
 
 /** A question's own problems: a choice offers options, a date says what is wrong with a date. */
@@ -293,23 +294,23 @@ export const enquirySchema = object("Request a quote", {
     text: paragraph("Text"),
   }),
   form: object("Form fields", {
-    name: formField("Name"),
-    company: formField("Company", { mayBeOptional: true }),
-    email: formField("E-mail"),
-    phone: formField("Phone", { mayBeOptional: true }),
-    service: formField("Service"),
-    material: formField("Alloy or material", { mayBeOptional: true }),
-    quantity: formField("Quantity", { mayBeOptional: true }),
-    partSize: formField("Part size", { mayBeOptional: true }),
+    name: formField("name", "Name"),
+    company: formField("company", "Company"),
+    email: formField("email", "E-mail"),
+    phone: formField("phone", "Phone"),
+    service: formField("service", "Service"),
+    material: formField("material", "Alloy or material"),
+    quantity: formField("quantity", "Quantity"),
+    partSize: formField("partSize", "Part size"),
     questions: list("Questions about the parts (after Part size)", question, {
       required: false,
       max: 20,
       unique: "label",
       hint: "Finish, specification, thickness, colour, sealing, masking, documents, dates: each with the kind of answer a buyer gives.",
     }),
-    message: formField("Message", { mayBeOptional: true }),
-    drawing: formField("Files (drawings, specifications, photos)"),
-    consent: formField("Consent to be contacted"),
+    message: formField("message", "Message"),
+    drawing: formField("drawing", "Files (drawings, specifications, photos)"),
+    consent: formField("consent", "Consent to be contacted"),
   }),
   chooseService: text("First choice of the service list (none chosen)"),
   otherService: text("Last choice of the service list (not sure / other)"),
