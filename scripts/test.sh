@@ -7,7 +7,9 @@
 #   lint              ESLint and Prettier
 #   build             one `gatsby build`; every later lane reads public/
 #   units | html      type-check and jest  |  built HTML, the spec's table, the Nu checker
-#   browser | server  Playwright on nginx  |  npm run host publishing real commits
+#   browser           Playwright on nginx
+#   server            npm run host publishing real commits (after the browser tests: its
+#                     clean Gatsby builds slowed past their time beside them on two cores)
 #   lighthouse        alone at the end: its scores need a quiet machine
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -46,7 +48,8 @@ run_all() {
     lane build npm run --silent build &&
     side_by_side "units=npm run --silent typecheck && npm run --silent test:unit" \
       "html=npm run --silent check:build && npm run --silent spec:check && npm run --silent check:html" &&
-    side_by_side "browser=npm run --silent test:e2e" "server=npm run --silent test:host" &&
+    lane browser npm run --silent test:e2e &&
+    lane server npm run --silent test:host &&
     lane lighthouse npm run --silent audit
 }
 
