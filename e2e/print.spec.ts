@@ -19,6 +19,11 @@ const route = `/${service.slug}`;
 
 test(`${route} prints dark on white, without the menu, buttons or map, rows kept whole`, async ({ page }, info) => {
   await open(page, route);
+  // Paper is laid out at once: with every animation held still, nothing printed may wait
+  // on a fade (a busy machine's first frames come late, and the test read text mid-fade).
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("Animation.enable");
+  await devtools.send("Animation.setPlaybackRate", { playbackRate: 0 });
   await page.emulateMedia({ media: "print" });
   await expect(page.locator("#site-menu")).toBeHidden();
   await expect(page.locator("button:visible, iframe:visible")).toHaveCount(0);
