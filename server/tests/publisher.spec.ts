@@ -84,7 +84,7 @@ test.beforeAll(async () => {
     executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     args: chromiumFlags.flags,
   });
-  probe = new Probe(browser, cdn.url, host.paths.releases, routes);
+  probe = new Probe(browser, cdn.url, host.paths.releases, routes, host.paths.status);
   probe.start();
 });
 
