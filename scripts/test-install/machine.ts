@@ -43,7 +43,8 @@ export function chroot(root: string, script: string, env: Record<string, string>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Machine {
-  private nspawn: ChildProcess | null = null;
+  /** systemd-nspawn's process: started here, or found running (a machine kept by an earlier run). */
+  private nspawn = 0;
   private leader = 0;
   private exited: Promise<void> = Promise.resolve();
 
@@ -59,7 +60,7 @@ export class Machine {
   /** Boots the root with systemd; resolves once systemd says the system is up. */
   async boot(): Promise<void> {
     const out = fs.openSync(this.log, "a");
-    this.nspawn = spawn(
+    const child = spawn(
       "systemd-nspawn",
       [
         "--boot",
@@ -73,11 +74,13 @@ export class Machine {
       { stdio: ["ignore", out, out], detached: true },
     );
     fs.closeSync(out);
-    const child = this.nspawn;
+    this.nspawn = child.pid!;
+    let ended = false;
     this.exited = new Promise((resolve) => child.once("exit", () => resolve()));
+    void this.exited.then(() => (ended = true));
     const deadline = Date.now() + BOOT_TIMEOUT_MS;
     while (!(this.leader = this.findLeader())) {
-      if (child.exitCode !== null) throw new Error(`${this.name} did not boot (see ${this.log})`);
+      if (ended) throw new Error(`${this.name} did not boot (see ${this.log})`);
       if (Date.now() > deadline) throw new Error(`${this.name}: no systemd after ${BOOT_TIMEOUT_MS / 1000} s`);
       await sleep(200);
     }
@@ -92,9 +95,35 @@ export class Machine {
     }
   }
 
+  /**
+   * Takes over this machine as an earlier run left it booted (`--keep`): false when it is
+   * not running.
+   */
+  attach(): boolean {
+    const running = fs
+      .readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .find((pid) => {
+        try {
+          const args = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+          return args[0].endsWith("systemd-nspawn") && args.includes(`--machine=${this.name}`);
+        } catch {
+          return false;
+        }
+      });
+    if (!running) return false;
+    this.nspawn = Number(running);
+    this.leader = this.findLeader();
+    // Not our child: its end is seen by its entry in /proc going.
+    this.exited = (async () => {
+      while (fs.existsSync(`/proc/${running}`)) await sleep(200);
+    })();
+    return this.leader !== 0;
+  }
+
   /** The machine's PID 1, seen from here: systemd-nspawn's child that is PID 1 in its own namespace. */
   private findLeader(): number {
-    const parent = this.nspawn?.pid;
+    const parent = this.nspawn;
     for (const name of fs.readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
       try {
         const status = fs.readFileSync(`/proc/${name}/status`, "utf8");
@@ -148,13 +177,13 @@ export class Machine {
 
   /** Powers off and waits for systemd-nspawn to end (killed if it will not). */
   async stop(): Promise<void> {
-    if (!this.nspawn || this.nspawn.exitCode !== null) return;
+    if (!this.nspawn || !fs.existsSync(`/proc/${this.nspawn}`)) return;
     this.run("systemctl poweroff");
     const timeout = sleep(60_000).then(() => "timeout");
     if ((await Promise.race([this.exited.then(() => "exited"), timeout])) === "timeout") {
-      process.kill(-this.nspawn.pid!, "SIGKILL");
+      process.kill(-this.nspawn, "SIGKILL");
       await this.exited;
     }
-    this.nspawn = null;
+    this.nspawn = 0;
   }
 }

@@ -1,0 +1,76 @@
+// Machine B refuses a damaged, a foreign and a crafted backup, changing nothing, then
+// restores A's: the same pages, A's login, A's waiting enquiry delivered.
+import fs from "node:fs";
+import path from "node:path";
+import { carried, check, report, until, phase, type Phase } from "../run";
+import { DOMAIN, readIfThere, basic, curl, repoHead, withoutScriptHashes, pageBodies } from "../site";
+import { plant, plantedRuns, rootFileState } from "../trust";
+
+export const phases: Phase[] = [
+  phase("b", "restore refuses a damaged or foreign file, changing nothing", (b) => {
+    // With the same plants as on A: restore runs git and writes in the services' folders too.
+    plant(b);
+    carried.rootBeforeB = rootFileState(b);
+    fs.copyFileSync(carried.backupFile, b.file("/root/site.backup.tgz"));
+    const whole = fs.readFileSync(carried.backupFile);
+    fs.writeFileSync(b.file("/root/damaged.tgz"), whole.subarray(0, Math.floor(whole.length / 2)));
+    b.must("tar -czf /root/foreign.tgz -C /etc hostname os-release");
+    fs.copyFileSync(carried.craftedBackupFile, b.file("/root/crafted.tgz"));
+    const head = repoHead(b);
+    for (const [file, word] of [
+      ["/root/damaged.tgz", "damaged"],
+      ["/root/foreign.tgz", "not a backup"],
+      ["/root/crafted.tgz --with-certificates", "etc/cron.d/planted is outside etc/letsencrypt"],
+    ]) {
+      const ran = b.run(`sitectl restore ${file}`);
+      check(
+        ran.status !== 0 && (ran.stdout + ran.stderr).includes(word),
+        `restore of ${path.basename(file)} is refused ("${word}")`,
+        ran.stdout + ran.stderr,
+      );
+      check(repoHead(b) === head, "and nothing changed");
+    }
+    check(!fs.existsSync(b.file("/etc/cron.d/planted")), "the crafted backup put nothing into /etc/cron.d (issue 35)");
+    check(
+      b.run("systemctl is-active anodising-editor anodising-publisher anodising-enquiry").status === 0,
+      "and the services run on",
+    );
+  }),
+  phase("b", "restore A's backup", async (b) => {
+    // B's mail server is down too, so the enquiry stays waiting until it is back.
+    b.must("systemctl stop postfix");
+    const ran = b.run("sitectl restore /root/site.backup.tgz");
+    report("restore.txt", ran.stdout + ran.stderr);
+    check(ran.status === 0, "sitectl restore exits 0", ran.stdout + ran.stderr);
+    const pagesOfB = pageBodies(b, `https://${DOMAIN}/`, "-k");
+    for (const route of Object.keys(carried.pagesOfA)) {
+      const name = route === "/" ? "home" : route.slice(1);
+      report(`page-a-${name}.html`, carried.pagesOfA[route]);
+      report(`page-b-${name}.html`, pagesOfB[route]);
+      check(
+        withoutScriptHashes(pagesOfB[route]) === withoutScriptHashes(carried.pagesOfA[route]),
+        `${route} is the same page as on A (its scripts' hashed names aside)`,
+      );
+    }
+    check(curl(b, `-k ${basic} https://${DOMAIN}/admin/`) === "200", "A's login opens the editor on B");
+    const line =
+      b
+        .must("sitectl enquiries")
+        .split("\n")
+        .find((entry) => entry.startsWith(carried.waitingReference)) ?? "";
+    check(/\bpending\b/.test(line), `the waiting enquiry ${carried.waitingReference} is back, waiting`, line);
+    // Back up: sent at the next retry, or now when the operator asks.
+    b.must(`systemctl start postfix && sitectl enquiries --retry ${carried.waitingReference}`);
+    const mailbox = () => readIfThere(b.file("/var/mail/root"));
+    await until("the restored enquiry in B's mailbox", () => mailbox().includes(carried.waitingReference), 120_000);
+    check(mailbox().includes(carried.waitingReference), "and is delivered once B's mail server is up");
+    const editorOfB = Number(b.must("id -u site-editor").trim());
+    const foreign = plantedRuns(b).filter((run) => run.uid !== editorOfB);
+    check(
+      foreign.length === 0,
+      "restore ran nothing planted as root or as another service's user",
+      JSON.stringify(foreign),
+    );
+    check(JSON.stringify(rootFileState(b)) === JSON.stringify(carried.rootBeforeB), "and changed no root file");
+  }),
+];
