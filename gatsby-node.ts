@@ -85,6 +85,9 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ get
     // gets the same bytes in one script fewer (e2e/budget.spec.ts counts them).
     const groups = config.optimization?.splitChunks?.cacheGroups;
     if (groups?.shared) groups.shared = false;
+    // The maps are still written (scripts/check-build.ts reads them), but no script names
+    // its map: visitors never ask for one, and each line cost a page about 40 bytes gzipped.
+    config.devtool = "hidden-source-map";
   }
   actions.replaceWebpackConfig(config);
 };
