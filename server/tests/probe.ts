@@ -12,6 +12,21 @@ import type { Status } from "../publisher/status";
 
 /** How often a resting visitor looks at the publisher's record again. */
 const REST_LOOK_MS = 200;
+/**
+ * The longest one page's visit may take (the runner gives pages no time limit of their
+ * own): a cut response is seen at once; this bounds what nobody foresaw.
+ */
+const VISIT_MS = 60_000;
+
+/** The promise's value, or undefined once `ms` have passed. */
+const within = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    promise.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error: unknown) => (clearTimeout(timer), reject(error)),
+    );
+  });
 
 export class Probe {
   /** Pages loaded, by the release their HTML came from. */
@@ -19,9 +34,11 @@ export class Probe {
   /** Responses of 400 to 499, and pages that did not load, as "status url (on route)". */
   readonly errors: string[] = [];
   /**
-   * The test bucket's own 5xx: s3rver rewrites an object in place (its file, then its
-   * metadata), so a read during an overwrite can fail, where S3 and R2 replace an object
-   * whole. Counted apart; the other tests see every object served whole.
+   * The test bucket's own failures: s3rver rewrites an object in place (its file, then its
+   * metadata), so a read during an overwrite can fail (a 5xx) or end mid-body (the CDN then
+   * cuts the response: "upstream prematurely closed connection"), where S3 and R2 replace
+   * an object whole. Counted apart, and a page with a cut response is not judged; the
+   * other tests see every object served whole.
    */
   readonly bucketErrors: string[] = [];
   /** Scripts a page loaded that its release did not build. */
@@ -104,6 +121,19 @@ export class Probe {
     // dropped them.
     let body: Promise<string | null> | undefined;
     let scripts: string[] = [];
+    // A response of the CDN's that failed on the way (not one the browser cancelled). A cut
+    // page never fires "load": the visit ends there.
+    let cut = false;
+    let cutNow = () => {};
+    const cutting = new Promise<void>((resolve) => (cutNow = resolve));
+    page.on("requestfailed", (request) => {
+      const url = new URL(request.url());
+      const failure = request.failure()?.errorText ?? "";
+      if (url.origin !== this.cdn || failure === "net::ERR_ABORTED") return;
+      cut = true;
+      this.bucketErrors.push(`${failure} ${url.pathname} (on ${route})`);
+      cutNow();
+    });
     page.on("response", (response) => {
       this.responses += 1;
       const url = new URL(response.url());
@@ -121,10 +151,16 @@ export class Probe {
       if (type === "script") scripts.push(url.pathname.slice(1));
     });
     try {
-      await page.goto(this.cdn + route, { waitUntil: "load" });
+      const loading = page.goto(this.cdn + route, { waitUntil: "load", timeout: VISIT_MS }).then(
+        () => undefined,
+        (error: Error) => error,
+      );
+      const failed = await Promise.race([loading, cutting]);
+      if (cut) return;
+      if (failed) throw failed;
       await page.waitForLoadState("networkidle", { timeout: 5000 }).catch(() => undefined);
-      if (!document || document.status() >= 500) return;
-      const html = await body;
+      if (cut || !document || document.status() >= 500) return;
+      const html = await within(body!, VISIT_MS);
       if (html === null || html === undefined) {
         this.unread.push(route);
         return;
