@@ -491,7 +491,7 @@ test("the visitor browsing through the CDN meanwhile met no missing file and no 
   expect(probe.unread.length).toBeLessThan(probe.loaded / 10);
   // Pages of several releases: the publishes and the rollback reached the CDN while it browsed.
   console.log(
-    `probe: ${probe.loaded} pages, ${probe.responses} responses, ${probe.reloads} reloaded by Gatsby, ${probe.unread.length} unread (${probe.unread.join(", ")}), ${probe.bucketErrors.length} 5xx of s3rver (${probe.bucketErrors.join(", ")}), by release: ${JSON.stringify(Object.fromEntries(probe.pages))}`,
+    `probe: ${probe.loaded} pages, ${probe.responses} responses, ${probe.reloads} reloaded by Gatsby, ${probe.unread.length} unread (${probe.unread.join(", ")}), ${probe.bucketErrors.length} of s3rver's failures, 5xx or cut (${probe.bucketErrors.join(", ")}), by release: ${JSON.stringify(Object.fromEntries(probe.pages))}`,
   );
   expect(probe.pages.size).toBeGreaterThan(3);
   expect(probe.loaded).toBeGreaterThan(routes.length * 3);
