@@ -37,6 +37,7 @@ import {
   type Phase,
 } from "./run";
 import { DOMAIN, SOURCE, resolveHere } from "./site";
+import { markMailbox } from "./watch";
 
 const NSSWITCH = fs.readFileSync("/etc/nsswitch.conf", "utf8");
 const MACHINE_NAME = (on: Phase["on"]) => `anodising-${on}`;
@@ -105,6 +106,12 @@ function listFiles(): void {
 async function main(): Promise<void> {
   if (options.list) return listFiles();
   assert.equal(process.getuid?.(), 0, "npm run test:install boots Debian systems: run it as root.");
+  if (options.stop) {
+    await stopLeftovers();
+    for (const on of ["a", "b"] as const) fs.rmSync(machineRoot(on), { recursive: true, force: true });
+    console.log(`Stopped the kept machines and removed ${machineRoot("a")} and ${machineRoot("b")}.`);
+    return;
+  }
   const files = chosenFiles();
   // A part of a run adds to the results of the run it continues.
   if (!resumed) fs.rmSync(REPORT, { recursive: true, force: true });
@@ -132,6 +139,7 @@ async function main(): Promise<void> {
   for (const file of files) {
     for (const step of PHASE_FILES[file].phases) {
       const machine = await machineFor(step.on, prepared);
+      markMailbox(machine);
       await timed(`${step.on.toUpperCase()}: ${step.name}  [${file}]`, () => step.run(machine));
       saveCarried();
     }
@@ -172,7 +180,7 @@ main()
     },
   )
   .then(async (code) => {
-    if (options.list) process.exit(code);
+    if (options.list || options.stop) process.exit(code);
     await cleanUp();
     const left = spawnSync("pgrep", ["-fa", "systemd-nspawn.*--machine=anodising-"], {
       encoding: "utf8",

@@ -13,26 +13,29 @@ export const CACHE = process.env.INSTALL_TEST_CACHE ?? "/var/tmp/anodising-insta
 export const REPORT = path.join(APP, "test-results", "install");
 const CARRIED = path.join(CACHE, "carried.json");
 
-export const USAGE = `npm run test:install -- [--keep] [--only NAME | --from NAME] [--list]
+export const USAGE = `npm run test:install -- [--keep] [--only NAME | --from NAME] [--list] [--stop]
   (no option)   the whole run on two new machines; they are stopped and removed at the end
   --keep        leave the machines running at the end, passed or failed, for --only or a look
   --only NAME   run one file of phases (scripts/test-install/phases/NAME.ts) on the kept machines
   --from NAME   run that file and every one after it on the kept machines
-  --list        print the files of phases, in order, with what each proves`;
+  --list        print the files of phases, in order, with what each proves
+  --stop        stop and remove the machines an earlier run kept`;
 
 export interface Options {
   keep: boolean;
   only?: string;
   from?: string;
   list: boolean;
+  stop: boolean;
 }
 
 function parseOptions(args: string[]): Options {
-  const options: Options = { keep: Boolean(process.env.INSTALL_TEST_KEEP), list: false };
+  const options: Options = { keep: Boolean(process.env.INSTALL_TEST_KEEP), list: false, stop: false };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === "--keep") options.keep = true;
     else if (arg === "--list") options.list = true;
+    else if (arg === "--stop") options.stop = true;
     else if ((arg === "--only" || arg === "--from") && args[i + 1])
       options[arg === "--only" ? "only" : "from"] = args[++i];
     else {
@@ -72,6 +75,8 @@ interface Carried {
   /** A's backups, copied out to the cache: as made, and one crafted to put a file in /etc/cron.d. */
   backupFile: string;
   craftedBackupFile: string;
+  /** Whether A was asked for its weekly digest (a digest in its mailbox is then ours). */
+  digestAsked: boolean;
 }
 
 function loadCarried(): Carried {
@@ -88,6 +93,7 @@ function loadCarried(): Carried {
     pagesOfA: {},
     backupFile: "",
     craftedBackupFile: "",
+    digestAsked: false,
   };
 }
 

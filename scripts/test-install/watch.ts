@@ -17,10 +17,26 @@ export interface Mail {
   pictures: number;
 }
 
-/** Every message in root's mailbox that postfix delivered for `address`, oldest first. */
-export async function mailsTo(machine: Machine, address: string): Promise<Mail[]> {
+/** Where each machine's mailbox ended when the phase running now began. */
+const phaseStarts = new Map<string, number>();
+
+/**
+ * Marks where root's mailbox ends now, as a phase begins: what it waits for must arrive
+ * after this, so that a phase run again (`--only`) never takes an earlier run's message.
+ */
+export function markMailbox(machine: Machine): void {
   const file = machine.file("/var/mail/root");
-  const box = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+  phaseStarts.set(machine.name, fs.existsSync(file) ? fs.statSync(file).size : 0);
+}
+
+/**
+ * Every message in root's mailbox that postfix delivered for `address` since the phase
+ * began (or since the machine's start, with `whole`), oldest first.
+ */
+export async function mailsTo(machine: Machine, address: string, { whole = false } = {}): Promise<Mail[]> {
+  const file = machine.file("/var/mail/root");
+  const from = whole ? 0 : (phaseStarts.get(machine.name) ?? 0);
+  const box = fs.existsSync(file) ? fs.readFileSync(file).subarray(from).toString("utf8") : "";
   const messages = box.split(/^From \S+ .*\n/m).filter((chunk) => chunk.trim());
   const parsed = await Promise.all(
     messages.map(async (raw) => {
