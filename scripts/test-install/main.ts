@@ -47,7 +47,7 @@ const machines: Partial<Record<Phase["on"], Machine>> = {};
 /** A fresh machine: the prepared root copied, the project's HEAD cloned into it. */
 function newMachine(on: Phase["on"], prepared: string): Machine {
   const root = machineRoot(on);
-  fs.rmSync(root, { recursive: true, force: true });
+  removeRoot(on);
   host("cp", ["-a", "--reflink=auto", prepared, root]);
   fs.writeFileSync(path.join(root, "etc", "hostname"), `${on}\n`);
   fs.appendFileSync(path.join(root, "etc", "hosts"), `127.0.1.1 ${on}\n`);
@@ -107,8 +107,12 @@ async function main(): Promise<void> {
   if (options.list) return listFiles();
   assert.equal(process.getuid?.(), 0, "npm run test:install boots Debian systems: run it as root.");
   if (options.stop) {
+    for (const on of ["a", "b"] as const) {
+      const kept = new Machine(MACHINE_NAME(on), machineRoot(on), path.join(REPORT, `console-${on}.log`));
+      if (kept.attach()) await kept.stop();
+    }
     await stopLeftovers();
-    for (const on of ["a", "b"] as const) fs.rmSync(machineRoot(on), { recursive: true, force: true });
+    for (const on of ["a", "b"] as const) removeRoot(on);
     console.log(`Stopped the kept machines and removed ${machineRoot("a")} and ${machineRoot("b")}.`);
     return;
   }
@@ -167,8 +171,12 @@ async function cleanUp(): Promise<void> {
     return;
   }
   for (const machine of Object.values(machines)) await machine.stop().catch((error) => console.error(error));
-  for (const on of ["a", "b"] as const) fs.rmSync(machineRoot(on), { recursive: true, force: true });
+  for (const on of ["a", "b"] as const) removeRoot(on);
 }
+
+/** A machine's root removed; files its last processes were still closing are tried again. */
+const removeRoot = (on: Phase["on"]) =>
+  fs.rmSync(machineRoot(on), { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
 
 const started = Date.now();
 main()
