@@ -107,10 +107,6 @@ async function main(): Promise<void> {
   if (options.list) return listFiles();
   assert.equal(process.getuid?.(), 0, "npm run test:install boots Debian systems: run it as root.");
   if (options.stop) {
-    for (const on of ["a", "b"] as const) {
-      const kept = new Machine(MACHINE_NAME(on), machineRoot(on), path.join(REPORT, `console-${on}.log`));
-      if (kept.attach()) await kept.stop();
-    }
     await stopLeftovers();
     for (const on of ["a", "b"] as const) removeRoot(on);
     console.log(`Stopped the kept machines and removed ${machineRoot("a")} and ${machineRoot("b")}.`);
@@ -150,8 +146,16 @@ async function main(): Promise<void> {
   }
 }
 
-/** Machines an earlier run left running (--keep, or a run killed): stopped. */
+/**
+ * Machines an earlier run left running (--keep, or a run killed): powered off through their
+ * own systemd (killing systemd-nspawn alone leaves the machine's systemd running, orphaned),
+ * then any systemd-nspawn still there killed.
+ */
 async function stopLeftovers(): Promise<void> {
+  for (const on of ["a", "b"] as const) {
+    const kept = new Machine(MACHINE_NAME(on), machineRoot(on), path.join(REPORT, `console-${on}.log`));
+    if (kept.attach()) await kept.stop();
+  }
   const left = () =>
     spawnSync("pgrep", ["-f", "systemd-nspawn.*--machine=anodising-"], { encoding: "utf8" }).stdout.trim();
   if (!left()) return;
