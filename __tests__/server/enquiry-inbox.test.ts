@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fixtureEnquirySettings, validAnswers } from "../helpers/enquirySettings";
+import { fixtureEnquirySettings, validForm } from "../helpers/enquirySettings";
 import { BOUNDARY, multipart } from "../helpers/multipart";
 import { ENQUIRY_API, MAX_FILES_BYTES, PAGE_FIELD, questionName } from "../../src/enquiry/rules";
 import { escapeHtml } from "../../server/lib/html";
@@ -24,15 +24,8 @@ const site = { settings: () => live } as unknown as LiveSite;
 const SECRET = "a-secret-only-nginx-knows-0123456789";
 const STAFF = { "x-staff-secret": SECRET, "x-staff-login": "priya" };
 
-const valid: Record<string, string> = {
-  name: "Asha Rao",
-  company: "Rao Precision",
-  email: "asha@rao.test",
-  service: live.services[0].slug,
-  message: "Hard anodising, 50 µm.",
-  consent: "yes",
-  ...validAnswers(live),
-};
+// The shared valid form, with a company: the inbox lists enquiries by it.
+const valid: Record<string, string> = { ...validForm(live), company: "Rao Precision" };
 
 const pdfOf = (bytes: number) => {
   const pdf = Buffer.alloc(bytes, 0x20);
