@@ -37,8 +37,9 @@ export class Probe {
    * The test bucket's own failures: s3rver rewrites an object in place (its file, then its
    * metadata), so a read during an overwrite can fail (a 5xx) or end mid-body (the CDN then
    * cuts the response: "upstream prematurely closed connection"), where S3 and R2 replace
-   * an object whole. Counted apart, and a page with a cut response is not judged; the
-   * other tests see every object served whole.
+   * an object whole; or, when the new page is longer, end whole-looking at the old length
+   * ("torn": a strict beginning of a kept release's page). Counted apart, and such a page is
+   * not judged; the other tests see every object served whole.
    */
   readonly bucketErrors: string[] = [];
   /** Scripts a page loaded that its release did not build. */
@@ -167,7 +168,9 @@ export class Probe {
       }
       const release = this.releaseOf(route, html);
       if (!release) {
-        this.unknown.push(route);
+        const torn = this.tornFrom(route, html);
+        if (torn) this.bucketErrors.push(`torn ${route} (the first ${html.length} characters of ${torn}'s page)`);
+        else this.unknown.push(route);
         return;
       }
       this.pages.set(release.id, (this.pages.get(release.id) ?? 0) + 1);
@@ -178,14 +181,30 @@ export class Probe {
     }
   }
 
+  /**
+   * The kept release whose page begins with these bytes and goes on: s3rver answers with the
+   * old object's length while its file is being rewritten, so a read during an overwrite by
+   * a longer page ends, whole-looking, inside the new one.
+   */
+  private tornFrom(route: string, html: string): string | undefined {
+    if (html.length === 0) return undefined;
+    return this.keptPages(route).find(({ page }) => page.length > html.length && page.startsWith(html))?.release.id;
+  }
+
   /** The kept release whose page this is, byte for byte. */
   private releaseOf(route: string, html: string): Release | undefined {
+    return this.keptPages(route).find(({ page }) => page === html)?.release;
+  }
+
+  /** The route's page in each release still kept on disk. */
+  private keptPages(route: string): { release: Release; page: string }[] {
+    const kept: { release: Release; page: string }[] = [];
     for (const name of fs.readdirSync(this.releases).filter((file) => file.endsWith(".json"))) {
       const release = readJson<Release>(path.join(this.releases, name));
       if (!release) continue;
       const file = path.join(this.releases, release.id, route === "/" ? "" : route, "index.html");
-      if (fs.existsSync(file) && fs.readFileSync(file, "utf8") === html) return release;
+      if (fs.existsSync(file)) kept.push({ release, page: fs.readFileSync(file, "utf8") });
     }
-    return undefined;
+    return kept;
   }
 }
