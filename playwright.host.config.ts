@@ -1,7 +1,8 @@
 // The server tests (`npm run test:host`): `npm run host` started on a temporary HOST_DIR,
-// publishing real commits with real builds. One worker: the tests follow one another
-// through one host's life (seeded, refused, killed, coalesced, rolled back; the editor
-// logged in, refused, publishing).
+// publishing real commits with real builds. One worker, which runs the files in
+// alphabetical order: the tests follow one host's life (server/tests/publishing.ts), first
+// publisher.spec.ts (seeded, refused, killed, coalesced, rolled back, mirrored), then
+// staff.spec.ts (the editor logged in, refused, publishing).
 import { defineConfig } from "@playwright/test";
 // The Chromium flags shared with the other browser tests.
 import chromium from "./e2e/chromium.json";

@@ -1,12 +1,12 @@
-// The publisher end to end: `npm run host` on a temporary HOST_DIR, its first release
-// adopted from the suite's build (public/), then real commits in HOST_DIR/repo built by
-// real Gatsby builds. Every wait is on the status record or a process, never on time.
-// Each release is mirrored to a bucket (s3rver) behind a CDN (nginx's proxy_cache), and a
-// visitor browses through the CDN the whole time (issue 40).
+// The publisher end to end, on the shared publishing host (./publishing.ts): `npm run host`
+// on a temporary HOST_DIR, its first release adopted from the suite's build (public/), then
+// real commits in HOST_DIR/repo built by real Gatsby builds. Every wait is on the status
+// record or a process, never on time. Each release is mirrored to a bucket (s3rver) behind
+// a CDN (nginx's proxy_cache), and a visitor browses through the CDN the whole time (issue 40).
 import { execFileSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, expect, request, test, type Browser } from "@playwright/test";
+import { chromium, expect, request, type Browser } from "@playwright/test";
 import YAML from "yaml";
 import { enquiry, routes } from "../../e2e/content";
 import chromiumFlags from "../../e2e/chromium.json";
@@ -17,8 +17,9 @@ import { openBucket } from "../publisher/mirror/bucket";
 import { PHASES, nginxTypes, phaseOf, releaseObjects } from "../publisher/mirror/objects";
 import { readMirrorSettings } from "../publisher/mirror/settings";
 import type { Release } from "../publisher/releases";
-import { BUCKET, BucketLine, KEYS, startBucket, startCdn } from "./cdn";
+import { BUCKET, BucketLine, KEYS } from "./cdn";
 import { Probe } from "./probe";
+import { test } from "./publishing";
 import { fill, form } from "./quoteForm";
 import {
   commitFile,
@@ -44,37 +45,16 @@ const BUILD = { timeout: 10 * 60_000, intervals: [500] };
 let host: Host;
 let original: string;
 let backup: string;
-/** The mirror's world: the bucket, the line to it, the CDN, the visitor browsing through it. */
-const GRACE_SECONDS = 20;
-let mirrorDir: string;
+/** The mirror's world (the bucket, the line to it, the CDN) and the visitor browsing through it. */
 let bucket: { child: ChildProcess; port: number };
 let line: BucketLine;
-let cdn: Awaited<ReturnType<typeof startCdn>>;
+let cdn: { url: string };
 let browser: Browser;
 let probe: Probe;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ publishing }) => {
   test.setTimeout(3 * 60_000);
-  backup = path.join(fs.mkdtempSync("/tmp/host-backup-"), "site.git");
-  mirrorDir = fs.mkdtempSync("/tmp/mirror-test-");
-  bucket = await startBucket(path.join(mirrorDir, "objects"));
-  line = new BucketLine(bucket.port);
-  const endpoint = await line.listen();
-  host = await startHost((url) => ({
-    HOST_SEED_RELEASE: path.join(APP_DIR, "public"),
-    // Not there yet: pushes fail until a test creates it.
-    SITE_REMOTE: backup,
-    PUSH_RETRY_SECONDS: "1",
-    MIRROR_ENDPOINT: endpoint,
-    MIRROR_BUCKET: BUCKET,
-    MIRROR_REGION: "us-east-1",
-    ...KEYS,
-    MIRROR_GRACE_HOURS: String(GRACE_SECONDS / 3600),
-    MIRROR_RETRY_SECONDS: "1",
-    // The form's address on pages from the CDN: this host.
-    SERVER_URL: url,
-  }));
-  cdn = await startCdn(mirrorDir, bucket.port, cdnHeaders(host.url));
+  ({ host, backup, bucket, line, cdn } = publishing);
   // The site's published address is the CDN's (the quote form answers scripts from there).
   original = edited(fs.readFileSync(path.join(host.paths.repo, SITE), "utf8"), ["url"], cdn.url);
   // The seed release is in the bucket before anyone visits.
@@ -91,14 +71,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await probe?.stop();
   await browser?.close();
-  await stopHost(host);
-  await cdn?.stop();
-  bucket?.child.kill();
-  line?.close();
-  if (test.info().errors.length === 0 && host) {
-    fs.rmSync(host.dir, { recursive: true, force: true });
-    fs.rmSync(mirrorDir, { recursive: true, force: true });
-  }
 });
 
 /** The bucket serves the live release whole. */
@@ -511,7 +483,10 @@ async function cdnPage(route: string): Promise<string> {
 
 test.describe("a server short of disk space", () => {
   let small: Host;
-  test.afterAll(async () => stopHost(small));
+  test.afterAll(async () => {
+    await stopHost(small);
+    if (small && test.info().errors.length === 0) fs.rmSync(small.dir, { recursive: true, force: true });
+  });
 
   test("does not build, and says 'technical problem, site unchanged'", async () => {
     small = await startHost({ HOST_MIN_FREE_MB: String(1024 ** 3) });

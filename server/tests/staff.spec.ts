@@ -1,28 +1,18 @@
-// The hosted editor end to end, on one `npm run host` (temporary HOST_DIR, first release
-// adopted from the suite's build): the real login in front of /admin/ and /api/v1, the
-// guard's refusals, and a staff member publishing a phone number from the browser.
+// The hosted editor end to end, on the shared publishing host (./publishing.ts) after
+// publisher.spec.ts has published, rolled back and mirrored on it: the real login in front
+// of /admin/ and /api/v1, the guard's refusals, and a staff member publishing a phone
+// number from the browser.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
 import YAML from "yaml";
 import { APP_DIR } from "../lib/settings";
 import { LIMITS } from "../editor/failedLogins";
 import { MAX_UPLOAD_BYTES } from "../editor/rules";
-import {
-  commitFile,
-  edited,
-  git,
-  headOf,
-  newPhone,
-  page,
-  processes,
-  readStatus,
-  startHost,
-  stopHost,
-  type Host,
-} from "./host";
+import { commitFile, edited, git, headOf, newPhone, page, processes, readStatus, type Host } from "./host";
+import { test } from "./publishing";
 
 test.describe.configure({ mode: "serial" });
 
@@ -36,15 +26,9 @@ const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:
 let LOGIN: Host["login"];
 let AUTH: Host["auth"];
 
-test.beforeAll(async () => {
-  test.setTimeout(3 * 60_000);
-  host = await startHost({ HOST_SEED_RELEASE: path.join(APP_DIR, "public") });
+test.beforeAll(({ publishing }) => {
+  host = publishing.host;
   ({ login: LOGIN, auth: AUTH } = host);
-});
-
-test.afterAll(async () => {
-  await stopHost(host);
-  if (test.info().errors.length === 0 && host) fs.rmSync(host.dir, { recursive: true, force: true });
 });
 
 const status = () => readStatus(host);
