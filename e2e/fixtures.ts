@@ -4,14 +4,23 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { labels } from "./content";
 
+/** What a frame from another host shows in the tests: nothing, in a valid page. */
+const STAND_IN_PAGE = '<!doctype html><html lang="en"><title>Stand-in for another host</title></html>';
+
 export const test = base.extend<{ siteErrors: string[] }>({
   siteErrors: [
     async ({ page, baseURL }, use) => {
       const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
       const errors: string[] = [];
+      // A frame from another host (the footer's map) is given an empty page from here
+      // rather than aborted: an aborted frame leaves Chromium's error page, and a wait for
+      // the network to go idle can then run out (puppeteer#10507; once in CI, here).
       await page.route(
         (url) => url.origin !== origin,
-        (route) => route.abort(),
+        (route) =>
+          route.request().resourceType() === "document"
+            ? route.fulfill({ contentType: "text/html", body: STAND_IN_PAGE })
+            : route.abort(),
       );
       page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
       page.on("console", (message) => {
