@@ -38,31 +38,17 @@ async function expectThreeWaysOnFirstScreen(page: Page) {
   await expectOnFirstScreen(page, whatsappLink(page), "the WhatsApp button");
 }
 
-for (const size of SIZES) {
-  test.describe(`${size.name} (${size.width} × ${size.height})`, () => {
-    test.use({ viewport: { width: size.width, height: size.height } });
-
-    for (const route of [...routes, NOT_FOUND]) {
-      test(`${route}: the header's quote button is on the first screen, outside the menu`, async ({ page }) => {
-        await open(page, route);
-        const button = page.locator("header").getByRole("link", { name: quoteButtonLabel, exact: true });
-        await expect(button).toHaveCount(1);
-        await expect(button).toHaveAttribute("href", quoteRoute);
-        await expectOnFirstScreen(page, button, "the quote button");
-        expect(await button.evaluate((link) => link.closest("#site-menu"))).toBeNull();
-      });
-    }
-
-    for (const route of ["/", ...routes.filter((r) => serviceFor(r))]) {
-      const facts = route === "/" ? home.hero.facts : serviceFor(route)!.hero.facts;
-      test(`${route}: the key facts and the quote, call and WhatsApp buttons are on the first screen`, async ({
-        page,
-      }) => {
-        await open(page, route);
+/** What each page shows on its first screen besides the header's quote button: its title's end and the check. */
+function pageOwn(route: string): { what: string; check: (page: Page) => Promise<void> } {
+  const service = serviceFor(route);
+  if (route === "/" || service) {
+    const facts = route === "/" ? home.hero.facts : service!.hero.facts;
+    return {
+      what: "the key facts and the quote, call and WhatsApp buttons",
+      check: async (page) => {
         for (const fact of facts ?? []) {
           await expectOnFirstScreen(page, page.locator("main li", { hasText: fact }).first(), `"${fact}"`);
         }
-        const service = serviceFor(route);
         await expect(quoteLink(page)).toHaveAttribute(
           "href",
           service ? `${quoteRoute}?service=${encodeURIComponent(service.slug)}` : quoteRoute,
@@ -72,33 +58,54 @@ for (const size of SIZES) {
         await expectOnFirstScreen(page, callLink(page), "the call button");
         await expect(whatsappLink(page)).toContainText(enquiry.alternatives.whatsappLabel);
         await expectOnFirstScreen(page, whatsappLink(page), "the WhatsApp button");
+      },
+    };
+  }
+  if (route === quoteRoute) {
+    return {
+      what: "a call and WhatsApp beside the form",
+      check: async (page) => {
+        await expectOnFirstScreen(page, callLink(page), "the call link");
+        await expectOnFirstScreen(page, whatsappLink(page), "the WhatsApp link");
+      },
+    };
+  }
+  if (route === NOT_FOUND) {
+    return {
+      what: "the quote, a call, WhatsApp, the e-mail, and a link to every page",
+      check: async (page) => {
+        await expectThreeWaysOnFirstScreen(page);
+        const mail = page.locator(`main a[href="mailto:${site.email}"]`);
+        await expectOnFirstScreen(page, mail, "the e-mail address");
+        for (const other of routes.filter((r) => r !== quoteRoute && r !== privacyRoute)) {
+          await expect(page.locator(`main a[href="${other}"]`).first(), other).toBeAttached();
+        }
+      },
+    };
+  }
+  // The privacy notice (routes holds no other page): the three ways under its heading.
+  return { what: "the quote, a call and WhatsApp under the heading", check: expectThreeWaysOnFirstScreen };
+}
+
+for (const size of SIZES) {
+  test.describe(`${size.name} (${size.width} × ${size.height})`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    // One test a page (one load each): the header's button, then what the page itself offers.
+    for (const route of [...routes, NOT_FOUND]) {
+      const own = pageOwn(route);
+      test(`${route}: the header's quote button (outside the menu) and ${own.what} are on the first screen`, async ({
+        page,
+      }) => {
+        await open(page, route);
+        const button = page.locator("header").getByRole("link", { name: quoteButtonLabel, exact: true });
+        await expect(button).toHaveCount(1);
+        await expect(button).toHaveAttribute("href", quoteRoute);
+        await expectOnFirstScreen(page, button, "the header's quote button");
+        expect(await button.evaluate((link) => link.closest("#site-menu"))).toBeNull();
+        await own.check(page);
       });
     }
-
-    test(`${quoteRoute}: a call and WhatsApp are on the first screen beside the form`, async ({ page }) => {
-      await open(page, quoteRoute);
-      await expectOnFirstScreen(page, callLink(page), "the call link");
-      await expectOnFirstScreen(page, whatsappLink(page), "the WhatsApp link");
-    });
-
-    test(`${privacyRoute}: the privacy notice offers the quote, a call and WhatsApp under its heading`, async ({
-      page,
-    }) => {
-      await open(page, privacyRoute);
-      await expectThreeWaysOnFirstScreen(page);
-    });
-
-    test(`${NOT_FOUND}: the 404 page leads to the quote, a call, WhatsApp, the e-mail and every page`, async ({
-      page,
-    }) => {
-      await open(page, NOT_FOUND);
-      await expectThreeWaysOnFirstScreen(page);
-      const mail = page.locator(`main a[href="mailto:${site.email}"]`);
-      await expectOnFirstScreen(page, mail, "the e-mail address");
-      for (const route of routes.filter((r) => r !== quoteRoute && r !== privacyRoute)) {
-        await expect(page.locator(`main a[href="${route}"]`).first(), route).toBeAttached();
-      }
-    });
 
     test("/: the facts and buttons stay put and clear of each slide's text as the slides turn", async ({ page }) => {
       await open(page, "/");

@@ -3,6 +3,7 @@
 // leaves one card alone on its last row or columns empty; two sections of one colour in a row leave one
 // gap, not two. And at every breakpoint of the spec the client logos are at least 80 px
 // wide; a product slider never shows two captions at once.
+import type { Page } from "@playwright/test";
 import { BREAKPOINTS } from "../src/constants";
 import { labels, routes, sliders } from "./content";
 import { expect, open, test } from "./fixtures";
@@ -19,87 +20,95 @@ for (const size of SIZES) {
     test.use({ viewport: { width: size.width, height: size.height }, contextOptions: { reducedMotion: "reduce" } });
 
     for (const route of [...routes, "/missing-page"]) {
-      test(`${route}: the bar, headings, sections and footer share one left edge`, async ({ page }) => {
+      // One test a page (one load): each check is soft, so a failure reports all three.
+      test(`${route}: one left edge, no card alone on a last row, one gap between sections of one colour`, async ({
+        page,
+      }) => {
         await open(page, route);
-        const edges = await page.evaluate(() => {
-          const left = (element: Element | null) => (element ? Math.round(element.getBoundingClientRect().left) : null);
-          return {
-            bar: left(document.querySelector("header nav > a")),
-            footer: left(document.querySelector("footer .container")),
-            // Each page's h1 and every section's heading (not a box's inside a column).
-            headings: [...document.querySelectorAll("main h1, main section > .container > h2")]
-              .filter((heading) => !heading.classList.contains("visually-hidden"))
-              .map((heading) => ({
-                text: heading.textContent?.slice(0, 30),
-                left: left(heading),
-              })),
-          };
-        });
-        expect(edges.headings.length).toBeGreaterThan(0);
-        expect(edges.footer).toBe(edges.bar);
-        for (const heading of edges.headings)
-          expect(heading, "starts at the bar's left edge").toEqual({ ...heading, left: edges.bar });
-      });
-
-      test(`${route}: no card grid leaves a card alone on its last row`, async ({ page }) => {
-        await open(page, route);
-        const orphans = await page.evaluate(() =>
-          [...document.querySelectorAll("main ul, main ol")]
-            .filter((list) => getComputedStyle(list).display === "grid" && list.children.length > 1)
-            .flatMap((list) => {
-              const items = [...list.children].filter((item) => item.checkVisibility());
-              const tops = items.map((item) => Math.round(item.getBoundingClientRect().top));
-              const rows = [...new Set(tops)];
-              // One row: as many columns as cards (2 cards in 3 columns leave a hole).
-              const columns = getComputedStyle(list).gridTemplateColumns.split(" ").length;
-              if (rows.length < 2)
-                return items.length < columns
-                  ? [`${list.textContent?.slice(0, 40)}: ${items.length} in ${columns} columns`]
-                  : [];
-              const last = items.filter((_, index) => tops[index] === rows[rows.length - 1]);
-              const wide = last[0].getBoundingClientRect().width >= list.getBoundingClientRect().width - 1;
-              return last.length === 1 && !wide
-                ? [`${list.textContent?.slice(0, 40)}: ${rows.length} rows, 1 alone`]
-                : [];
-            }),
-        );
-        expect(orphans).toEqual([]);
-      });
-
-      test(`${route}: two sections of one colour in a row leave one gap, not two`, async ({ page }) => {
-        await open(page, route);
-        const gaps = await page.evaluate(() => {
-          const sections = [...document.querySelectorAll("main section")].filter(
-            (section) => !section.parentElement?.closest("section") && section.checkVisibility(),
-          );
-          // What shows of a section's container: its hidden children have no place to measure.
-          const shown = (section: Element) =>
-            [...(section.querySelector(".container")?.children ?? [])]
-              .filter((child) => child.checkVisibility())
-              .map((child) => child.getBoundingClientRect());
-          return sections.slice(1).flatMap((section, index) => {
-            const before = sections[index];
-            const colour = (element: Element) => getComputedStyle(element).backgroundColor;
-            if (colour(before) !== colour(section)) return [];
-            // Only sections that meet: one ends where the next begins.
-            if (Math.abs(before.getBoundingClientRect().bottom - section.getBoundingClientRect().top) > 1) return [];
-            const [above, below] = [shown(before), shown(section)];
-            if (above.length === 0 || below.length === 0) return [];
-            const end = Math.max(...above.map((box) => box.bottom));
-            const start = Math.min(...below.map((box) => box.top));
-            const padding = parseFloat(getComputedStyle(before).paddingBottom);
-            return [{ heading: section.querySelector("h2")?.textContent, gap: Math.round(start - end), padding }];
-          });
-        });
-        for (const { heading, gap, padding } of gaps) {
-          // One padding and a paragraph's margin; two paddings before.
-          expect(gap, `the gap above "${heading}" is one section's padding (${padding} px), not two`).toBeLessThan(
-            padding * 2,
-          );
-        }
+        await oneLeftEdge(page);
+        await noCardAlone(page);
+        await oneGapBetweenLikeSections(page);
       });
     }
   });
+}
+
+/** The bar, the headings, the sections and the footer start at one left edge. */
+async function oneLeftEdge(page: Page) {
+  const edges = await page.evaluate(() => {
+    const left = (element: Element | null) => (element ? Math.round(element.getBoundingClientRect().left) : null);
+    return {
+      bar: left(document.querySelector("header nav > a")),
+      footer: left(document.querySelector("footer .container")),
+      // Each page's h1 and every section's heading (not a box's inside a column).
+      headings: [...document.querySelectorAll("main h1, main section > .container > h2")]
+        .filter((heading) => !heading.classList.contains("visually-hidden"))
+        .map((heading) => ({
+          text: heading.textContent?.slice(0, 30),
+          left: left(heading),
+        })),
+    };
+  });
+  expect.soft(edges.headings.length).toBeGreaterThan(0);
+  expect.soft(edges.footer, "the footer starts at the bar's left edge").toBe(edges.bar);
+  for (const heading of edges.headings)
+    expect.soft(heading, "starts at the bar's left edge").toEqual({ ...heading, left: edges.bar });
+}
+
+/** No card grid leaves one card alone on its last row, or columns empty. */
+async function noCardAlone(page: Page) {
+  const orphans = await page.evaluate(() =>
+    [...document.querySelectorAll("main ul, main ol")]
+      .filter((list) => getComputedStyle(list).display === "grid" && list.children.length > 1)
+      .flatMap((list) => {
+        const items = [...list.children].filter((item) => item.checkVisibility());
+        const tops = items.map((item) => Math.round(item.getBoundingClientRect().top));
+        const rows = [...new Set(tops)];
+        // One row: as many columns as cards (2 cards in 3 columns leave a hole).
+        const columns = getComputedStyle(list).gridTemplateColumns.split(" ").length;
+        if (rows.length < 2)
+          return items.length < columns
+            ? [`${list.textContent?.slice(0, 40)}: ${items.length} in ${columns} columns`]
+            : [];
+        const last = items.filter((_, index) => tops[index] === rows[rows.length - 1]);
+        const wide = last[0].getBoundingClientRect().width >= list.getBoundingClientRect().width - 1;
+        return last.length === 1 && !wide ? [`${list.textContent?.slice(0, 40)}: ${rows.length} rows, 1 alone`] : [];
+      }),
+  );
+  expect.soft(orphans, "card grids with a card alone").toEqual([]);
+}
+
+/** Two sections of one colour in a row leave one gap between them, not two. */
+async function oneGapBetweenLikeSections(page: Page) {
+  const gaps = await page.evaluate(() => {
+    const sections = [...document.querySelectorAll("main section")].filter(
+      (section) => !section.parentElement?.closest("section") && section.checkVisibility(),
+    );
+    // What shows of a section's container: its hidden children have no place to measure.
+    const shown = (section: Element) =>
+      [...(section.querySelector(".container")?.children ?? [])]
+        .filter((child) => child.checkVisibility())
+        .map((child) => child.getBoundingClientRect());
+    return sections.slice(1).flatMap((section, index) => {
+      const before = sections[index];
+      const colour = (element: Element) => getComputedStyle(element).backgroundColor;
+      if (colour(before) !== colour(section)) return [];
+      // Only sections that meet: one ends where the next begins.
+      if (Math.abs(before.getBoundingClientRect().bottom - section.getBoundingClientRect().top) > 1) return [];
+      const [above, below] = [shown(before), shown(section)];
+      if (above.length === 0 || below.length === 0) return [];
+      const end = Math.max(...above.map((box) => box.bottom));
+      const start = Math.min(...below.map((box) => box.top));
+      const padding = parseFloat(getComputedStyle(before).paddingBottom);
+      return [{ heading: section.querySelector("h2")?.textContent, gap: Math.round(start - end), padding }];
+    });
+  });
+  for (const { heading, gap, padding } of gaps) {
+    // One padding and a paragraph's margin; two paddings before.
+    expect
+      .soft(gap, `the gap above "${heading}" is one section's padding (${padding} px), not two`)
+      .toBeLessThan(padding * 2);
+  }
 }
 
 // The logos' narrowest moment is just above a breakpoint; the phone is 390 px.
