@@ -1,8 +1,12 @@
 // The server tests (`npm run test:host`): `npm run host` started on a temporary HOST_DIR,
-// publishing real commits with real builds. One worker, which runs the files in
-// alphabetical order: the tests follow one host's life (server/tests/publishing.ts), first
-// publisher.spec.ts (seeded, refused, killed, coalesced, rolled back, mirrored), then
-// staff.spec.ts (the editor logged in, refused, publishing).
+// publishing real commits with real builds. Two workers, one a project:
+// - publishing: publisher.spec.ts then staff.spec.ts, in one worker, in alphabetical order
+//   (Playwright's documented order), following one host's life (server/tests/publishing.ts):
+//   seeded, refused, killed, coalesced, rolled back, mirrored; then the editor logged in,
+//   refused, publishing;
+// - services: the quote intake, the owner's report and the watch, each on a host of its
+//   own, beside the publishing tests (which alone kept one of the two cores idle a quarter
+//   of the time).
 import { defineConfig } from "@playwright/test";
 // The Chromium flags shared with the other browser tests.
 import chromium from "./e2e/chromium.json";
@@ -12,10 +16,14 @@ export default defineConfig({
   // A clean Gatsby build on two busy cores plus the incremental ones that follow.
   timeout: 8 * 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   reporter: [["list"]],
   outputDir: "test-results/host",
+  projects: [
+    { name: "publishing", testMatch: /(publisher|staff)\.spec\.ts/, workers: 1 },
+    { name: "services", testIgnore: /(publisher|staff)\.spec\.ts/, workers: 1 },
+  ],
   use: {
     viewport: { width: 1280, height: 800 },
     launchOptions: { executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", args: chromium.flags },
