@@ -8,13 +8,11 @@
 #   build             one `gatsby build`; every later lane reads public/
 #   units | html      type-check and jest  |  built HTML, the spec's table, the Nu checker
 #   browser           Playwright on nginx
-#   server | lighthouse
-#                     npm run host publishing real commits (after the browser tests: its
-#                     clean Gatsby builds slowed past their time beside them on two cores),
-#                     and beside it Lighthouse, one run a route: what it gates here
-#                     (accessibility, best practices, SEO, CLS) does not move with the
-#                     machine's load; its timings do, so `npm run audit`, alone on a quiet
-#                     machine with three runs a route, is where they are read
+#   server            npm run host publishing real commits (after the browser tests: its
+#                     clean Gatsby builds slowed past their time beside them on two cores)
+#   lighthouse        alone at the end: its scores need a quiet machine. One run a route:
+#                     what it gates (accessibility, best practices, SEO, CLS) does not move
+#                     from run to run; `npm run audit` takes three for the medians
 set -uo pipefail
 cd "$(dirname "$0")/.."
 times=$(mktemp)
@@ -53,7 +51,8 @@ run_all() {
     side_by_side "units=npm run --silent typecheck && npm run --silent test:unit" \
       "html=npm run --silent check:build && npm run --silent spec:check && npm run --silent check:html" &&
     lane browser npm run --silent test:e2e &&
-    side_by_side "server=npm run --silent test:host" "lighthouse=AUDIT_RUNS=1 npm run --silent audit"
+    lane server npm run --silent test:host &&
+    lane lighthouse env AUDIT_RUNS=1 npm run --silent audit
 }
 
 if run_all; then
