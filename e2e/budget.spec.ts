@@ -4,17 +4,17 @@
 //   scrolling through the whole page (Gatsby fetches a page's own chunks after the tags
 //   in the HTML, and prefetches others);
 // - CSS, inline or linked, gzipped;
-// - at load (until the network is idle, nothing scrolled): how many scripts run and how
-//   many requests the page makes for itself. Content images are left out of the count
-//   (staff choose how many a page has), and so are Gatsby's prefetches of the pages its
-//   links lead to (which depend on the links in view).
+// - at load (until no request has been in flight for a moment, nothing scrolled): how
+//   many scripts run and how many requests the page makes for itself. Content images are
+//   left out of the count (staff choose how many a page has), and so are Gatsby's
+//   prefetches of the pages its links lead to (which depend on the links in view).
 // Every page the build has is measured, as the audit does.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { builtRoutes } from "../scripts/lib/builtPages";
 import { ADMIN_PATH } from "../src/cms/config";
-import { expect, open, revealAll, test } from "./fixtures";
+import { countRequests, expect, open, revealAll, test } from "./fixtures";
 
 /** Gzipped JavaScript per route: the largest route measured 86.8 KB before this budget was set. */
 const JS_BUDGET_KB = 90;
@@ -46,8 +46,9 @@ for (const route of builtRoutes()) {
       if (request.resourceType() === "script") scripts.add(pathname);
       if (pathname.startsWith(ADMIN_PATH)) editorFiles.push(pathname);
     });
+    const network = countRequests(page);
     await open(page, route);
-    await page.waitForLoadState("networkidle");
+    await network.quiet();
     const scriptsAtLoad = scripts.size;
     const requestsAtLoad = requests.filter((line) => {
       const [type, pathname] = line.split(" ");
@@ -57,7 +58,7 @@ for (const route of builtRoutes()) {
     // Scroll through the whole page so lazy parts load too.
     await revealAll(page);
     await page.locator("footer").scrollIntoViewIfNeeded();
-    await page.waitForLoadState("networkidle");
+    await network.quiet();
 
     const js = [...scripts].reduce((sum, file) => sum + gzipped(fs.readFileSync(path.join(publicDir, file))), 0);
     const inlineCss = await page.evaluate(() =>

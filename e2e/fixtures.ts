@@ -1,7 +1,7 @@
 // The `test` every e2e file uses: it fails a test on any console error, uncaught
 // exception or failed request to the site's own origin, and keeps every other host
 // unreachable (the only one the site names is the lazy map in the footer).
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Request } from "@playwright/test";
 import { labels } from "./content";
 
 /** What a frame from another host shows in the tests: nothing, in a valid page. */
@@ -12,9 +12,9 @@ export const test = base.extend<{ siteErrors: string[] }>({
     async ({ page, baseURL }, use) => {
       const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
       const errors: string[] = [];
-      // A frame from another host (the footer's map) is given an empty page from here
-      // rather than aborted: an aborted frame leaves Chromium's error page, and a wait for
-      // the network to go idle can then run out (puppeteer#10507; once in CI, here).
+      // A frame from another host (the footer's map) is given an empty page from here, as
+      // a page with the real map would show it, rather than Chromium's error page; every
+      // other request to another host is refused.
       await page.route(
         (url) => url.origin !== origin,
         (route) =>
@@ -115,4 +115,40 @@ export async function revealAll(page: Page) {
     await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
     window.scrollTo({ top: 0, behavior: "instant" });
   });
+}
+
+/** How long with no request in flight counts as the network gone quiet (as Playwright's "networkidle"). */
+const QUIET_MS = 500;
+
+/**
+ * Starts counting the page's requests (every frame's) in flight; `quiet()` then waits until
+ * none has been for QUIET_MS: Playwright's "networkidle", counted from the page's own
+ * request events. Playwright keeps that count per frame, and on a busy machine it lost the
+ * end of the footer's map frame (another site, so another process): waits for
+ * "networkidle" ran out with every request finished (reproduced with three busy
+ * processes beside the test; twice in CI). Start it before opening the page.
+ */
+export function countRequests(page: Page) {
+  const inFlight = new Set<Request>();
+  let changed = Date.now();
+  page.on("request", (request) => {
+    inFlight.add(request);
+    changed = Date.now();
+  });
+  const finished = (request: Request) => {
+    inFlight.delete(request);
+    changed = Date.now();
+  };
+  page.on("requestfinished", finished);
+  page.on("requestfailed", finished);
+  return {
+    quiet: () =>
+      expect
+        .poll(() => inFlight.size === 0 && Date.now() - changed >= QUIET_MS, {
+          message: "the page's requests finish",
+          timeout: 20_000,
+          intervals: [100],
+        })
+        .toBe(true),
+  };
 }

@@ -5,7 +5,7 @@
 // so nothing leaves the machine either way).
 import { mapOrigin as originOf } from "../deploy/headers";
 import { privacyRoute, quoteRoute, routes, site } from "./content";
-import { expect, open, test } from "./fixtures";
+import { countRequests, expect, open, test } from "./fixtures";
 
 const mapOrigin = originOf(site.map.embedUrl);
 
@@ -22,10 +22,11 @@ for (const route of [...routes, "/missing-page"]) {
         elsewhere.push({ url: url.origin, type: request.resourceType() });
       }
     });
+    const network = countRequests(page);
     if (route === "/missing-page") await page.goto(route);
     else await open(page, route);
     const framesMap = ![quoteRoute, privacyRoute].includes(route);
-    await page.waitForLoadState("networkidle");
+    await network.quiet();
     const box = page.locator("footer [data-map-title]");
     const map = page.locator("footer iframe[title]");
     // A footer already within 200 px of the screen (a short page) frames the map at once.
@@ -42,7 +43,7 @@ for (const route of [...routes, "/missing-page"]) {
       await expect(map).toHaveAttribute("src", site.map.embedUrl);
       await expect(map).toHaveAttribute("title", site.map.title);
     }
-    await page.waitForLoadState("networkidle");
+    await network.quiet();
     expect(elsewhere.filter((r) => !(framesMap && r.url === mapOrigin && r.type === "document"))).toEqual([]);
   });
 }
