@@ -12,9 +12,8 @@ export const test = base.extend<{ siteErrors: string[] }>({
     async ({ page, baseURL }, use) => {
       const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
       const errors: string[] = [];
-      // A frame from another host (the footer's map) is given an empty page from here, as
-      // a page with the real map would show it, rather than Chromium's error page; every
-      // other request to another host is refused.
+      // A frame from another host (the footer's map) is given an empty page from here
+      // rather than Chromium's error page; every other request to another host is refused.
       await page.route(
         (url) => url.origin !== origin,
         (route) =>
@@ -126,7 +125,7 @@ const QUIET_MS = 500;
  * request events. Playwright keeps that count per frame, and on a busy machine it lost the
  * end of the footer's map frame (another site, so another process): waits for
  * "networkidle" ran out with every request finished (reproduced with three busy
- * processes beside the test; twice in CI). Start it before opening the page.
+ * processes beside the test; twice in fresh-clone runs). Start it before opening the page.
  */
 export function countRequests(page: Page) {
   const inFlight = new Set<Request>();
