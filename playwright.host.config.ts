@@ -11,6 +11,9 @@ import { defineConfig } from "@playwright/test";
 // The Chromium flags shared with the other browser tests.
 import chromium from "./e2e/chromium.json";
 
+/** The files that share the publishing host (server/tests/publishing.ts). */
+const PUBLISHING = /(publisher|staff)\.spec\.ts/;
+
 export default defineConfig({
   testDir: "server/tests",
   // A clean Gatsby build on two busy cores plus the incremental ones that follow.
@@ -21,8 +24,8 @@ export default defineConfig({
   reporter: [["list"]],
   outputDir: "test-results/host",
   projects: [
-    { name: "publishing", testMatch: /(publisher|staff)\.spec\.ts/, workers: 1 },
-    { name: "services", testIgnore: /(publisher|staff)\.spec\.ts/, workers: 1 },
+    { name: "publishing", testMatch: PUBLISHING, workers: 1 },
+    { name: "services", testIgnore: PUBLISHING, workers: 1 },
   ],
   use: {
     viewport: { width: 1280, height: 800 },
