@@ -8,8 +8,8 @@
 //   own, beside the publishing tests (which alone kept one of the two cores idle a quarter
 //   of the time).
 import { defineConfig } from "@playwright/test";
-// The Chromium flags shared with the other browser tests.
-import chromium from "./e2e/chromium.json";
+// The headless shell and the Chromium flags shared with the other browser tests.
+import { launchOptions } from "./e2e/browser";
 
 /** The files that share the publishing host (server/tests/publishing.ts). */
 const PUBLISHING = /(publisher|staff)\.spec\.ts/;
@@ -29,6 +29,6 @@ export default defineConfig({
   ],
   use: {
     viewport: { width: 1280, height: 800 },
-    launchOptions: { executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", args: chromium.flags },
+    launchOptions,
   },
 });

@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
-# Makes sure the checks have what they need from Debian: Chromium (CHROME_PATH, else
-# /usr/bin/chromium), nginx with its brotli modules (NGINX, else /usr/sbin/nginx), a
-# Java runtime for the HTML checker (vnu.jar), and GoAccess for the owner's report
-# (GOACCESS, else /usr/bin/goaccess). Arguments narrow it: `nginx`, `chromium`, `java`,
-# `goaccess` (none: the first three).
+# Makes sure the checks have what they need from Debian: Chromium for Lighthouse
+# (CHROME_PATH, else /usr/bin/chromium), Chromium's headless shell for the Playwright
+# tests (HEADLESS_SHELL, else /usr/bin/chromium-headless-shell), nginx with its brotli
+# modules (NGINX, else /usr/sbin/nginx), a Java runtime for the HTML checker (vnu.jar),
+# and GoAccess for the owner's report (GOACCESS, else /usr/bin/goaccess). Arguments
+# narrow it: `chromium`, `headless-shell`, `nginx`, `java`, `goaccess` (none: all of them,
+# what npm test needs).
 # Installs Debian's packages when missing and we are root with apt-get.
 set -euo pipefail
 
-wanted=" ${*:-chromium nginx java} "
+wanted=" ${*:-chromium headless-shell nginx java goaccess} "
 missing=()
 if [[ $wanted == *" chromium "* && ! ( -n "${CHROME_PATH:-}" && -x "${CHROME_PATH}" ) && ! -x /usr/bin/chromium ]]; then
   missing+=(chromium)
+fi
+if [[ $wanted == *" headless-shell "* && ! -x "${HEADLESS_SHELL:-/usr/bin/chromium-headless-shell}" ]]; then
+  missing+=(chromium-headless-shell)
 fi
 if [[ $wanted == *" nginx "* ]]; then
   if [[ ! ( -n "${NGINX:-}" && -x "${NGINX}" ) && ! -x /usr/sbin/nginx ]]; then
@@ -42,5 +47,5 @@ if [[ "$(id -u)" == "0" ]] && command -v apt-get >/dev/null 2>&1; then
   exit 0
 fi
 
-echo "Missing ${missing[*]}: install Debian's packages (sudo apt-get install ${missing[*]}), or set CHROME_PATH / NGINX / GOACCESS." >&2
+echo "Missing ${missing[*]}: install Debian's packages (sudo apt-get install ${missing[*]}), or set CHROME_PATH / HEADLESS_SHELL / NGINX / GOACCESS." >&2
 exit 1

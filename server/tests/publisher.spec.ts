@@ -9,7 +9,7 @@ import path from "node:path";
 import { chromium, expect, request, type Browser } from "@playwright/test";
 import YAML from "yaml";
 import { enquiry, routes } from "../../e2e/content";
-import chromiumFlags from "../../e2e/chromium.json";
+import { launchOptions } from "../../e2e/browser";
 import { htmlFiles } from "../../src/build/finishPages";
 import { cdnHeaders } from "../../deploy/headers";
 import { APP_DIR } from "../lib/settings";
@@ -53,6 +53,7 @@ let browser: Browser;
 let probe: Probe;
 
 test.beforeAll(async ({ publishing }) => {
+  // The seed release reaching the bucket (the host itself started in the fixture).
   test.setTimeout(3 * 60_000);
   ({ host, backup, bucket, line, cdn } = publishing);
   // The site's published address is the CDN's (the quote form answers scripts from there).
@@ -60,10 +61,7 @@ test.beforeAll(async ({ publishing }) => {
   // The seed release is in the bucket before anyone visits.
   await expect.poll(async () => mirrored(await readStatus(host)), BUILD).toBe(true);
   // As the config's own browser (a test outside fixtures launches its own).
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    args: chromiumFlags.flags,
-  });
+  browser = await chromium.launch(launchOptions);
   probe = new Probe(browser, cdn.url, host.paths.releases, routes, host.paths.status);
   probe.start();
 });
