@@ -27,7 +27,7 @@ import type { Report } from "../analytics/report";
 import { messageIdOf } from "../enquiry/message";
 import { Spool } from "../enquiry/spool";
 import { APP_DIR } from "../lib/settings";
-import { freePort, spawnListening, startHost, stopHost, type Host } from "./host";
+import { START_MS, freePort, spawnListening, startHost, stopHost, type Host } from "./host";
 import { FIELDS, SERVICE, fill, form } from "./quoteForm";
 import { Inbox } from "./mail";
 
@@ -151,7 +151,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(3 * 60_000);
+  test.setTimeout(START_MS + 60_000);
   inbox = await Inbox.create();
   host = await startHost({
     HOST_SEED_RELEASE: path.join(APP_DIR, "public"),

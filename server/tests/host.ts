@@ -67,6 +67,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * The longest a host may take to start: four services and the seed release's compression,
+ * beside the browser tests on two busy cores (alone, about 20 s).
+ */
+export const START_MS = 5 * 60_000;
+
 /** Tries to start `npm run host`; a port taken between freePort() and its binding is tried again. */
 const START_ATTEMPTS = 3;
 const PORT_TAKEN = /EADDRINUSE|Address already in use/;
@@ -78,6 +84,8 @@ const PORT_TAKEN = /EADDRINUSE|Address already in use/;
  */
 export async function startHost(
   env: Record<string, string> | ((url: string) => Record<string, string>),
+  /** What to make in HOST_DIR before the host starts (its repository, say). */
+  prepare?: (paths: ReturnType<typeof hostPaths>) => Promise<void>,
 ): Promise<Host> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "host-test-"));
   // nginx's workers (another user when the tests run as root) read the releases.
@@ -85,6 +93,7 @@ export async function startHost(
   const login = { username: "staff", password: crypto.randomBytes(12).toString("base64url") };
   writeLogins(path.join(dir, "editors"), new Map([[login.username, hashPassword(login.password)]]));
   const auth = { authorization: `Basic ${Buffer.from(`${login.username}:${login.password}`).toString("base64")}` };
+  await prepare?.(hostPaths(dir));
   for (let attempt = 1; ; attempt += 1) {
     const host = await startOnce(dir, login, auth, env);
     if (host) return host;
@@ -132,7 +141,7 @@ async function startOnce(
     output,
   };
   const listening = [`127.0.0.1:${editorPort}/api/v1`, `${ENQUIRY_API} on http://127.0.0.1:${enquiryPort}`];
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + START_MS;
   for (;;) {
     const text = fs.readFileSync(output, "utf8");
     if (PORT_TAKEN.test(text)) {

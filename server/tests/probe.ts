@@ -37,8 +37,9 @@ export class Probe {
    * The test bucket's own failures: s3rver rewrites an object in place (its file, then its
    * metadata), so a read during an overwrite can fail (a 5xx) or end mid-body (the CDN then
    * cuts the response: "upstream prematurely closed connection"), where S3 and R2 replace
-   * an object whole; or, when the new page is longer, end whole-looking at the old length
-   * ("torn": a strict beginning of a kept release's page). Counted apart, and such a page is
+   * an object whole; or end whole-looking, torn: at the old length inside the new page (a
+   * strict beginning of a kept release's page), or, read on across the rewrite, the old
+   * page's first chunk and the new one's bytes after it. Counted apart, and such a page is
    * not judged; the other tests see every object served whole.
    */
   readonly bucketErrors: string[] = [];
@@ -170,7 +171,7 @@ export class Probe {
       if (!release) {
         const torn = this.tornFrom(route, html);
         if (torn) this.bucketErrors.push(`torn ${route} (the first ${html.length} characters of ${torn}'s page)`);
-        else this.unknown.push(route);
+        else this.unknown.push(`${route} (${html.length} characters)`);
         return;
       }
       this.pages.set(release.id, (this.pages.get(release.id) ?? 0) + 1);
@@ -182,13 +183,23 @@ export class Probe {
   }
 
   /**
-   * The kept release whose page begins with these bytes and goes on: s3rver answers with the
-   * old object's length while its file is being rewritten, so a read during an overwrite by
-   * a longer page ends, whole-looking, inside the new one.
+   * The kept releases a torn read of the page came from (see bucketErrors): s3rver answers
+   * with the old object's length while it truncates the file and writes the new one, so a
+   * read during an overwrite ends inside the new page (a strict beginning of one page), or
+   * reads the old page's beginning, then the new page from there on (two pages).
    */
   private tornFrom(route: string, html: string): string | undefined {
     if (html.length === 0) return undefined;
-    return this.keptPages(route).find(({ page }) => page.length > html.length && page.startsWith(html))?.release.id;
+    const kept = this.keptPages(route);
+    for (const old of kept) {
+      if (old.page.length > html.length && old.page.startsWith(html)) return old.release.id;
+      let same = 0;
+      while (same < html.length && html[same] === old.page[same]) same += 1;
+      const rest = html.slice(same);
+      const next = kept.find(({ page }) => page !== old.page && page.slice(same, html.length) === rest);
+      if (next) return `${old.release.id} then ${next.release.id}`;
+    }
+    return undefined;
   }
 
   /** The kept release whose page this is, byte for byte. */

@@ -1,6 +1,8 @@
 // The one publishing host the server tests share: `npm run host` on a temporary HOST_DIR,
-// its first release adopted from the suite's build, every release mirrored to a bucket
-// (s3rver) behind a CDN (nginx's proxy_cache), its commits pushed to a backup remote.
+// its first release adopted from the suite's build, its repository's photos made small
+// (./smallPhotos.ts: its builds are of publishing, not of images), every release mirrored
+// to a bucket (s3rver) behind a CDN (nginx's proxy_cache), its commits pushed to a backup
+// remote.
 // publisher.spec.ts meets it new; staff.spec.ts then works on it as staff would on a
 // server that has published for a while: its first publish is an incremental build, where
 // a host of its own cost a second clean one (about 2 minutes on two cores). One worker runs
@@ -13,7 +15,8 @@ import { test as base } from "@playwright/test";
 import { cdnHeaders } from "../../deploy/headers";
 import { APP_DIR } from "../lib/settings";
 import { BUCKET, BucketLine, KEYS, startBucket, startCdn } from "./cdn";
-import { startHost, stopHost, type Host } from "./host";
+import { START_MS, startHost, stopHost, type Host } from "./host";
+import { smallPhotos } from "./smallPhotos";
 
 /** Seconds an old release stays in the bucket after the next one is live. */
 const GRACE_SECONDS = 20;
@@ -38,19 +41,22 @@ async function start(): Promise<Publishing> {
   const bucket = await startBucket(path.join(mirrorDir, "objects"));
   const line = new BucketLine(bucket.port);
   const endpoint = await line.listen();
-  const host = await startHost((url) => ({
-    HOST_SEED_RELEASE: path.join(APP_DIR, "public"),
-    SITE_REMOTE: backup,
-    PUSH_RETRY_SECONDS: "1",
-    MIRROR_ENDPOINT: endpoint,
-    MIRROR_BUCKET: BUCKET,
-    MIRROR_REGION: "us-east-1",
-    ...KEYS,
-    MIRROR_GRACE_HOURS: String(GRACE_SECONDS / 3600),
-    MIRROR_RETRY_SECONDS: "1",
-    // The form's address on pages from the CDN: this host.
-    SERVER_URL: url,
-  }));
+  const host = await startHost(
+    (url) => ({
+      HOST_SEED_RELEASE: path.join(APP_DIR, "public"),
+      SITE_REMOTE: backup,
+      PUSH_RETRY_SECONDS: "1",
+      MIRROR_ENDPOINT: endpoint,
+      MIRROR_BUCKET: BUCKET,
+      MIRROR_REGION: "us-east-1",
+      ...KEYS,
+      MIRROR_GRACE_HOURS: String(GRACE_SECONDS / 3600),
+      MIRROR_RETRY_SECONDS: "1",
+      // The form's address on pages from the CDN: this host.
+      SERVER_URL: url,
+    }),
+    smallPhotos,
+  );
   const cdn = await startCdn(mirrorDir, bucket.port, cdnHeaders(host.url));
   return { host, backup, mirrorDir, bucket, line, cdn, failed: false };
 }
@@ -74,7 +80,7 @@ export const test = base.extend<{ keepWhenFailed: void }, { publishing: Publishi
       await use(world);
       await stop(world);
     },
-    { scope: "worker", timeout: 3 * 60_000 },
+    { scope: "worker", timeout: START_MS + 60_000 },
   ],
   // After each test: a failure keeps the host's folders for the post-mortem.
   keepWhenFailed: [
