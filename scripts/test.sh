@@ -3,13 +3,16 @@
 # two cores allow: what does not depend on another runs side by side, and each lane says
 # how long it took. CONTRIBUTING.md ("Test lanes") lists the lanes and what each proves.
 #
-#   system packages   Chromium, nginx, Java, GoAccess from Debian (apt has one lock: first)
-#   lint              ESLint and Prettier
-#   build             one `gatsby build`; every later lane reads public/
-#   units | html      type-check and jest  |  built HTML, the spec's table, the Nu checker
-#   browser           Playwright on nginx
-#   server            npm run host publishing real commits (after the browser tests: its
-#                     clean Gatsby builds slowed past their time beside them on two cores)
+#   system packages   Chromium and its headless shell, nginx, Java, GoAccess from Debian
+#                     (apt has one lock: first)
+#   build | units     one `gatsby build` (every later lane reads public/)  |  ESLint,
+#                     Prettier and jest, which read none of it, on the core the build's
+#                     single-threaded steps leave idle
+#   html | browser    the type-check (after the build, which rewrites
+#                     src/gatsby-types.d.ts), the built HTML, the spec's table and the Nu
+#                     checker  |  Playwright on nginx
+#   server            npm run host publishing real commits, after the browser tests: beside
+#                     them its chain of builds stretched from 6 to 10 minutes, a loss
 #   lighthouse        alone at the end: its scores need a quiet machine. One run a route:
 #                     what it gates (accessibility, best practices, SEO, CLS) does not move
 #                     from run to run; `npm run audit` takes three for the medians
@@ -45,12 +48,10 @@ summary() {
 }
 
 run_all() {
-  lane packages bash scripts/ensure-system-packages.sh chromium nginx java goaccess &&
-    lane lint npm run --silent lint &&
-    lane build npm run --silent build &&
-    side_by_side "units=npm run --silent typecheck && npm run --silent test:unit" \
-      "html=npm run --silent check:build && npm run --silent spec:check && npm run --silent check:html" &&
-    lane browser npm run --silent test:e2e &&
+  lane packages bash scripts/ensure-system-packages.sh &&
+    side_by_side "build=npm run --silent build" "units=npm run --silent lint && npm run --silent test:unit" &&
+    side_by_side "html=npm run --silent typecheck && npm run --silent check:build && npm run --silent spec:check && npm run --silent check:html" \
+      "browser=npm run --silent test:e2e" &&
     lane server npm run --silent test:host &&
     lane lighthouse env AUDIT_RUNS=1 npm run --silent audit
 }
