@@ -11,11 +11,13 @@
 #   html | browser    the type-check (after the build, which rewrites
 #                     src/gatsby-types.d.ts), the built HTML, the spec's table and the Nu
 #                     checker  |  Playwright on nginx
-#   server            npm run host publishing real commits, after the browser tests: beside
-#                     them its chain of builds stretched from 6 to 10 minutes, a loss
-#   lighthouse        alone at the end: its scores need a quiet machine. One run a route:
-#                     what it gates (accessibility, best practices, SEO, CLS) does not move
-#                     from run to run; `npm run audit` takes three for the medians
+#   server |          npm run host publishing real commits, after the browser tests: beside
+#   lighthouse        them its chain of builds stretched from 6 to 10 minutes, a loss  |
+#                     Lighthouse, one run a route, in the time the server's chain of builds
+#                     leaves a core idle (it waits on pages more than it computes: 44% of
+#                     two cores alone). What it gates (accessibility, best practices, SEO,
+#                     CLS) does not move with the machine's load; the scores that do are
+#                     `npm run audit`'s, three runs a route on a quiet machine
 set -uo pipefail
 cd "$(dirname "$0")/.."
 times=$(mktemp)
@@ -52,8 +54,7 @@ run_all() {
     side_by_side "build=npm run --silent build" "units=npm run --silent lint && npm run --silent test:unit" &&
     side_by_side "html=npm run --silent typecheck && npm run --silent check:build && npm run --silent spec:check && npm run --silent check:html" \
       "browser=npm run --silent test:e2e" &&
-    lane server npm run --silent test:host &&
-    lane lighthouse env AUDIT_RUNS=1 npm run --silent audit
+    side_by_side "server=npm run --silent test:host" "lighthouse=AUDIT_RUNS=1 npm run --silent audit"
 }
 
 if run_all; then

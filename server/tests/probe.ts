@@ -18,6 +18,9 @@ const REST_LOOK_MS = 200;
  */
 const VISIT_MS = 60_000;
 
+/** What Gatsby's loader asks for after a 5xx for a page's data. */
+const GATSBY_500_PAGE_DATA = "/page-data/500.html/page-data.json";
+
 /** The promise's value, or undefined once `ms` have passed. */
 const within = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
   new Promise((resolve, reject) => {
@@ -126,6 +129,8 @@ export class Probe {
     // A response of the CDN's that failed on the way (not one the browser cancelled). A cut
     // page never fires "load": the visit ends there.
     let cut = false;
+    // A 5xx from the bucket on the way: the page is not judged (see bucketErrors).
+    let failedInBucket = false;
     let cutNow = () => {};
     const cutting = new Promise<void>((resolve) => (cutNow = resolve));
     page.on("requestfailed", (request) => {
@@ -141,8 +146,15 @@ export class Probe {
       const url = new URL(response.url());
       if (url.origin !== this.cdn) return;
       const status = response.status();
-      if (status >= 500) this.bucketErrors.push(`${status} ${url.pathname} (on ${route})`);
-      else if (status >= 400) this.errors.push(`${status} ${url.pathname} (on ${route})`);
+      if (status >= 500) {
+        failedInBucket = true;
+        this.bucketErrors.push(`${status} ${url.pathname} (on ${route})`);
+      } else if (status >= 400) {
+        // Gatsby answers a 5xx for page data by asking for its 500 page's data, which the
+        // site has not: part of the bucket's failure, not a missing file.
+        const consequence = failedInBucket && url.pathname === GATSBY_500_PAGE_DATA;
+        (consequence ? this.bucketErrors : this.errors).push(`${status} ${url.pathname} (on ${route})`);
+      }
       const type = response.request().resourceType();
       if (type === "document") {
         if (document) this.reloads += 1;
@@ -161,7 +173,7 @@ export class Probe {
       if (cut) return;
       if (failed) throw failed;
       await page.waitForLoadState("networkidle", { timeout: 5000 }).catch(() => undefined);
-      if (cut || !document || document.status() >= 500) return;
+      if (cut || failedInBucket || !document) return;
       const html = await within(body!, VISIT_MS);
       if (html === null || html === undefined) {
         this.unread.push(route);
