@@ -176,11 +176,15 @@ export async function page(host: Host, route: string): Promise<string> {
   return response.ok ? response.text() : `HTTP ${response.status}`;
 }
 
-export const git = (host: Host, ...args: string[]) =>
+/** Git in `repo` as the tests' author; its output trimmed. */
+export const gitIn = (repo: string, ...args: string[]) =>
   execFileSync("git", ["-c", "user.name=Server test", "-c", "user.email=test@example.invalid", ...args], {
-    cwd: host.paths.repo,
+    cwd: repo,
     encoding: "utf8",
   }).trim();
+
+/** Git in the host's repository (HOST_DIR/repo). */
+export const git = (host: Host, ...args: string[]) => gitIn(host.paths.repo, ...args);
 
 export const headOf = (host: Host) => git(host, "rev-parse", "HEAD");
 

@@ -3,12 +3,12 @@
 // (refused, killed, coalesced, rolled back, mirrored), not Gatsby's image work. A clean
 // build of the content's photos took 119 s of two cores, of the same photos made small
 // 47 s. The first release is still the suite's build (HOST_SEED_RELEASE).
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { ensureRepo } from "../publisher/repo";
 import type { HostPaths } from "../lib/settings";
+import { gitIn } from "./host";
 
 /** The widest a photo stays, in pixels (wider than any fixed width a section asks for). */
 const SMALL_WIDTH = 480;
@@ -25,11 +25,6 @@ export async function smallPhotos(paths: HostPaths): Promise<void> {
     if (width && width > SMALL_WIDTH)
       fs.writeFileSync(file, await sharp(file).resize({ width: SMALL_WIDTH }).toBuffer());
   }
-  const git = (...args: string[]) =>
-    execFileSync("git", ["-c", "user.name=Server test", "-c", "user.email=test@example.invalid", ...args], {
-      cwd: paths.repo,
-      encoding: "utf8",
-    });
-  if (git("status", "--porcelain") === "") return;
-  git("commit", "--quiet", "--all", "--message", "Small photos for the server tests");
+  if (gitIn(paths.repo, "status", "--porcelain") === "") return;
+  gitIn(paths.repo, "commit", "--quiet", "--all", "--message", "Small photos for the server tests");
 }
