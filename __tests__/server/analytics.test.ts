@@ -11,6 +11,9 @@ import path from "node:path";
 import { logTime, maskAddress, MAX_AGENT, parseLine } from "../../server/analytics/logLines";
 import { dayKey } from "../../server/lib/days";
 import { periodRange, weekStart } from "../../server/analytics/periods";
+import { summaryFrom } from "../../server/analytics/build";
+import { ownerMailMessage } from "../../server/analytics/ownerMail";
+import { number } from "../../server/analytics/render";
 import { periodReport } from "../../server/analytics/report";
 import type { Counted, Row } from "../../server/analytics/goaccess";
 import { pagePath, type SiteFacts } from "../../server/analytics/site";
@@ -267,6 +270,48 @@ describe("the report from GoAccess's counts", () => {
     });
     expect(report.countries).toBeNull();
     expect(report.notFound).toEqual([{ path: "/<script>", hits: 2 }]);
+  });
+
+  // Issue 52, finding 5: root mails what site-report wrote; a figure that is markup stays text.
+  it("a summary whose figures are markup: the owner's e-mail shows none of it, and only well-framed summaries are read", async () => {
+    const markup = "<img src=x onerror=alert(1)>";
+    const hostile = (period: typeof report, id: string) =>
+      ({
+        ...period,
+        id,
+        visitors: markup,
+        pageViews: markup,
+        enquiries: { total: markup, pageNotSaid: 0 },
+      }) as unknown as typeof report;
+    const summary = {
+      builtAt: new Date(now).toISOString(),
+      host: site.host,
+      periods: [hostile(report, "last-7-days"), { ...report, id: "last-365-days" }],
+    };
+    expect(number(markup as unknown as number)).toBe("–");
+    expect(number(Number.NaN)).toBe("–");
+    expect(number(123456)).toBe("1,23,456");
+    const read = summaryFrom(JSON.stringify(summary));
+    expect(read?.builtAt).toBe(summary.builtAt);
+    const mail = await ownerMailMessage({
+      domain: site.host,
+      to: "owner@example.test",
+      now,
+      report: read,
+      problems: [],
+    });
+    expect(mail.html).toBeDefined();
+    for (const part of [mail.html!, mail.text, mail.subject]) expect(part).not.toContain("onerror");
+    for (const text of [
+      "",
+      "[",
+      "null",
+      "{}",
+      '{"builtAt":1,"host":"h","periods":[]}',
+      '{"builtAt":"t","host":"h","periods":[1]}',
+    ])
+      expect(summaryFrom(text)).toBeNull();
+    expect(summaryFrom(undefined)).toBeNull();
   });
 });
 

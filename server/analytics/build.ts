@@ -16,13 +16,31 @@ import type { SiteFacts } from "./site";
 /** What the digest reads. */
 export const SUMMARY_FILE = "summary.json";
 
-/** The last report built into `dir`, or null when none was (or it cannot be read). */
-export function readSummary(dir: string): Report | null {
+/** The most a summary may hold: thirteen months of pages, days and sources stay far below. */
+export const SUMMARY_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A summary's text as a report, or null when it is none: not JSON, or without the report's
+ * frame (its time, host and periods). Root reads the file (readOwnedFile: no link, no FIFO,
+ * capped); a figure of the wrong type inside is shown as none (render.ts's number()).
+ */
+export function summaryFrom(text: string | undefined): Report | null {
+  if (text === undefined) return null;
+  let value: unknown;
   try {
-    return JSON.parse(fs.readFileSync(path.join(dir, SUMMARY_FILE), "utf8")) as Report;
+    value = JSON.parse(text);
   } catch {
     return null;
   }
+  const report = value as Partial<Report> | null;
+  const framed =
+    typeof report === "object" &&
+    report !== null &&
+    typeof report.builtAt === "string" &&
+    typeof report.host === "string" &&
+    Array.isArray(report.periods) &&
+    report.periods.every((period) => typeof period === "object" && period !== null && typeof period.id === "string");
+  return framed ? (report as Report) : null;
 }
 
 export interface BuildInput {

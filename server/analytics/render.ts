@@ -17,7 +17,9 @@ export const ENQUIRIES_COLOUR = "#a0522d";
 export const periodHref = (id: PeriodId) => `${REPORT_PATH}${id}`;
 
 /** A count as staff read it: 1,23,456 (the Indian grouping). */
-export const number = (value: number) => value.toLocaleString("en-IN");
+/** A figure as Indian English writes it; anything not a number (a summary gone wrong) as a dash. */
+export const number = (value: number) =>
+  typeof value === "number" && Number.isFinite(value) ? value.toLocaleString("en-IN") : "–";
 const MONTH = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric" });
 const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short" });
 const LONG_DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });

@@ -90,6 +90,11 @@ export const SERVICES = {
   enquiry: { unit: "anodising-enquiry", user: "site-enquiry", umask: "0077" },
 } as const;
 export type ServiceName = keyof typeof SERVICES;
+/** The owner's report's user (its timer's unit, deploy/systemd/anodising-report.service). */
+export const REPORT_USER = "site-report";
+/** Whose files root reads: a service's, or the report's. */
+export type FileOwner = ServiceName | "report";
+export const userOf = (owner: FileOwner) => (owner === "report" ? REPORT_USER : SERVICES[owner].user);
 export const UNITS = Object.values(SERVICES).map((service) => service.unit);
 /** The site's own timers: the watch (sitectl watch, every 15 minutes), the daily republish, the hourly report. */
 export const WATCH_TIMER = "anodising-watch.timer";

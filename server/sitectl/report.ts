@@ -4,13 +4,15 @@
 //   sitectl report --now         builds it now (through its unit) and says what it did
 import fs from "node:fs";
 import path from "node:path";
-import { readSummary, SUMMARY_FILE } from "../analytics/build";
+import { SUMMARY_FILE } from "../analytics/build";
+import { number } from "../analytics/render";
 import { ACCESS_LOG } from "../analytics/logLines";
 import { VISITS_KEPT_MONTHS } from "../../src/contract/visits";
 import { when } from "../lib/mail";
 import { REPORT_DIR, REPORT_UNIT, VISITS_DIR, readInstallSettings } from "../installed/layout";
 import { printable } from "../installed/serviceFiles";
 import { Failure, run, say, systemctl } from "../installed/shell";
+import { serverContext } from "../watch/checks/context";
 import { ownerAddress } from "../watch/watch";
 import { usageOf, type Command } from "./command";
 
@@ -33,7 +35,7 @@ function report(args: string[]): number {
   const settings = readInstallSettings();
   if (!settings) throw new Failure("the site is not installed here (no /etc/anodising/install.conf).");
   if (args.includes("--now")) buildNow();
-  const summary = readSummary(REPORT_DIR);
+  const summary = serverContext(settings).read.reportSummary();
   if (!summary) {
     say(`No report has been built yet (${path.join(REPORT_DIR, SUMMARY_FILE)}): sitectl report --now`);
   } else {
@@ -43,7 +45,7 @@ function report(args: string[]): number {
     );
     if (week)
       say(
-        `The last 7 days: ${week.visitors} visitors, ${week.pageViews} page views, ${week.enquiries.total} enquiries.`,
+        `The last 7 days: ${number(week.visitors)} visitors, ${number(week.pageViews)} page views, ${number(week.enquiries?.total)} enquiries.`,
       );
     const countries = summary.periods[0]?.countries;
     say(

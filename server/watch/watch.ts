@@ -10,7 +10,6 @@ import path from "node:path";
 import { SETTINGS_FILE as LIVE_SETTINGS } from "../../src/contract/enquiry";
 import { readJson, writeFileAtomic } from "../lib/files";
 import { hostPaths } from "../lib/settings";
-import { readSummary } from "../analytics/build";
 import { digestMessage, type WeekFigures } from "./messages";
 import { ownerMailMessage, type OwnerMailInput } from "../analytics/ownerMail";
 import type { Channels } from "./notify";
@@ -25,7 +24,6 @@ import {
   ENQUIRY_ENV,
   HOST_DIR,
   OPERATOR_EMAIL,
-  REPORT_DIR,
   SERVICES,
   WATCH_DIR,
   WATCH_ENV,
@@ -137,7 +135,7 @@ function ownerInput(settings: InstallSettings, state: WatchState, now: number): 
     domain: settings.domain,
     to: ownerAddress(),
     now,
-    report: readSummary(REPORT_DIR),
+    report: serverContext(settings).read.reportSummary(),
     problems: toldProblems(state).map((entry) => ({
       notice: entry.problem.notice || entry.problem.text,
       since: entry.since,

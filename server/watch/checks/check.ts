@@ -3,6 +3,7 @@
 // its fix) and looks at the server through a context of paths, clock and readers, so a
 // test can give it a temporary folder. `sitectl doctor` prints what the checks find; the
 // watch (../watch.ts) tells people of their problems, by the rules of ../policy.ts.
+import type { Report } from "../../analytics/report";
 import type { Entry } from "../../enquiry/spool";
 import type { EnquiryStatus } from "../../installed/enquiries";
 import type { InstallSettings, Layout, ServiceName } from "../../installed/layout";
@@ -43,6 +44,8 @@ export interface CheckContext {
     spool(): Entry[] | string;
     /** A plain file of the service's own user; its last `maxBytes`. */
     serviceFile(service: ServiceName, file: string, maxBytes?: number): string | undefined;
+    /** The owner's report's summary (site-report's summary.json); null when none is there or it is no report. */
+    reportSummary(): Report | null;
   };
   /** What the machine says: its units, commands, disk, memory and kernel, and its own nginx. */
   machine: Machine;

@@ -5,8 +5,10 @@
 // machine of planted answers.
 import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
+import { SUMMARY_FILE, SUMMARY_MAX_BYTES, summaryFrom } from "../../analytics/build";
 import { enquiryStatus, spoolFrom } from "../../installed/enquiries";
-import { LAYOUT, SERVICES, type InstallSettings, type Layout, type ServiceName } from "../../installed/layout";
+import { LAYOUT, SERVICES, userOf, type FileOwner, type InstallSettings, type Layout } from "../../installed/layout";
 import { readStatus } from "../../installed/publisher";
 import { sandboxScript } from "../../installed/sandbox";
 import { readOwnedFile, uidOf } from "../../installed/serviceFiles";
@@ -16,8 +18,8 @@ import type { CheckContext, Machine } from "./check";
 export function checkContext(
   settings: InstallSettings,
   paths: Layout,
-  /** The user id each service's files must belong to. */
-  ownerOf: (service: ServiceName) => number,
+  /** The user id each service's (and the report's) files must belong to. */
+  ownerOf: (owner: FileOwner) => number,
   machine: Machine,
   now = Date.now(),
 ): CheckContext {
@@ -32,6 +34,8 @@ export function checkContext(
       enquiryStatus: () => enquiryStatus(paths.ENQUIRY_DIR, ownerOf("enquiry")),
       spool: () => (spool ??= spoolFrom(machine.script("enquiry", "server/enquiry/enquiries.ts", ["--json"]))),
       serviceFile: (service, file, maxBytes) => readOwnedFile(file, ownerOf(service), maxBytes),
+      reportSummary: () =>
+        summaryFrom(readOwnedFile(path.join(paths.REPORT_DIR, SUMMARY_FILE), ownerOf("report"), SUMMARY_MAX_BYTES)),
     },
     machine,
   };
@@ -58,4 +62,4 @@ export const THIS_MACHINE: Machine = {
 
 /** The checks' context on this server, now. */
 export const serverContext = (settings: InstallSettings): CheckContext =>
-  checkContext(settings, LAYOUT, (service) => uidOf(SERVICES[service].user), THIS_MACHINE);
+  checkContext(settings, LAYOUT, (owner) => uidOf(userOf(owner)), THIS_MACHINE);

@@ -2,7 +2,7 @@
 // visits log nginx is writing.
 import fs from "node:fs";
 import path from "node:path";
-import { readSummary, SUMMARY_FILE } from "../../analytics/build";
+import { SUMMARY_FILE, SUMMARY_MAX_BYTES } from "../../analytics/build";
 import { ACCESS_LOG } from "../../analytics/logLines";
 import { failing, type Check } from "./check";
 import { note, ok } from "./finding";
@@ -15,9 +15,16 @@ export const report: Check = {
   blips: 0,
   notice: "the owner's report at /admin/report/ and its weekly e-mail show old figures",
   fix: "sitectl report --now (it says what is wrong); sitectl logs report",
-  run: ({ paths, now }) => {
+  run: ({ paths, now, read }) => {
     const summary = path.join(paths.REPORT_DIR, SUMMARY_FILE);
-    const builtAt = Date.parse(readSummary(paths.REPORT_DIR)?.builtAt ?? "");
+    const builtAt = Date.parse(read.reportSummary()?.builtAt ?? "");
+    if (Number.isNaN(builtAt) && present(summary))
+      return [
+        failing(
+          `${summary} is not a report this server can read (it must be site-report's own plain file, a report, under ${SUMMARY_MAX_BYTES / 2 ** 20} MB).`,
+          { notice: "the owner's report at /admin/report/ and its weekly e-mail show no figures" },
+        ),
+      ];
     if (Number.isNaN(builtAt)) {
       if (!fs.existsSync(path.join(paths.HOST_DIR, "live")))
         return [note("The owner's report waits for the first release.")];
@@ -40,3 +47,13 @@ export const report: Check = {
     return [ok(`The owner's report was built ${hours ? `${hours} h` : "less than an hour"} ago, from ${log}.`)];
   },
 };
+
+/** Whether anything is at `file` (a link or a FIFO too): lstat, which opens nothing. */
+function present(file: string): boolean {
+  try {
+    fs.lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
