@@ -5,8 +5,11 @@
 // its tests beside the others of its area (server/watch/checks/NAME.ts → NAME.test.ts here).
 import fs from "node:fs";
 import path from "node:path";
-import { CHECKS } from "../../../server/watch/checks/all";
-import type { Check } from "../../../server/watch/checks/check";
+import { allChecks, CHECKS } from "../../../server/watch/checks/all";
+import { runCheck, type Check } from "../../../server/watch/checks/check";
+import type { Status } from "../../../server/publisher/status";
+import { publisher } from "../../../server/watch/checks/publishing";
+import { place } from "./place";
 
 const AREAS = path.resolve("server/watch/checks");
 const NOT_CHECKS = ["all.ts", "check.ts", "context.ts", "finding.ts"];
@@ -46,4 +49,50 @@ test("each area's checks are each tested in the area's test file", () => {
       .map((name) => `${file}: ${name}`);
   });
   expect(untested).toEqual([]);
+});
+
+// Issue 52, finding 6: one malformed record (a wrong type in a service's status.json) used
+// to throw out of its check and end the whole run: doctor printed nothing useful and the
+// watch told nobody. Each check now runs on its own.
+describe("a check that fails is a problem of its own; the others still run", () => {
+  const me: Check = { id: "example", blips: 2, notice: "visitors notice this", fix: "sitectl doctor", run: () => [] };
+
+  test("a throw: one problem with the check's id, fix and notice, its words made printable", async () => {
+    const thrower: Check = {
+      ...me,
+      run: () => {
+        throw new TypeError("Cannot read properties of undefined\u001b]0;owned\u0007 (reading 'x')");
+      },
+    };
+    expect(await runCheck(thrower, place().context())).toEqual([
+      {
+        level: "problem",
+        id: "example",
+        text: "The check of example failed: Cannot read properties of undefined]0;owned (reading 'x'). The other checks ran.",
+        fix: "sitectl doctor",
+        notice: "visitors notice this",
+        blips: 2,
+      },
+    ]);
+  });
+
+  test("no answer within its time: one problem saying so", async () => {
+    const silent: Check = { ...me, run: () => new Promise(() => {}) };
+    const [found] = await runCheck(silent, place().context(), 50);
+    expect(found).toMatchObject({
+      level: "problem",
+      id: "example",
+      text: expect.stringMatching(/no answer within 0\.05 s/),
+    });
+  });
+
+  test("a publisher's record with a wrong type: every check still reports, that one as failed", async () => {
+    const here = place();
+    here.publisherStatus({ live: { release: "r1", commit: 5, builtAt: "" } as unknown as Status["live"] });
+    const findings = await allChecks(here.context());
+    const failed = findings.filter((finding) => /^The check of \S+ failed: /.test(finding.text));
+    expect(failed.map((finding) => finding.id)).toContain(publisher.id);
+    // The checks after it ran: the last check's own findings are there.
+    for (const finding of await here.find(CHECKS[CHECKS.length - 1])) expect(findings).toContainEqual(finding);
+  });
 });

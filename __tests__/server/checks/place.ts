@@ -9,7 +9,7 @@ import { layoutUnder, type InstallSettings, type Layout } from "../../../server/
 import type { Ran } from "../../../server/installed/shell";
 import { hostPaths } from "../../../server/lib/settings";
 import type { Status } from "../../../server/publisher/status";
-import { runCheck, type Check, type Machine } from "../../../server/watch/checks/check";
+import { runCheck, type Check, type CheckContext, type Machine } from "../../../server/watch/checks/check";
 import { checkContext } from "../../../server/watch/checks/context";
 import type { Finding } from "../../../server/watch/checks/finding";
 
@@ -45,6 +45,8 @@ export interface Place {
   publisherStatus(changes?: Partial<Status>): void;
   /** What `check` finds here now. */
   find(check: Check): Promise<Finding[]>;
+  /** The checks' context here now, as the server gives it (checkContext). */
+  context(): CheckContext;
 }
 
 const places: string[] = [];
@@ -88,11 +90,8 @@ export function place(): Place {
       };
       write(hostPaths(paths.HOST_DIR).status, JSON.stringify(status));
     },
-    find: async (check) =>
-      runCheck(
-        check,
-        checkContext(here.settings, paths, () => me, here.machine, here.now),
-      ),
+    context: () => checkContext(here.settings, paths, () => me, here.machine, here.now),
+    find: async (check) => runCheck(check, here.context()),
   };
   return here;
 }

@@ -7,6 +7,7 @@ import type { Report } from "../../analytics/report";
 import type { Entry } from "../../enquiry/spool";
 import type { EnquiryStatus } from "../../installed/enquiries";
 import type { InstallSettings, Layout, ServiceName } from "../../installed/layout";
+import { printable } from "../../installed/serviceFiles";
 import type { Ran } from "../../installed/shell";
 import type { Status } from "../../publisher/status";
 import type { Finding } from "./finding";
@@ -87,9 +88,36 @@ export const failing = (text: string, differs: Omit<Failing, "failing"> = {}): F
   ...differs,
 });
 
-/** What `check` found, as findings: each problem with the check's id, fix, notice and blips unless it says otherwise. */
-export async function runCheck(check: Check, context: CheckContext): Promise<Finding[]> {
-  return (await check.run(context)).map((found) =>
+/**
+ * How long one check may wait (a command, a mail server, a service's answer) before it is
+ * a problem of its own. A check that blocks the process (a synchronous read) is bounded by
+ * its own means: root reads service files non-blocking and capped (readOwnedFile).
+ */
+export const CHECK_MS = 60_000;
+
+/** The check's own run, or its failure (a throw, a rejection, no answer within `limitMs`) as one problem. */
+async function foundBy(check: Check, context: CheckContext, limitMs: number): Promise<Found[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${limitMs / 1000} s`)), limitMs);
+  });
+  try {
+    return await Promise.race([Promise.resolve().then(() => check.run(context)), late]);
+  } catch (error) {
+    const reason = printable(error instanceof Error ? error.message : String(error)).slice(0, 300);
+    return [failing(`The check of ${check.id} failed: ${reason}. The other checks ran.`)];
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * What `check` found, as findings: each problem with the check's id, fix, notice and blips
+ * unless it says otherwise. A check that fails is one problem of its own (finding 6 of issue
+ * 52: one malformed record used to end the whole run, and nobody was told).
+ */
+export async function runCheck(check: Check, context: CheckContext, limitMs = CHECK_MS): Promise<Finding[]> {
+  return (await foundBy(check, context, limitMs)).map((found) =>
     "failing" in found
       ? {
           level: "problem" as const,
