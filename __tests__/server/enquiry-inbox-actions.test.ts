@@ -11,6 +11,7 @@ import { fixtureEnquirySettings } from "../helpers/enquirySettings";
 import { inboxActions } from "../../server/enquiry/inboxActions";
 import { composeMessage, type Drawing } from "../../server/enquiry/message";
 import type { EnquiryRecord } from "../../server/enquiry/record";
+import { MailBudget } from "../../server/enquiry/mailBudget";
 import { newId } from "../../server/enquiry/reference";
 import { Spool } from "../../server/enquiry/spool";
 import { Refusal } from "../../server/lib/refusal";
@@ -29,7 +30,8 @@ beforeEach(() => {
   resent = 0;
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-const inbox = () => inboxActions({ spool, log: (line) => logged.push(line), resend: () => resent++ });
+const inbox = (mailBudget = new MailBudget(spool, 25 * 2 ** 20)) =>
+  inboxActions({ spool, log: (line) => logged.push(line), resend: () => resent++, mailBudget });
 
 /** An enquiry stored as the intake stores it, received `minutesAgo`, its drawing attached or kept. */
 async function stored(name: string, minutesAgo: number, kept = false): Promise<string> {
@@ -122,4 +124,30 @@ test("sent again: a failed one goes back to wait for delivery, which is woken", 
   expect(spool.stateOf(id)).toBe("pending");
   expect(resent).toBe(1);
   expect(logged).toEqual([`enquiry: asha.k asked to e-mail ${id} again`]);
+});
+
+// Issue 52, finding 9: any login could mail an enquiry with its drawing again and again.
+test("sent again: counted against the hour's e-mail budget, refused with 429 once it is spent", async () => {
+  const old = await stored("Asha", 2 * 60);
+  const [entry] = spool.list("pending");
+  let now = Date.now();
+  // Room for the e-mail twice, not three times (nothing else was received this hour).
+  const budget = new MailBudget(spool, entry.size * 2 + entry.size / 2, () => now);
+  inbox(budget).sendAgain("asha.k", old);
+  inbox(budget).sendAgain("asha.k", old);
+  expect(budget.resentBytes()).toBe(entry.size * 2);
+  let refusal: unknown;
+  try {
+    inbox(budget).sendAgain("asha.k", old);
+  } catch (error) {
+    refusal = error;
+  }
+  expect(refusal).toBeInstanceOf(Refusal);
+  expect(refusal).toMatchObject({ status: 429, message: expect.stringMatching(/ENQUIRY_MAIL_MB_PER_HOUR/) });
+  expect(resent).toBe(2);
+  expect(logged.at(-1)).toBe(`enquiry: refused to e-mail ${old} again for asha.k: the hour's e-mail budget is spent`);
+  // An hour on, the budget is whole again.
+  now += 60 * 60_000 + 1;
+  expect(budget.resentBytes()).toBe(0);
+  expect(inbox(budget).sendAgain("asha.k", old)).toBe(old);
 });

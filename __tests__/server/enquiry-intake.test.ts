@@ -44,13 +44,14 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function intakeWith(settings: Partial<IntakeSettings> = {}, freeBytes = () => 10 * 2 ** 30) {
+function intakeWith(settings: Partial<IntakeSettings> = {}, freeBytes = () => 10 * 2 ** 30, resentBytes = () => 0) {
   return intake({
     spool,
     site: { settings: () => live },
     settings: { ...LIMITS, ...settings },
     log: (line) => logged.push(line),
     freeBytes,
+    resentBytes,
   });
 }
 const form = (values: Record<string, string | string[]>, files: Drawing[] = []): PostedForm => ({
@@ -129,6 +130,20 @@ test("files over the attachment limit are kept on the server, and the record say
   const [entry] = pending();
   expect(entry.drawingSize).toBeGreaterThan(1000);
   expect(spool.readRecord(entry.id)?.files).toEqual([{ name: "drawing.pdf", bytes: 1009, attached: false }]);
+});
+
+// Issue 52, finding 9: what staff sent again this hour counts against the hour's e-mail.
+test("files that would pass the hour's e-mail budget with what staff sent again are kept on the server", async () => {
+  const budget = 100_000;
+  const attached = await intakeWith({ mailBytesPerHour: budget }).take(form(valid, [drawing(1000)]));
+  expect(attached).toMatchObject({ kind: "received" });
+  const kept = await intakeWith({ mailBytesPerHour: budget }, undefined, () => budget).take(
+    form(valid, [drawing(1000)]),
+  );
+  expect(kept).toMatchObject({ kind: "received" });
+  const files = (id: string) => spool.readRecord(id)?.files.map((file) => file.attached);
+  expect(attached.kind === "received" && files(attached.id)).toEqual([true]);
+  expect(kept.kind === "received" && files(kept.id)).toEqual([false]);
 });
 
 test("past the hour's forms for everyone, or its bytes, it is unavailable (call or WhatsApp); nothing written", async () => {

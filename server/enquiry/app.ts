@@ -11,6 +11,7 @@ import { addressKeys } from "../lib/addresses";
 import type { EnquirySettingsEnv } from "./settings";
 import type { LiveSite } from "./site";
 import { intake, type IntakeSettings, type PostedForm } from "./intake";
+import { MailBudget } from "./mailBudget";
 import { ID_PATTERN } from "./reference";
 import type { Spool } from "./spool";
 import { registerInbox } from "./inbox";
@@ -92,7 +93,8 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
     return reply.code(303).header("Location", location).header("Cache-Control", "no-store").send();
   };
 
-  const intakeOf = intake({ spool, site, settings, log });
+  const mailBudget = new MailBudget(spool, settings.mailBytesPerHour);
+  const intakeOf = intake({ spool, site, settings, log, resentBytes: () => mailBudget.resentBytes() });
 
   // The route reads the request into a PostedForm (streamed, within the limits above) and
   // turns what the intake says back into HTTP; the work is intake.ts's.
@@ -139,7 +141,14 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
   });
 
   if (settings.staffSecret) {
-    registerInbox(app, { spool, words: () => site.settings(), secret: settings.staffSecret, log, resend: stored });
+    registerInbox(app, {
+      spool,
+      words: () => site.settings(),
+      secret: settings.staffSecret,
+      log,
+      resend: stored,
+      mailBudget,
+    });
   }
   const forStaff = (request: FastifyRequest) => request.url.startsWith(INBOX_PATH);
   const staffError = (reply: FastifyReply, status: number, message: string) =>

@@ -19,6 +19,7 @@ import { crossSite } from "../lib/crossSite";
 import { Refusal } from "../lib/refusal";
 import { ago, attachmentHeader, escapeHtml, fileSize, shown, staffPage, staffTime } from "../lib/staffPage";
 import { inboxActions, type Row } from "./inboxActions";
+import type { MailBudget } from "./mailBudget";
 import { INBOX_PATH, cleanFileName } from "./message";
 import type { Entry, Spool, State } from "./spool";
 
@@ -35,6 +36,8 @@ export interface InboxDeps {
   log: (line: string) => void;
   /** A failed or sent enquiry was put back to be e-mailed. */
   resend: () => void;
+  /** The hour's e-mail budget a send again counts against. */
+  mailBudget: Pick<MailBudget, "sendAgain">;
 }
 
 const DELIVERY: Record<State, string> = {
@@ -207,14 +210,17 @@ const download = (reply: FastifyReply, name: string, type: string, body: Buffer 
     .header("Cache-Control", "private, no-store")
     .send(body);
 
-export function registerInbox(app: FastifyInstance, { spool, words, secret, log, resend }: InboxDeps): void {
+export function registerInbox(
+  app: FastifyInstance,
+  { spool, words, secret, log, resend, mailBudget }: InboxDeps,
+): void {
   // Buttons post empty forms; nothing else is read from their bodies.
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit: 1024 },
     (_r, _b, done) => done(null, {}),
   );
-  const inbox = inboxActions({ spool, log, resend });
+  const inbox = inboxActions({ spool, log, resend, mailBudget });
 
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).type("text/html; charset=utf-8").header("Cache-Control", "private, no-store").send(body);

@@ -6,6 +6,7 @@
 import { attachmentsOf } from "./message";
 import type { EnquiryRecord } from "./record";
 import { ID_PATTERN } from "./reference";
+import type { MailBudget } from "./mailBudget";
 import type { Entry, Spool } from "./spool";
 import { Refusal } from "../lib/refusal";
 
@@ -21,9 +22,11 @@ export interface InboxActionDeps {
   log: (line: string) => void;
   /** A failed or sent enquiry was put back to be e-mailed: delivery may start. */
   resend: () => void;
+  /** The hour's e-mail budget a send again counts against. */
+  mailBudget: Pick<MailBudget, "sendAgain">;
 }
 
-export function inboxActions({ spool, log, resend }: InboxActionDeps) {
+export function inboxActions({ spool, log, resend, mailBudget }: InboxActionDeps) {
   const rowOf = (entry: Entry): Row => ({
     entry,
     record: spool.readRecord(entry.id, entry.state),
@@ -87,6 +90,13 @@ export function inboxActions({ spool, log, resend }: InboxActionDeps) {
     /** Puts it back to be e-mailed again; its reference. */
     sendAgain(login: string, id: string): string {
       const { entry } = found(id);
+      if (!mailBudget.sendAgain(entry.size)) {
+        log(`enquiry: refused to e-mail ${entry.id} again for ${login}: the hour's e-mail budget is spent`);
+        throw new Refusal(
+          429,
+          "The e-mails of the last hour have reached the server's limit (ENQUIRY_MAIL_MB_PER_HOUR): send it again in an hour, or download its e-mail here.",
+        );
+      }
       if (entry.state !== "pending") spool.move(entry.id, entry.state, "pending");
       log(`enquiry: ${login} asked to e-mail ${entry.id} again`);
       resend();

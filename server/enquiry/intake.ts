@@ -70,6 +70,8 @@ export interface IntakeDeps {
   log: (line: string) => void;
   /** The free bytes on the spool's disk (the disk's floor is kept free). */
   freeBytes?: (dir: string) => number;
+  /** Bytes staff sent again in the last hour (mailBudget.ts): they count against the hour's e-mail. */
+  resentBytes?: () => number;
 }
 
 const diskFree = (dir: string) => {
@@ -78,7 +80,7 @@ const diskFree = (dir: string) => {
 };
 
 /** The intake: `take` a form; forms with one token are stored once, however often they come. */
-export function intake({ spool, site, settings, log, freeBytes = diskFree }: IntakeDeps) {
+export function intake({ spool, site, settings, log, freeBytes = diskFree, resentBytes = () => 0 }: IntakeDeps) {
   const storing = new Map<string, Promise<void>>();
 
   /** Why `bytes` more cannot be stored now, or null. */
@@ -162,7 +164,7 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree }: Int
     }
     // The files go with the e-mail while they and the hour's e-mailed bytes stay within
     // their limits; otherwise they are kept on the server (all of them) and the e-mail says so.
-    const mailedLastHour = lastHour.reduce((sum, entry) => sum + entry.size, 0);
+    const mailedLastHour = lastHour.reduce((sum, entry) => sum + entry.size, 0) + resentBytes();
     const filesKept =
       files.length > 0 &&
       (fileBytes > settings.attachMaxBytes || mailedLastHour + fileBytes > settings.mailBytesPerHour);
