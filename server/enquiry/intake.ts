@@ -28,10 +28,9 @@ import type { EnquiryRecord } from "./record";
 import { newId } from "./reference";
 import type { EnquirySettingsEnv } from "./settings";
 import type { LiveSite } from "./site";
+import { HOUR_MS } from "./mailBudget";
 import type { Spool } from "./spool";
 import { tallyEnquiry } from "./tally";
-
-const HOUR_MS = 60 * 60_000;
 
 /** A form as it arrived: each field's values in order, the fields cut short at their limit, its files. */
 export interface PostedForm {
