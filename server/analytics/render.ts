@@ -16,8 +16,7 @@ export const ENQUIRIES_COLOUR = "#a0522d";
 /** A period's page: /admin/report/last-7-days. */
 export const periodHref = (id: PeriodId) => `${REPORT_PATH}${id}`;
 
-/** A count as staff read it: 1,23,456 (the Indian grouping). */
-/** A figure as Indian English writes it; anything not a number (a summary gone wrong) as a dash. */
+/** A count as staff read it: 1,23,456 (the Indian grouping); anything not a number (a summary gone wrong) as a dash. */
 export const number = (value: number) =>
   typeof value === "number" && Number.isFinite(value) ? value.toLocaleString("en-IN") : "–";
 const MONTH = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric" });
