@@ -68,6 +68,39 @@ describe("content validation", () => {
     expectOne(problems, /^content\/site\.yaml › \(whole file\): is \d+ KB, more than a content file may be \(256 KB\)/);
   });
 
+  // A link could name a file only the server's user may read; its text would be quoted in
+  // the problem staff see (issue 52, finding 3). A link is refused without being read.
+  const SECRET = "-----BEGIN OPENSSH PRIVATE KEY----- not-for-staff";
+  const secretFile = (dir: string) => {
+    const file = path.join(dir, "id_ed25519");
+    fs.writeFileSync(file, `${SECRET}\n: [unclosed\n`);
+    return file;
+  };
+
+  it("refuses a content file that is a link, reading nothing through it (issue 52, finding 3)", () => {
+    const problems = problemsAfter((dir) => {
+      const file = path.join(dir, "content/services/beta.yaml");
+      fs.rmSync(file);
+      fs.symlinkSync(secretFile(dir), file);
+    });
+    expectOne(problems, /^content\/services\/beta\.yaml › \(whole file\): is a link; content\/ may hold only files/);
+    expect(problems.join("\n")).not.toContain("not-for-staff");
+  });
+
+  it("refuses the files of a linked folder, reading nothing through it (issue 52, finding 3)", () => {
+    const problems = problemsAfter((dir) => {
+      const services = path.join(dir, "content/services");
+      const outside = path.join(dir, "outside");
+      fs.renameSync(services, outside);
+      fs.renameSync(secretFile(dir), path.join(outside, "gamma.yaml"));
+      fs.symlinkSync(outside, services);
+    });
+    expect(problems.join("\n")).not.toContain("not-for-staff");
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^content\/services\/gamma\.yaml › \(whole file\): is in a linked folder/),
+    );
+  });
+
   it("names the file and field of a missing required field", () => {
     const problems = problemsAfter((dir) => editYaml(dir, "content/site.yaml", (d) => void delete d.email));
     expectOne(problems, /^content\/site\.yaml › email: is required/);

@@ -13,7 +13,8 @@ import { members } from "../../server/installed/archive";
 import { OPERATOR_EMAIL, SMTP_URL_PATTERN, WEBHOOK_PATTERN } from "../../server/installed/layout";
 import { checkCertificates, renewalProblem } from "../../server/installed/restoreCertificates";
 import { sandboxProperties } from "../../server/installed/sandbox";
-import { printable, readOwnedFile } from "../../server/installed/serviceFiles";
+import { readOwnedFile } from "../../server/installed/serviceFiles";
+import { printable } from "../../server/lib/printable";
 import { Failure } from "../../server/installed/shell";
 
 const DEPLOY = path.resolve(__dirname, "..", "..", "deploy");

@@ -4,7 +4,8 @@ import path from "node:path";
 import type { MailState } from "../enquiry/delivery";
 import type { Entry, SpoolStatus } from "../enquiry/spool";
 import { ENQUIRY_DIR, SERVICES } from "./layout";
-import { printable, readOwnedFile, uidOf } from "./serviceFiles";
+import { readOwnedFile, uidOf } from "./serviceFiles";
+import { printable } from "../lib/printable";
 import { script, type Ran } from "./shell";
 
 /** The enquiry service's status.json: its counts, where it sends enquiries, how its mail server answers. */

@@ -5,7 +5,8 @@ import path from "node:path";
 import { hostPaths } from "../lib/settings";
 import type { Build, Status } from "../publisher/status";
 import { HOST_DIR, SERVICES } from "./layout";
-import { printable, readOwnedFile, uidOf } from "./serviceFiles";
+import { readOwnedFile, uidOf } from "./serviceFiles";
+import { printable } from "../lib/printable";
 import { Failure, say, script, unitState } from "./shell";
 
 export const paths = hostPaths(HOST_DIR);

@@ -41,6 +41,3 @@ export function readOwnedFile(file: string, uid: number, maxBytes = 1024 * 1024)
     fs.closeSync(fd);
   }
 }
-
-/** Text as it may be shown on a terminal: control characters (escape sequences) removed, lines and tabs kept. */
-export const printable = (text: string) => text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");

@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { INLINE_FILE, formatProblems, formatWarning, type ContentReport } from "../../src/contract/content";
+import { printable } from "../lib/printable";
 import { readJson } from "../lib/files";
 import { git, gitWith, trustFile } from "../lib/git";
 import { APP_DIR, BRANCH, type HostPaths } from "../lib/settings";
@@ -151,6 +152,7 @@ async function checkOutNow(
   // Everything not in the code goes, except Gatsby's cache and output.
   await git(dir, "clean", "-ffdxq", "-e", "/node_modules", "-e", "/.cache", "-e", "/public");
   fs.rmSync(path.join(dir, "content"), { recursive: true, force: true });
+  await refuseNonFiles(dir, commit);
   await git(dir, "checkout", "--quiet", commit, "--", "content");
   const ignored = (await git(dir, "diff", "--name-only", code, commit, "--", ".", ":(exclude)content"))
     .split("\n")
@@ -170,6 +172,27 @@ async function checkOutNow(
     }
   }
   return { clean, code, ignored };
+}
+
+/** git's modes of what staff may commit in content/: a file (or one marked executable). */
+const FILE_MODES = new Set(["100644", "100755"]);
+
+/**
+ * Refuses a commit whose content/ holds anything but files and folders (a link, a
+ * submodule), before anything reads it: a link to a file only the publisher can read
+ * would otherwise be read by the content check and quoted in its error, for staff to see.
+ */
+async function refuseNonFiles(dir: string, commit: string): Promise<void> {
+  const entries = (await git(dir, "ls-tree", "-r", "-z", commit, "--", "content")).split("\0").filter(Boolean);
+  const problems = entries.flatMap((entry) => {
+    const [meta, file] = [entry.slice(0, entry.indexOf("\t")), entry.slice(entry.indexOf("\t") + 1)];
+    const mode = meta.split(" ")[0];
+    if (FILE_MODES.has(mode)) return [];
+    const what = mode === "120000" ? "a link" : mode === "160000" ? "another repository (a submodule)" : "not a file";
+    const message = `is ${what}; content/ may hold only files and folders: commit the file itself`;
+    return [{ file: printable(file), field: "(whole file)", message }];
+  });
+  if (problems.length) throw new BuildFailure("content", formatProblems(problems));
 }
 
 /** node_modules for the build: the code's own install (what sitectl update installed, root's). */

@@ -18,7 +18,7 @@ import {
   readInstallSettings,
   setEnvValues,
 } from "../installed/layout";
-import { printable } from "../installed/serviceFiles";
+import { printable } from "../lib/printable";
 import { Failure, say } from "../installed/shell";
 import { STATE_FILE, channels } from "../watch/watch";
 import { usageOf, type Command } from "./command";

@@ -4,7 +4,7 @@
 import { allChecks } from "../watch/checks/all";
 import { serverContext } from "../watch/checks/context";
 import { readInstallSettings } from "../installed/layout";
-import { printable } from "../installed/serviceFiles";
+import { printable } from "../lib/printable";
 import { count, say } from "../installed/shell";
 import type { Command } from "./command";
 

@@ -16,7 +16,7 @@ import {
   readInstallSettings,
   setEnvValues,
 } from "../installed/layout";
-import { printable } from "../installed/serviceFiles";
+import { printable } from "../lib/printable";
 import { Failure, say, startUnits } from "../installed/shell";
 import { channels } from "../watch/watch";
 import type { Command } from "./command";

@@ -13,7 +13,7 @@ import { openBucket } from "../publisher/mirror/bucket";
 import { readMirrorSettings, type MirrorSettings } from "../publisher/mirror/settings";
 import { MIRROR_ENV, SERVICES, readEnvFile, readInstallSettings, setEnvValues } from "../installed/layout";
 import { readStatus, republish } from "../installed/publisher";
-import { printable } from "../installed/serviceFiles";
+import { printable } from "../lib/printable";
 import { Failure, say, startUnits } from "../installed/shell";
 import { usageOf, type Command } from "./command";
 

@@ -10,7 +10,7 @@ import { ACCESS_LOG } from "../analytics/logLines";
 import { VISITS_KEPT_MONTHS } from "../../src/contract/visits";
 import { when } from "../lib/mail";
 import { REPORT_DIR, REPORT_UNIT, VISITS_DIR, readInstallSettings } from "../installed/layout";
-import { printable } from "../installed/serviceFiles";
+import { printable } from "../lib/printable";
 import { Failure, run, say, systemctl } from "../installed/shell";
 import { serverContext } from "../watch/checks/context";
 import { ownerAddress } from "../watch/watch";

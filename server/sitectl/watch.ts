@@ -3,7 +3,7 @@
 // from the operator's terminal the run goes through that unit too, so two never overlap.
 import fs from "node:fs";
 import { WATCH_DIR } from "../installed/layout";
-import { printable } from "../installed/serviceFiles";
+import { printable } from "../lib/printable";
 import { Failure, run, say, systemctl } from "../installed/shell";
 import { DIGEST_REQUEST, WATCH_UNIT, runWatch } from "../watch/watch";
 import type { Command } from "./command";

@@ -119,6 +119,28 @@ test("a commit the build refuses leaves the site as it was and says why", async 
   expect(status.lastError!.message).toContain("content/site.yaml");
   expect(status.live).toEqual(before.live);
   expect(await page(host, "/")).toBe(home);
+
+  // A content file committed as a link to a file of the publisher's (issue 52, finding 3):
+  // refused by its path before anything reads it; the file's text is nowhere staff look.
+  const secret = path.join(host.paths.state, "backup-key");
+  fs.writeFileSync(secret, "-----BEGIN OPENSSH PRIVATE KEY----- publisher-only\n");
+  const service = `content/services/${fs.readdirSync(path.join(host.paths.repo, "content", "services")).find((name) => name.endsWith(".yaml"))}`;
+  const serviceText = fs.readFileSync(path.join(host.paths.repo, service), "utf8");
+  fs.rmSync(path.join(host.paths.repo, service));
+  fs.symlinkSync(secret, path.join(host.paths.repo, service));
+  git(host, "commit", "--quiet", "--all", "--message", "A link to the publisher's key");
+  const link = headOf(host);
+  await expect.poll(async () => (await readStatus(host)).lastError?.commit, BUILD).toBe(link);
+  status = await readStatus(host);
+  expect(status.lastError!.message).toContain(`${service} › (whole file): is a link; content/ may hold only files`);
+  expect(JSON.stringify(status)).not.toContain("publisher-only");
+  expect(fs.readFileSync(host.paths.status, "utf8")).not.toContain("publisher-only");
+  expect(status.live).toEqual(before.live);
+  // The file again (site.yaml is still the broken one: refused as content, nothing built).
+  fs.rmSync(path.join(host.paths.repo, service));
+  const mended = commitFile(host, service, serviceText, "The service's file again");
+  await expect.poll(async () => (await readStatus(host)).lastError?.commit, BUILD).toBe(mended);
+  expect((await readStatus(host)).lastError!.message).toContain("content/site.yaml");
 });
 
 test("a publisher killed mid-build leaves the site alone, no build runs on, and it builds cleanly when restarted", async () => {

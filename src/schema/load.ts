@@ -56,7 +56,23 @@ function repeatedPart(data: unknown, at = "", seen = new Set<object>()): string 
   return null;
 }
 
-function parse(absolute: string, file: string): { data?: unknown; problem?: FileProblem } {
+/**
+ * Why a path under content/ is not the staff's own file, or null: a link (or a file in a
+ * linked folder) may point at a file of the server's, which is never read nor quoted.
+ */
+function notOwnFile(contentDir: string, absolute: string): string | null {
+  const stat = fs.lstatSync(absolute);
+  if (stat.isSymbolicLink()) return "is a link; content/ may hold only files and folders: put the file itself there";
+  if (!stat.isFile()) return "is not a file";
+  const inside = path.relative(fs.realpathSync(contentDir), fs.realpathSync(absolute));
+  if (inside.startsWith("..") || path.isAbsolute(inside))
+    return "is in a linked folder; content/ may hold only files and folders";
+  return null;
+}
+
+function parse(contentDir: string, absolute: string, file: string): { data?: unknown; problem?: FileProblem } {
+  const notOwn = notOwnFile(contentDir, absolute);
+  if (notOwn) return { problem: { file, field: "(whole file)", message: notOwn } };
   const size = fs.statSync(absolute).size;
   if (size > MAX_CONTENT_FILE_BYTES) {
     const message = `is ${Math.ceil(size / 1024)} KB, more than a content file may be (${MAX_CONTENT_FILE_BYTES / 1024} KB)`;
@@ -94,7 +110,7 @@ export function loadContent(projectDir: string): { files: LoadedFile[]; problems
       claimed.add(relative);
       const file = `content/${relative.split(path.sep).join("/")}`;
       const absolute = path.join(contentDir, relative);
-      const { data, problem } = parse(absolute, file);
+      const { data, problem } = parse(contentDir, absolute, file);
       if (problem) {
         problems.push(problem);
         continue;

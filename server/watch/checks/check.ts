@@ -7,7 +7,7 @@ import type { Report } from "../../analytics/report";
 import type { Entry } from "../../enquiry/spool";
 import type { EnquiryStatus } from "../../installed/enquiries";
 import type { InstallSettings, Layout, ServiceName } from "../../installed/layout";
-import { printable } from "../../installed/serviceFiles";
+import { printable } from "../../lib/printable";
 import type { Ran } from "../../installed/shell";
 import type { Status } from "../../publisher/status";
 import type { Finding } from "./finding";

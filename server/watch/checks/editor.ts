@@ -2,7 +2,7 @@
 // editor's sandbox, never of git as root), what is live the publisher's alone, a login,
 // and the secret nginx shares with the editor.
 import { SERVICES, nginxHasSecret } from "../../installed/layout";
-import { printable } from "../../installed/serviceFiles";
+import { printable } from "../../lib/printable";
 import { count } from "../../installed/shell";
 import { failing, type Check } from "./check";
 import { DEPLOY_AGAIN, ok } from "./finding";

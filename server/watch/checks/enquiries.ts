@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import type { Entry } from "../../enquiry/spool";
 import { SERVICES, nginxHasSecret, readEnvFile } from "../../installed/layout";
-import { printable } from "../../installed/serviceFiles";
+import { printable } from "../../lib/printable";
 import { count } from "../../installed/shell";
 import { failing, type Check, type Found } from "./check";
 import { DEPLOY_AGAIN, note, ok } from "./finding";

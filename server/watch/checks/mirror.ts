@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { MirrorStatus } from "../../publisher/mirror/mirror";
-import { printable } from "../../installed/serviceFiles";
+import { printable } from "../../lib/printable";
 import { failing, type Check, type CheckContext, type Found } from "./check";
 import { note, ok, TIMEOUT_MS } from "./finding";
 

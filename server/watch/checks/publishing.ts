@@ -2,7 +2,7 @@
 // and the content's warnings for staff. All read from the publisher's status record.
 import path from "node:path";
 import { describe } from "../../installed/publisher";
-import { printable } from "../../installed/serviceFiles";
+import { printable } from "../../lib/printable";
 import { failing, type Check } from "./check";
 import { note, ok } from "./finding";
 
