@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { SAFE_GIT } from "../lib/git";
 import { INSTALL_COMMAND, REPO_DIR, SERVICES, type ServiceName } from "./layout";
-import { Failure, type Ran } from "./shell";
+import { Failure, nodeScript, type Ran } from "./shell";
 
 /** The unit settings that make the sandbox (the rest say how the service starts and restarts). */
 const SANDBOX =
@@ -74,4 +74,4 @@ export function mustRepoGit(args: string[], options: SandboxOptions = {}): strin
 
 /** One of the project's scripts, as service `name`'s user in its sandbox. */
 export const sandboxScript = (name: ServiceName, file: string, args: string[], options: SandboxOptions = {}) =>
-  inSandbox(name, "/usr/bin/node", ["--import", "tsx", file, ...args], options);
+  inSandbox(name, "/usr/bin/node", nodeScript(file, args), options);

@@ -70,9 +70,22 @@ export function must(command: string, args: string[], options: RunOptions = {}):
   return result.stdout.trim();
 }
 
+/**
+ * Node's arguments for one of the project's own scripts (server/..., from the code's
+ * folder): TypeScript, and what it prints to a terminal printable (server/lib/printable.ts).
+ */
+export const nodeScript = (file: string, args: string[]) => [
+  "--import",
+  "tsx",
+  "--import",
+  "./server/lib/printableTerminal.ts",
+  file,
+  ...args,
+];
+
 /** One of the project's own scripts (server/...), run by Node as a service's user. */
 export const script = (user: string, file: string, args: string[], options: RunOptions = {}) =>
-  run("/usr/bin/node", ["--import", "tsx", file, ...args], { ...options, user });
+  run("/usr/bin/node", nodeScript(file, args), { ...options, user });
 
 /** git as root, in root's own folders only (the code): the content repository is the editor's (sandbox.ts repoGit). */
 export const git = (dir: string, args: string[], options: RunOptions = {}) =>
