@@ -54,11 +54,11 @@ function intakeWith(settings: Partial<IntakeSettings> = {}, freeBytes = () => 10
     resentBytes,
   });
 }
-const form = (values: Record<string, string | string[]>, files: Drawing[] = []): PostedForm => ({
+const form = (values: Record<string, string | string[]>, files: Drawing[] = [], from = "192.0.2.7"): PostedForm => ({
   fields: new Map(Object.entries(values).map(([name, value]) => [name, Array.isArray(value) ? value : [value]])),
   truncated: new Set(),
   files,
-  from: "192.0.2.7",
+  from,
 });
 const pending = () => spool.list("pending");
 
@@ -153,6 +153,40 @@ test("past the hour's forms for everyone, or its bytes, it is unavailable (call 
   expect(logged.join("\n")).toMatch(/ENQUIRY_POSTS_PER_HOUR/);
   expect(await intakeWith({ bytesPerHour: 10 }).take(form(valid, [drawing(100)]))).toEqual({ kind: "unavailable" });
   expect(pending()).toHaveLength(1);
+});
+
+test("one sender takes at most a quarter of the hour, whichever address of its IPv6 /64 it posts from (issue 52, finding 11)", async () => {
+  const take = intakeWith({ postsPerHour: 8 }).take;
+  const from = (address: string, name: string) => take(form({ ...valid, name }, [], address));
+  // Four addresses of one /64, written as a network writes them: two of eight are the sender's.
+  expect(await from("2001:db8:1:2::1", "Asha")).toMatchObject({ kind: "received" });
+  expect(await from("2001:db8:1:2:a::7", "Ravi")).toMatchObject({ kind: "received" });
+  expect(await from("2001:0db8:0001:0002:ffff::1", "Meera")).toEqual({ kind: "unavailable" });
+  expect(await from("2001:db8:1:2::9", "Kiran")).toEqual({ kind: "unavailable" });
+  expect(logged.join("\n")).toMatch(/one sender \(an address, an IPv6 \/64\) had 25% of the hour/);
+  // Another /64 and an IPv4 address are other senders.
+  expect(await from("2001:db8:1:3::1", "Dev")).toMatchObject({ kind: "received" });
+  expect(await from("198.51.100.4", "Nila")).toMatchObject({ kind: "received" });
+  expect(pending()).toHaveLength(4);
+  // No address in what the intake logs (the privacy notice names none kept there).
+  expect(logged.join("\n")).not.toMatch(/2001|198\.51/);
+});
+
+test("one sender's drawings take at most a quarter of the hour's bytes; its first form is never refused for its share", async () => {
+  const take = intakeWith({ bytesPerHour: 4000 }).take;
+  expect(await take(form(valid, [drawing(1500)]))).toMatchObject({ kind: "received" });
+  expect(await take(form({ ...valid, name: "Ravi" }, [drawing(10)]))).toEqual({ kind: "unavailable" });
+  expect(await take(form({ ...valid, name: "Dev" }, [drawing(10)], "198.51.100.4"))).toMatchObject({
+    kind: "received",
+  });
+});
+
+test("a form with the robots' field filled is discarded without its address in the log", async () => {
+  await expect(intakeWith().take(form({ ...valid, [HONEYPOT_FIELD]: "x" }, [], "203.0.113.99"))).rejects.toThrow(
+    Refusal,
+  );
+  expect(logged.join("\n")).toContain("discarded a form");
+  expect(logged.join("\n")).not.toContain("203.0.113.99");
 });
 
 test("at the disk's floor, or with no live release, it is unavailable; nothing written", async () => {

@@ -22,6 +22,7 @@ import {
   valueFields,
   type Problems,
 } from "../../src/contract/enquiry";
+import { addressKeys } from "../lib/addresses";
 import { Refusal } from "../lib/refusal";
 import { composeMessage, type Drawing } from "./message";
 import type { EnquiryRecord } from "./record";
@@ -37,7 +38,7 @@ export interface PostedForm {
   fields: Map<string, string[]>;
   truncated: Set<string>;
   files: Drawing[];
-  /** Who sent it (for the log). */
+  /** The visitor's address: counted by its sender (../lib/addresses.ts), never written. */
   from: string;
 }
 
@@ -73,6 +74,12 @@ export interface IntakeDeps {
   resentBytes?: () => number;
 }
 
+/**
+ * One sender (an address; an IPv6 address by its /64) takes at most this share of the
+ * hour's enquiries and of its bytes: alone it cannot spend the hour for every buyer.
+ */
+export const SENDER_SHARE = 1 / 4;
+
 const diskFree = (dir: string) => {
   const disk = fs.statfsSync(dir);
   return disk.bavail * disk.bsize;
@@ -81,6 +88,16 @@ const diskFree = (dir: string) => {
 /** The intake: `take` a form; forms with one token are stored once, however often they come. */
 export function intake({ spool, site, settings, log, freeBytes = diskFree, resentBytes = () => 0 }: IntakeDeps) {
   const storing = new Map<string, Promise<void>>();
+  /** What each sender stored in the last hour, in memory only: at most the hour's enquiries in all. */
+  const bySender = new Map<string, { at: number; bytes: number }[]>();
+  const senderHour = (sender: string, now: number) => {
+    for (const [key, stored] of bySender) {
+      const recent = stored.filter((each) => now - each.at < HOUR_MS);
+      if (recent.length) bySender.set(key, recent);
+      else bySender.delete(key);
+    }
+    return bySender.get(sender) ?? [];
+  };
 
   /** Why `bytes` more cannot be stored now, or null. */
   const noRoomFor = (bytes: number): string | null => {
@@ -101,7 +118,8 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
       return all[0];
     };
     if (once(HONEYPOT_FIELD)) {
-      log(`enquiry: discarded a form from ${from}: the hidden field robots fill was filled`);
+      // No address in the journal: the privacy notice names none kept there.
+      log("enquiry: discarded a form: the hidden field robots fill was filled");
       throw new Refusal(400, "refused");
     }
     const token = once(TOKEN_FIELD);
@@ -161,6 +179,20 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
       );
       return { kind: "unavailable" };
     }
+    const sender = addressKeys(from).address;
+    const senders = senderHour(sender, Date.now());
+    const senderBytes = senders.reduce((sum, each) => sum + each.bytes, 0);
+    // A sender's first form of the hour is never refused for its share.
+    if (
+      senders.length > 0 &&
+      (senders.length + 1 > settings.postsPerHour * SENDER_SHARE ||
+        senderBytes + fileBytes > settings.bytesPerHour * SENDER_SHARE)
+    ) {
+      log(
+        `enquiry: refused a form: one sender (an address, an IPv6 /64) had ${SENDER_SHARE * 100}% of the hour's enquiries or bytes already (ENQUIRY_POSTS_PER_HOUR, ENQUIRY_MB_PER_HOUR)`,
+      );
+      return { kind: "unavailable" };
+    }
     // The files go with the e-mail while they and the hour's e-mailed bytes stay within
     // their limits; otherwise they are kept on the server (all of them) and the e-mail says so.
     const mailedLastHour = lastHour.reduce((sum, entry) => sum + entry.size, 0) + resentBytes();
@@ -204,6 +236,7 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
     } finally {
       storing.delete(id);
     }
+    bySender.set(sender, [...senderHour(sender, Date.now()), { at: Date.now(), bytes: fileBytes }]);
     log(
       `enquiry: stored ${id}${files.length ? ` with ${files.length} file(s), ${fileBytes} bytes${filesKept ? ", kept on the server (not attached)" : ""}` : ""}`,
     );
