@@ -75,6 +75,14 @@ test("a valid form is stored, counted for the report with its page, and received
   });
 });
 
+test("the page is kept without its query string, in the record and the tally (issue 52, finding 12)", async () => {
+  const taken = await intakeWith().take(form({ ...valid, [PAGE_FIELD]: "/hard-anodising/?email=asha@acme.test#top" }));
+  expect(taken).toMatchObject({ kind: "received" });
+  expect(spool.readRecord(pending()[0].id)).toMatchObject({ page: "/hard-anodising/" });
+  expect(readTally(path.join(dir, TALLY_FILE))).toEqual([expect.objectContaining({ page: "/hard-anodising/" })]);
+  expect(fs.readFileSync(path.join(dir, TALLY_FILE), "utf8")).not.toContain("asha");
+});
+
 test("one token, one enquiry: the same form again is the same reference (200), stored once", async () => {
   const take = intakeWith().take;
   const token = "a-token-of-sixteen-or-more";

@@ -163,6 +163,23 @@ describe("the nginx server block", () => {
     expect(block).not.toContain("include snippets/site/editor.conf;");
   });
 
+  test("every server block logs visits shortened and nginx's errors (which hold full addresses) only when critical", () => {
+    for (const [tls, certificate] of [
+      ["acme", true],
+      ["acme", false],
+      ["off", false],
+    ] as const) {
+      const blocks = serverBlock(tls, certificate)
+        .split(/\n(?=server \{)/)
+        .filter((block) => block.startsWith("server {"));
+      expect(blocks.length).toBeGreaterThan(0);
+      for (const block of blocks) {
+        expect(block).toMatch(/^  access_log \S+ anonymised;$/m);
+        expect(block).toMatch(/^  error_log \S+ crit;$/m);
+      }
+    }
+  });
+
   test("TLS off: plain HTTP on loopback, visitors' addresses from the proxy", () => {
     const block = serverBlock("off", false);
     expect(block).toMatch(/listen 127\.0\.0\.1:80;/);

@@ -15,6 +15,15 @@ listen_lines() {
   if [[ -e /proc/net/if_inet6 ]]; then echo "  listen [::]:$port$extra;"; fi
 }
 
+# What every server block logs: visits with shortened addresses, for the owner's report
+# (access-log-http.conf), and only nginx's critical errors: its error lines hold the
+# visitor's full address (each 413, 429 or 502), which the privacy notice does not name.
+# The services' own journals and the watch say what failed behind nginx.
+site_logs() {
+  echo "  access_log $VISITS_LOG anonymised;"
+  echo "  error_log /var/log/nginx/error.log crit;"
+}
+
 # What every shape serves: the live release, the status records, the snippets.
 site_body() {
   local editor=$1
@@ -26,8 +35,7 @@ site_body() {
   set \$enquiry_status $ENQUIRY_DIR/status.json;
   set \$server_problems $WATCH_DIR/problems.json;
   set \$report_dir $REPORT_DIR;
-  # Visits with shortened addresses, for the owner's report (access-log-http.conf).
-  access_log $VISITS_LOG anonymised;
+$(site_logs)
 
   include snippets/site/site.conf;
   include snippets/site/$editor;
@@ -57,7 +65,7 @@ SITE
 server {
 $(listen_lines 80)
   server_name $DOMAIN;
-  access_log $VISITS_LOG anonymised;
+$(site_logs)
   include snippets/site/acme-challenge.conf;
   location / {
     return 301 https://$DOMAIN\$request_uri;

@@ -31,7 +31,7 @@ import type { EnquirySettingsEnv } from "./settings";
 import type { LiveSite } from "./site";
 import { HOUR_MS } from "./mailBudget";
 import type { Spool } from "./spool";
-import { tallyEnquiry } from "./tally";
+import { pathOf, tallyEnquiry } from "./tally";
 
 /** A form as it arrived: each field's values in order, the fields cut short at their limit, its files. */
 export interface PostedForm {
@@ -125,8 +125,11 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
     const token = once(TOKEN_FIELD);
     if (token !== undefined && !TOKEN_PATTERN.test(token))
       throw new Refusal(400, "token: 16 to 64 letters, digits, - or _");
-    const page = once(PAGE_FIELD) ?? "";
-    if (page && !PAGE_PATTERN.test(page)) throw new Refusal(400, "page: a path of this site, up to 200 characters");
+    const sentPage = once(PAGE_FIELD) ?? "";
+    if (sentPage && !PAGE_PATTERN.test(sentPage))
+      throw new Refusal(400, "page: a path of this site, up to 200 characters");
+    // The page alone: its query string may carry what the buyer typed elsewhere.
+    const page = pathOf(sentPage);
 
     let live;
     try {

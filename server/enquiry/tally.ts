@@ -35,9 +35,12 @@ const valid = (entry: unknown): entry is TallyEntry => {
   );
 };
 
+/** A page's path without its query string or fragment, which may carry what a visitor typed. */
+export const pathOf = (page: string) => page.replace(/[?#].*$/s, "");
+
 /** Adds one enquiry to the tally in `dir` (readable by all: it holds no personal data). */
 export function tallyEnquiry(dir: string, page: string, service: string, at = Date.now()): void {
-  const entry: TallyEntry = { day: dayKey(at), page, service: SLUG.test(service) ? service : "" };
+  const entry: TallyEntry = { day: dayKey(at), page: pathOf(page), service: SLUG.test(service) ? service : "" };
   const fd = fs.openSync(path.join(dir, TALLY_FILE), "a", 0o644);
   try {
     fs.fchmodSync(fd, 0o644);
@@ -62,7 +65,8 @@ export function readTally(file: string): TallyEntry[] {
     if (!line) continue;
     try {
       const entry = JSON.parse(line) as unknown;
-      if (valid(entry)) entries.push(entry);
+      // A line written before query strings were dropped is read without its own.
+      if (valid(entry)) entries.push({ ...entry, page: pathOf(entry.page) });
     } catch {
       // not a line of ours
     }
