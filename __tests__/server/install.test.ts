@@ -255,4 +255,13 @@ describe("one layout for the installer, sitectl and the units", () => {
     for (const unit of layout.UNITS) expect(units).toContain(`${unit}.service`);
     for (const timer of layout.TIMERS) expect(units).toContain(timer);
   });
+
+  test("every service unit has a memory and a task limit (issue 52, finding 11)", () => {
+    const services = fs.readdirSync(path.join(DEPLOY, "systemd")).filter((unit) => unit.endsWith(".service"));
+    expect(services.length).toBeGreaterThan(0);
+    for (const unit of services) {
+      const text = fs.readFileSync(path.join(DEPLOY, "systemd", unit), "utf8");
+      expect([unit, /^MemoryMax=\d+[MG]$/m.test(text), /^TasksMax=\d+$/m.test(text)]).toEqual([unit, true, true]);
+    }
+  });
 });
