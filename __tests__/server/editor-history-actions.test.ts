@@ -42,29 +42,48 @@ beforeAll(() => {
 });
 afterAll(() => checker.close());
 
-test("the recent changes, the login's own last one, and the files whose history can be read", () => {
+test("the recent changes, the login's own last one, and the files whose history can be read", async () => {
   const hash = phoneBy("priya", "+91 20 1111 2222");
-  const { recent, mine, files } = history.recent("priya");
+  const { recent, mine, files } = await history.recent("priya");
   expect(recent[0]).toMatchObject({ hash, author: "priya" });
   expect(mine?.hash).toBe(hash);
-  expect(history.recent("nobody").mine).toBeUndefined();
+  expect((await history.recent("nobody")).mine).toBeUndefined();
   expect(files.map((entry) => entry.file)).toContain(SITE);
-  expect(history.change(hash)).toMatchObject({ hash, author: "priya" });
-  expect(() => history.change("0".repeat(40))).toThrow(Refusal);
-  expect(() => history.change("not a hash")).toThrow("no such change in the site's history");
+  expect(await history.change(hash)).toMatchObject({ hash, author: "priya" });
+  await expect(history.change("0".repeat(40))).rejects.toThrow(Refusal);
+  await expect(history.change("not a hash")).rejects.toThrow("no such change in the site's history");
 });
 
-test("a file's versions, newest first: the current one is not offered for restoring", () => {
+test("a file's versions, newest first: the current one is not offered for restoring", async () => {
   phoneBy("ravi", "+91 20 3333 4444");
-  const { file, versions } = history.versions(SITE);
+  const { file, versions } = await history.versions(SITE);
   expect(file).toBe(SITE);
   expect(versions.map((version) => version.commit.author).slice(0, 2)).toEqual(["ravi", "priya"]);
   expect(versions.map((version) => version.restorable).slice(0, 2)).toEqual([false, true]);
   expect(versions[0].words.join(" ")).toMatch(/\+91 20 3333 4444/);
 });
 
+test("reading history lets the event loop turn at every git command (issue 52, finding 10)", async () => {
+  const fresh = `+91 20 4${String(Date.now()).slice(-3)} 1234`;
+  phoneBy("asha", fresh);
+  // The server's other work (a login check, a save, the inbox) runs between git's commands:
+  // count the turns of the event loop while a file's versions, described afresh, are read.
+  let turns = 0;
+  let reading = true;
+  const turn = () => {
+    turns += 1;
+    if (reading) setImmediate(turn);
+  };
+  setImmediate(turn);
+  const { versions } = await history.versions(SITE);
+  reading = false;
+  // At least the log, and the file before and after its newest change, each a command waited on.
+  expect(versions[0].words.join(" ")).toContain(fresh);
+  expect(turns).toBeGreaterThanOrEqual(3);
+});
+
 test("restoring a version is a new commit by the login; history is not rewritten", async () => {
-  const priyas = history.versions(SITE).versions.find((version) => version.commit.author === "priya")!;
+  const priyas = (await history.versions(SITE)).versions.find((version) => version.commit.author === "priya")!;
   const before = git("rev-parse", "HEAD");
   expect(await history.restore("asha", SITE, priyas.commit.hash)).toBe(SITE);
   expect(git("rev-parse", "HEAD~1")).toBe(before);
@@ -76,7 +95,7 @@ test("restoring a version is a new commit by the login; history is not rewritten
 test("a restore that is not the site's: a path outside content, a version not in its history", async () => {
   await expect(history.restore("asha", "gatsby-node.ts", git("rev-parse", "HEAD"))).rejects.toThrow(Refusal);
   await expect(history.restore("asha", SITE, "f".repeat(40))).rejects.toThrow("no such version in the site's history");
-  expect(() => history.document(SITE)).toThrow("not a document the editor stores");
+  await expect(history.document(SITE)).rejects.toThrow("not a document the editor stores");
 });
 
 test("undo: the login's last change undone as a new commit, unless someone changed its file since", async () => {
@@ -97,7 +116,7 @@ test("undo: the login's last change undone as a new commit, unless someone chang
 test("while the repository needs repair, nothing is read or written", async () => {
   git("checkout", "-q", "--detach");
   try {
-    expect(() => history.recent("priya")).toThrow(expect.objectContaining({ status: 409 }));
+    await expect(history.recent("priya")).rejects.toMatchObject({ status: 409 });
     await expect(history.undo("ravi")).rejects.toMatchObject({ status: 409 });
   } finally {
     git("checkout", "-q", "main");

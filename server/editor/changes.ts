@@ -1,11 +1,15 @@
 // The content's history as staff read it, from the editor's repository: each commit that
 // touched content/ (who, when, which pages) and, for each page or settings file, what
 // changed field by field in the editor's labels (src/schema/describe.ts). Read-only; the
-// restores that write are in history.ts.
-import { execFileSync } from "node:child_process";
+// restores that write are in history.ts. git runs as a child process the event loop does
+// not wait on: reading history never holds up a login check, a save or the inbox.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import YAML from "yaml";
 import { contentFiles, changeWords, describeChanges, type ObjectField } from "../../src/contract/content";
-import { SAFE_GIT, gitSync } from "../lib/git";
+import { SAFE_GIT, git } from "../lib/git";
+
+const run = promisify(execFile);
 
 export const COMMIT = /^[0-9a-f]{40}$/;
 /** The commits the site-wide list and a file's history show. */
@@ -29,10 +33,16 @@ export interface Commit {
 const STATUS: Record<string, FileChange["status"]> = { A: "added", M: "modified", D: "deleted" };
 
 /** The commits touching `paths` (content/ by default), newest first. */
-export function commits(repo: string, limit: number, paths: string[] = ["content"], range = "HEAD"): Commit[] {
+export async function commits(
+  repo: string,
+  limit: number,
+  paths: string[] = ["content"],
+  range = "HEAD",
+): Promise<Commit[]> {
   let text: string;
   try {
-    text = gitSync(repo, [
+    text = await git(
+      repo,
       "log",
       `-n${limit}`,
       "--no-renames",
@@ -41,7 +51,7 @@ export function commits(repo: string, limit: number, paths: string[] = ["content
       range,
       "--",
       ...paths,
-    ]);
+    );
   } catch {
     return []; // no commits yet
   }
@@ -60,13 +70,14 @@ export function commits(repo: string, limit: number, paths: string[] = ["content
 }
 
 /** A file's bytes at a commit, or null when it did not exist there. */
-export function fileAt(repo: string, commit: string, file: string): Buffer | null {
+export async function fileAt(repo: string, commit: string, file: string): Promise<Buffer | null> {
   try {
-    return execFileSync("git", [...SAFE_GIT, "show", `${commit}:${file}`], {
+    const { stdout } = await run("git", [...SAFE_GIT, "show", `${commit}:${file}`], {
       cwd: repo,
+      encoding: "buffer",
       maxBuffer: 64 * 1024 * 1024,
-      stdio: ["ignore", "pipe", "ignore"],
     });
+    return stdout;
   } catch {
     return null;
   }
@@ -123,24 +134,32 @@ const described = new Map<string, Described[]>();
 const DESCRIBED_KEPT = 500;
 
 /** What a commit changed in each of its content files, in words. */
-export function describeCommit(repo: string, commit: Commit): Described[] {
+export async function describeCommit(repo: string, commit: Commit): Promise<Described[]> {
   const known = described.get(commit.hash);
   if (known) return known;
-  const result = commit.files.map(({ file, status }) => {
-    const kind = kindOf(file);
-    if (!kind) {
-      const words = [status === "added" ? "File uploaded" : status === "deleted" ? "File deleted" : "File replaced"];
-      return { file, label: fileLabel(file), status, words };
-    }
-    const before = parse(fileAt(repo, `${commit.hash}^`, file));
-    const after = parse(fileAt(repo, commit.hash, file));
-    const label = fileLabel(file, after ?? before);
-    if (before === null) return { file, label, status, words: ["Page created"] };
-    if (after === null) return { file, label, status, words: ["Page deleted"] };
-    const changes = describeChanges(kind.schema as ObjectField, before, after).map(changeWords);
-    return { file, label, status, words: changes.length ? changes : ["Only notes or layout of the file changed"] };
-  });
+  const result: Described[] = [];
+  for (const { file, status } of commit.files) result.push(await describeFile(repo, commit, file, status));
   if (described.size >= DESCRIBED_KEPT) described.delete(described.keys().next().value!);
   described.set(commit.hash, result);
   return result;
+}
+
+async function describeFile(
+  repo: string,
+  commit: Commit,
+  file: string,
+  status: FileChange["status"],
+): Promise<Described> {
+  const kind = kindOf(file);
+  if (!kind) {
+    const words = [status === "added" ? "File uploaded" : status === "deleted" ? "File deleted" : "File replaced"];
+    return { file, label: fileLabel(file), status, words };
+  }
+  const before = parse(await fileAt(repo, `${commit.hash}^`, file));
+  const after = parse(await fileAt(repo, commit.hash, file));
+  const label = fileLabel(file, after ?? before);
+  if (before === null) return { file, label, status, words: ["Page created"] };
+  if (after === null) return { file, label, status, words: ["Page deleted"] };
+  const changes = describeChanges(kind.schema as ObjectField, before, after).map(changeWords);
+  return { file, label, status, words: changes.length ? changes : ["Only notes or layout of the file changed"] };
 }

@@ -3,6 +3,7 @@
 // version" and "undo my last change". The routes check the login (and that a change comes
 // from the staff's own pages) and draw the pages; the work is historyActions.ts's.
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import pLimit from "p-limit";
 import { crossSite } from "../lib/crossSite";
 import { Refusal } from "../lib/refusal";
 import { ago, attachmentHeader, escapeHtml, shown, staffPage, staffTime } from "../lib/staffPage";
@@ -13,6 +14,13 @@ export const HISTORY_PATH = "/admin/history/";
 /** Sentences shown per file, and files per change, in a list; the change's own page has them all. */
 const WORDS_IN_LIST = 6;
 const FILES_IN_LIST = 6;
+/**
+ * History pages worked on at once (each runs git a few dozen times, off the event loop);
+ * more wait, up to HISTORY_WAITING, and past that are refused: 30 views at once hold up no
+ * login check, save or inbox page.
+ */
+export const HISTORY_AT_ONCE = 2;
+export const HISTORY_WAITING = 40;
 
 export interface HistoryDeps extends HistoryActionDeps {
   /** The staff login of a request (throws a Refusal without one). */
@@ -37,11 +45,11 @@ function describedList(items: Described[], full: boolean): string {
     .join("\n");
 }
 
-function commitRow(repo: string, commit: Commit): string {
+async function commitRow(repo: string, commit: Commit): Promise<string> {
   return `<tr>
   <td data-label="When">${staffTime(commit.at)}<br><span class="note">${ago(commit.at)}</span></td>
   <td data-label="Who"><bdi>${shown(commit.author)}</bdi></td>
-  <td data-label="What changed"><ul>${describedList(describeCommit(repo, commit), false)}</ul>
+  <td data-label="What changed"><ul>${describedList(await describeCommit(repo, commit), false)}</ul>
   <a href="${HISTORY_PATH}change/${commit.hash}">The whole change</a></td>
 </tr>`;
 }
@@ -66,6 +74,14 @@ export function registerHistory(app: Express, deps: HistoryDeps): void {
   const { repo } = deps;
   const history = historyActions(deps);
   const form = express.urlencoded({ extended: false, limit: "4kb" });
+  const reads = pLimit(HISTORY_AT_ONCE);
+  /** A history read in its turn, or refused when too many wait. */
+  const inTurn = <T>(read: () => Promise<T>): Promise<T> => {
+    if (reads.pendingCount >= HISTORY_WAITING) {
+      throw new Refusal(503, "The history is busy with other requests; open it again in a minute.");
+    }
+    return reads(read);
+  };
 
   /** A staff request's login; a change (`write`) only from the staff's own pages. */
   const staff = async (request: Request, write: boolean): Promise<string> => {
@@ -102,7 +118,7 @@ export function registerHistory(app: Express, deps: HistoryDeps): void {
     `${HISTORY_PATH}document`,
     handled("Document", async (request, response) => {
       await staff(request, false);
-      const document = history.document(String(request.query.path ?? ""));
+      const document = await inTurn(() => history.document(String(request.query.path ?? "")));
       response
         .status(200)
         .type("application/pdf")
@@ -128,7 +144,13 @@ export function registerHistory(app: Express, deps: HistoryDeps): void {
     HISTORY_PATH,
     handled("Changes", async (request, response) => {
       const login = await staff(request, false);
-      const { recent, mine, files } = history.recent(login);
+      const { recent, mine, files, rows, yours } = await inTurn(async () => {
+        const found = await history.recent(login);
+        const rows = [];
+        for (const commit of found.recent) rows.push(await commitRow(repo, commit));
+        const yours = found.mine ? await describeCommit(repo, found.mine) : [];
+        return { ...found, rows, yours };
+      });
       const done = DONE[String(request.query.done ?? "")] ?? "";
       html(
         response,
@@ -140,14 +162,10 @@ ${notice(done)}
 <div class="actions">${
             mine
               ? `<form method="post" action="${HISTORY_PATH}undo"><button type="submit">Undo my last change</button></form>
-<span class="note">Your last change: ${staffTime(mine.at)}, ${shown(
-                  describeCommit(repo, mine)
-                    .map((item) => item.label)
-                    .join(", "),
-                )}</span>`
+<span class="note">Your last change: ${staffTime(mine.at)}, ${shown(yours.map((item) => item.label).join(", "))}</span>`
               : `<span class="note">You (${shown(login)}) have no change among the latest ${HISTORY_LIMIT}.</span>`
           }</div>
-${recent.length ? table(recent.map((commit) => commitRow(repo, commit)).join("\n")) : "<p>No changes yet.</p>"}
+${recent.length ? table(rows.join("\n")) : "<p>No changes yet.</p>"}
 <h2>The history of one page</h2>
 <ul>${files.map(({ file, label }) => `<li><a href="${HISTORY_PATH}file?path=${encodeURIComponent(file)}">${shown(label)}</a></li>`).join("")}</ul>`,
           HISTORY_PATH,
@@ -160,7 +178,10 @@ ${recent.length ? table(recent.map((commit) => commitRow(repo, commit)).join("\n
     `${HISTORY_PATH}change/:hash`,
     handled("Changes", async (request, response) => {
       await staff(request, false);
-      const commit = history.change(String(request.params.hash));
+      const [commit, described] = await inTurn(async () => {
+        const commit = await history.change(String(request.params.hash));
+        return [commit, await describeCommit(repo, commit)] as const;
+      });
       html(
         response,
         200,
@@ -168,7 +189,7 @@ ${recent.length ? table(recent.map((commit) => commitRow(repo, commit)).join("\n
           "A change",
           `<h1>A change by <bdi>${shown(commit.author)}</bdi></h1>
 <p>${staffTime(commit.at)} (${ago(commit.at)}). <span class="note"><bdi>${shown(commit.subject)}</bdi></span></p>
-<ul>${describedList(describeCommit(repo, commit), true)}</ul>
+<ul>${describedList(described, true)}</ul>
 <p><a href="${HISTORY_PATH}">All recent changes</a></p>`,
           HISTORY_PATH,
         ),
@@ -180,7 +201,7 @@ ${recent.length ? table(recent.map((commit) => commitRow(repo, commit)).join("\n
     `${HISTORY_PATH}file`,
     handled("History", async (request, response) => {
       await staff(request, false);
-      const { file, label, versions } = history.versions(String(request.query.path ?? ""));
+      const { file, label, versions } = await inTurn(() => history.versions(String(request.query.path ?? "")));
       const done = DONE[String(request.query.done ?? "")] ?? "";
       const rows = versions
         .map(({ commit, words, restorable }, index) => {

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import YAML from "yaml";
-import { SAFE_GIT, gitSync } from "../lib/git";
+import { SAFE_GIT, git, gitSync } from "../lib/git";
 import { Refusal } from "../lib/refusal";
 import { headTrouble, needsRepair, repositoryTrouble } from "../lib/repoState";
 import { BRANCH } from "../lib/settings";
@@ -59,44 +59,49 @@ export function historyActions(deps: HistoryActionDeps) {
 
   return {
     /** A saved document (PDF) as content holds it now, for the editor's preview to link to. */
-    document(file: string): { name: string; content: Buffer } {
+    async document(file: string): Promise<{ name: string; content: Buffer }> {
       usable();
       if (uploadKind(rules, file) !== "pdf") throw new Refusal(403, `not a document the editor stores: ${file}`);
       noSymlink(repo, file);
-      const content = fileAt(repo, "HEAD", file);
+      const content = await fileAt(repo, "HEAD", file);
       if (!content) throw new Refusal(404, `${file} is not saved yet: publish the page first, then its link works`);
       return { name: path.posix.basename(file), content };
     },
 
     /** The latest changes, `login`'s own last among them, and the files whose history staff may read. */
-    recent(login: string): { recent: Commit[]; mine: Commit | undefined; files: { file: string; label: string }[] } {
+    async recent(
+      login: string,
+    ): Promise<{ recent: Commit[]; mine: Commit | undefined; files: { file: string; label: string }[] }> {
       usable();
-      const recent = commits(repo, HISTORY_LIMIT);
-      const files = gitSync(repo, ["ls-files", "--", "content"])
-        .split("\n")
-        .filter((file) => kindOf(file))
-        .map((file) => ({ file, label: fileLabel(file, readYaml(repo, file)) }));
+      const recent = await commits(repo, HISTORY_LIMIT);
+      const files = [];
+      for (const file of (await git(repo, "ls-files", "--", "content")).split("\n").filter((file) => kindOf(file))) {
+        files.push({ file, label: fileLabel(file, await readYaml(repo, file)) });
+      }
       return { recent, mine: recent.find((commit) => commit.author === login), files };
     },
 
     /** One change of content, by its hash. */
-    change(hash: string): Commit {
+    async change(hash: string): Promise<Commit> {
       usable();
-      const [commit] = COMMIT.test(hash) ? commits(repo, 1, ["content"], hash) : [];
+      const [commit] = COMMIT.test(hash) ? await commits(repo, 1, ["content"], hash) : [];
       if (!commit || commit.hash !== hash) throw new Refusal(404, "no such change in the site's history");
       return commit;
     },
 
     /** A file's versions, newest first, and its label. */
-    versions(requested: string): { file: string; label: string; versions: Version[] } {
+    async versions(requested: string): Promise<{ file: string; label: string; versions: Version[] }> {
       usable();
       const file = restorable(rules, requested);
-      const versions = commits(repo, HISTORY_LIMIT, [file]).map((commit, index) => ({
-        commit,
-        words: describeCommit(repo, commit).find((item) => item.file === file)?.words ?? [],
-        restorable: index > 0 && !commit.files.some((change) => change.file === file && change.status === "deleted"),
-      }));
-      return { file, label: fileLabel(file, readYaml(repo, file)), versions };
+      const versions: Version[] = [];
+      for (const [index, commit] of (await commits(repo, HISTORY_LIMIT, [file])).entries()) {
+        versions.push({
+          commit,
+          words: (await describeCommit(repo, commit)).find((item) => item.file === file)?.words ?? [],
+          restorable: index > 0 && !commit.files.some((change) => change.file === file && change.status === "deleted"),
+        });
+      }
+      return { file, label: fileLabel(file, await readYaml(repo, file)), versions };
     },
 
     /** Makes `file` as it was right after `hash`, as a new commit by `login`; the file restored. */
@@ -105,7 +110,7 @@ export function historyActions(deps: HistoryActionDeps) {
       const file = restorable(rules, requested);
       if (!COMMIT.test(hash) || !isAncestor(repo, hash))
         throw new Refusal(404, "no such version in the site's history");
-      const content = fileAt(repo, hash, file);
+      const content = await fileAt(repo, hash, file);
       if (!content) throw new Refusal(422, `${file} did not exist in that version`);
       await commitFiles(
         deps,
@@ -120,20 +125,20 @@ export function historyActions(deps: HistoryActionDeps) {
     /** Undoes `login`'s last change, as a new commit, unless someone changed its files since. */
     async undo(login: string): Promise<void> {
       usable();
-      const mine = commits(repo, UNDO_LOOKBACK).find((commit) => commit.author === login);
+      const mine = (await commits(repo, UNDO_LOOKBACK)).find((commit) => commit.author === login);
       if (!mine) throw new Refusal(404, `you (${login}) have no change among the latest ${UNDO_LOOKBACK} to undo`);
       const write = new Map<string, Buffer>();
       const remove: string[] = [];
       for (const { file } of mine.files) {
         restorable(rules, file);
-        const later = commits(repo, 1, [file], `${mine.hash}..HEAD`)[0];
+        const [later] = await commits(repo, 1, [file], `${mine.hash}..HEAD`);
         if (later) {
           throw new Refusal(
             409,
             `${fileLabel(file)} was changed again by ${later.author} at ${staffTime(later.at)}, after your change: open its history and restore the version you want`,
           );
         }
-        const before = fileAt(repo, `${mine.hash}^`, file);
+        const before = await fileAt(repo, `${mine.hash}^`, file);
         if (before) write.set(file, before);
         else remove.push(file);
       }
@@ -143,9 +148,9 @@ export function historyActions(deps: HistoryActionDeps) {
 }
 
 /** A content file's data as committed now (for its label), or undefined. */
-const readYaml = (repo: string, file: string): unknown => {
+const readYaml = async (repo: string, file: string): Promise<unknown> => {
   try {
-    return YAML.parse(fileAt(repo, "HEAD", file)?.toString("utf8") ?? "");
+    return YAML.parse((await fileAt(repo, "HEAD", file))?.toString("utf8") ?? "");
   } catch {
     return undefined;
   }
@@ -180,7 +185,9 @@ async function commitFiles(
   try {
     const trouble = repositoryTrouble(repo, BRANCH);
     if (trouble) throw new Refusal(409, needsRepair(trouble));
-    const changed = [...write].filter(([file, content]) => !fileAt(repo, "HEAD", file)?.equals(content));
+    const changed: [string, Buffer][] = [];
+    for (const [file, content] of write)
+      if (!(await fileAt(repo, "HEAD", file))?.equals(content)) changed.push([file, content]);
     const gone = remove.filter((file) => fs.existsSync(path.join(repo, file)));
     if (!changed.length && !gone.length) throw new Refusal(409, "nothing to change: the site already has that version");
     for (const file of [...changed.map(([file]) => file), ...gone]) noSymlink(repo, file);
