@@ -273,7 +273,7 @@ describe("the report from GoAccess's counts", () => {
   });
 
   // Issue 52, finding 5: root mails what site-report wrote; a figure that is markup stays text.
-  it("a summary whose figures are markup: the owner's e-mail shows none of it, and only well-framed summaries are read", async () => {
+  it("a summary whose figures are markup, or of another shape, is no report: the owner's e-mail shows none of it", async () => {
     const markup = "<img src=x onerror=alert(1)>";
     const hostile = (period: typeof report, id: string) =>
       ({
@@ -291,8 +291,11 @@ describe("the report from GoAccess's counts", () => {
     expect(number(markup as unknown as number)).toBe("–");
     expect(number(Number.NaN)).toBe("–");
     expect(number(123456)).toBe("1,23,456");
+    // The report's own shape reads back whole; the hostile one is none.
+    const good = { builtAt: summary.builtAt, host: site.host, periods: [report] };
+    expect(summaryFrom(JSON.stringify(good))).toEqual(good);
     const read = summaryFrom(JSON.stringify(summary));
-    expect(read?.builtAt).toBe(summary.builtAt);
+    expect(read).toBeNull();
     const mail = await ownerMailMessage({
       domain: site.host,
       to: "owner@example.test",
@@ -300,8 +303,8 @@ describe("the report from GoAccess's counts", () => {
       report: read,
       problems: [],
     });
-    expect(mail.html).toBeDefined();
-    for (const part of [mail.html!, mail.text, mail.subject]) expect(part).not.toContain("onerror");
+    // Without a report the e-mail is text only, and says so.
+    for (const part of [mail.html ?? "", mail.text, mail.subject]) expect(part).not.toContain("onerror");
     for (const text of [
       "",
       "[",
@@ -309,6 +312,10 @@ describe("the report from GoAccess's counts", () => {
       "{}",
       '{"builtAt":1,"host":"h","periods":[]}',
       '{"builtAt":"t","host":"h","periods":[1]}',
+      // A week without its enquiries once stopped the owner's e-mail (issue 52).
+      JSON.stringify({ ...good, periods: [{ ...report, enquiries: undefined }] }),
+      JSON.stringify({ ...good, periods: [{ ...report, visitors: -1 }] }),
+      JSON.stringify({ ...good, periods: [{ ...report, id: "forever" }] }),
     ])
       expect(summaryFrom(text)).toBeNull();
     expect(summaryFrom(undefined)).toBeNull();

@@ -10,7 +10,7 @@ import { count } from "./goaccess";
 import { linesIn, logFiles, type Tally } from "./logLines";
 import { DEFAULT_PERIOD, PERIODS, periodRange } from "./periods";
 import { periodPage } from "./render";
-import { periodReport, type PeriodCounts, type Report } from "./report";
+import { periodReport, reportSchema, type PeriodCounts, type Report } from "./report";
 import type { SiteFacts } from "./site";
 
 /** What the digest reads. */
@@ -20,9 +20,9 @@ export const SUMMARY_FILE = "summary.json";
 export const SUMMARY_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
- * A summary's text as a report, or null when it is none: not JSON, or without the report's
- * frame (its time, host and periods). Root reads the file (readOwnedFile: no link, no FIFO,
- * capped); a figure of the wrong type inside is shown as none (render.ts's number()).
+ * A summary's text as a report, or null when it is none: not JSON, or not of the report's
+ * shape (report.ts's reportSchema, every figure a count). Root reads the file
+ * (readOwnedFile: no link, no FIFO, capped) and uses nothing before it is checked.
  */
 export function summaryFrom(text: string | undefined): Report | null {
   if (text === undefined) return null;
@@ -32,15 +32,8 @@ export function summaryFrom(text: string | undefined): Report | null {
   } catch {
     return null;
   }
-  const report = value as Partial<Report> | null;
-  const framed =
-    typeof report === "object" &&
-    report !== null &&
-    typeof report.builtAt === "string" &&
-    typeof report.host === "string" &&
-    Array.isArray(report.periods) &&
-    report.periods.every((period) => typeof period === "object" && period !== null && typeof period.id === "string");
-  return framed ? (report as Report) : null;
+  const checked = reportSchema.safeParse(value);
+  return checked.success ? checked.data : null;
 }
 
 export interface BuildInput {

@@ -1,65 +1,76 @@
 // The owner's report as data: what GoAccess counted in each period, joined with the
 // enquiries' tally and named from the live release. Pure: the tests give it counts and a
 // clock. render.ts makes the pages of it; the weekly digest reads it (summary.json).
+import { z } from "zod";
 import type { Counted, Row } from "./goaccess";
 import { dayKey, dayStart } from "../lib/days";
 import { periodRange, weekStart, type PeriodId, PERIODS } from "./periods";
 import { pagePath, type SiteFacts } from "./site";
 import type { TallyEntry } from "../enquiry/tally";
 
-export interface Named {
-  name: string;
-  visitors: number;
-}
+/** A count: a whole number, never below zero. */
+const count = z.number().int().nonnegative();
+const namedSchema = z.object({ name: z.string(), visitors: count });
+export type Named = z.infer<typeof namedSchema>;
+const perDay = { visitors: count, pageViews: count, enquiries: count };
 
-export interface PeriodReport {
-  id: PeriodId;
-  label: string;
+/**
+ * One period of the report. The shape is stated once, here: the types come from it, and
+ * summary.json (written by the report's user, read as root by the digest and the checks)
+ * is checked against it before use (build.ts, summaryFrom).
+ */
+const periodReportSchema = z.object({
+  id: z.enum(PERIODS.map((period) => period.id) as [PeriodId, ...PeriodId[]]),
+  label: z.string(),
   /** The first day, and the day after the last ("2026-11-01", "2026-12-01"). */
-  from: string;
-  to: string;
-  visitors: number;
-  pageViews: number;
-  days: { day: string; visitors: number; pageViews: number; enquiries: number }[];
+  from: z.string(),
+  to: z.string(),
+  visitors: count,
+  pageViews: count,
+  days: z.array(z.object({ day: z.string(), ...perDay })),
   /** Weeks from Monday ("2026-11-23"); the first and last may be partial. */
-  weeks: { week: string; visitors: number; pageViews: number; enquiries: number }[];
-  months: { month: string; visitors: number; pageViews: number; enquiries: number }[];
+  weeks: z.array(z.object({ week: z.string(), ...perDay })),
+  months: z.array(z.object({ month: z.string(), ...perDay })),
   /** The site's pages, most visited first. */
-  pages: { path: string; title: string; visitors: number; views: number; enquiries: number }[];
+  pages: z.array(z.object({ path: z.string(), title: z.string(), visitors: count, views: count, enquiries: count })),
   /** Views of addresses the live release does not have (pages since removed). */
-  otherViews: number;
-  services: {
-    slug: string;
-    title: string;
-    path: string;
-    visitors: number;
-    /** Enquiries that chose this service. */
-    enquiries: number;
-    /** Enquiries sent after reading its page. */
-    fromPage: number;
-    /** fromPage per 100 visitors of its page (null: no visitor). */
-    per100: number | null;
-  }[];
-  enquiries: { total: number; pageNotSaid: number };
+  otherViews: count,
+  services: z.array(
+    z.object({
+      slug: z.string(),
+      title: z.string(),
+      path: z.string(),
+      visitors: count,
+      /** Enquiries that chose this service. */
+      enquiries: count,
+      /** Enquiries sent after reading its page. */
+      fromPage: count,
+      /** fromPage per 100 visitors of its page (null: no visitor). */
+      per100: z.number().nonnegative().nullable(),
+    }),
+  ),
+  enquiries: z.object({ total: count, pageNotSaid: count }),
   /** Enquiries per week for each service, in `services`' order. */
-  enquiriesByWeek: { week: string; perService: number[] }[];
-  referrers: (Named & { search: boolean })[];
-  searchVisitors: number;
-  devices: Named[];
-  systems: Named[];
-  browsers: Named[];
-  notFound: { path: string; hits: number }[];
+  enquiriesByWeek: z.array(z.object({ week: z.string(), perService: z.array(count) })),
+  referrers: z.array(namedSchema.extend({ search: z.boolean() })),
+  searchVisitors: count,
+  devices: z.array(namedSchema),
+  systems: z.array(namedSchema),
+  browsers: z.array(namedSchema),
+  notFound: z.array(z.object({ path: z.string(), hits: count })),
   /** null: no GeoIP database on the server. */
-  countries: Named[] | null;
-  crawlers: { hits: number; top: { name: string; hits: number }[] };
-  lines: { read: number; malformed: number };
-}
+  countries: z.array(namedSchema).nullable(),
+  crawlers: z.object({ hits: count, top: z.array(z.object({ name: z.string(), hits: count })) }),
+  lines: z.object({ read: count, malformed: count }),
+});
+export type PeriodReport = z.infer<typeof periodReportSchema>;
 
-export interface Report {
-  builtAt: string;
-  host: string;
-  periods: PeriodReport[];
-}
+export const reportSchema = z.object({
+  builtAt: z.string(),
+  host: z.string(),
+  periods: z.array(periodReportSchema),
+});
+export type Report = z.infer<typeof reportSchema>;
 
 export interface PeriodCounts {
   id: PeriodId;

@@ -13,6 +13,7 @@ import { REPORT_DIR, REPORT_UNIT, VISITS_DIR, readInstallSettings } from "../ins
 import { printable } from "../lib/printable";
 import { Failure, run, say, systemctl } from "../installed/shell";
 import { serverContext } from "../watch/checks/context";
+import { present, unreadableSummary } from "../watch/checks/report";
 import { ownerAddress } from "../watch/watch";
 import { usageOf, type Command } from "./command";
 
@@ -36,8 +37,11 @@ function report(args: string[]): number {
   if (!settings) throw new Failure("the site is not installed here (no /etc/anodising/install.conf).");
   if (args.includes("--now")) buildNow();
   const summary = serverContext(settings).read.reportSummary();
-  if (!summary) {
-    say(`No report has been built yet (${path.join(REPORT_DIR, SUMMARY_FILE)}): sitectl report --now`);
+  const file = path.join(REPORT_DIR, SUMMARY_FILE);
+  if (!summary && present(file)) {
+    say(`${unreadableSummary(file)} sitectl report --now builds it again.`);
+  } else if (!summary) {
+    say(`No report has been built yet (${file}): sitectl report --now`);
   } else {
     const week = summary.periods.find((period) => period.id === "last-7-days");
     say(
@@ -45,7 +49,7 @@ function report(args: string[]): number {
     );
     if (week)
       say(
-        `The last 7 days: ${number(week.visitors)} visitors, ${number(week.pageViews)} page views, ${number(week.enquiries?.total)} enquiries.`,
+        `The last 7 days: ${number(week.visitors)} visitors, ${number(week.pageViews)} page views, ${number(week.enquiries.total)} enquiries.`,
       );
     const countries = summary.periods[0]?.countries;
     say(

@@ -7,6 +7,10 @@ import { ACCESS_LOG } from "../../analytics/logLines";
 import { failing, type Check } from "./check";
 import { note, ok } from "./finding";
 
+/** What is wrong with a summary.json that is there but not a report (doctor, the watch, sitectl report). */
+export const unreadableSummary = (file: string) =>
+  `${file} is not a report this server can read (it must be site-report's own plain file, a report, under ${SUMMARY_MAX_BYTES / 2 ** 20} MB).`;
+
 /** The hourly report may miss this many runs (a long publish, a reboot) before anyone is told. */
 const STALE_HOURS = 3;
 
@@ -20,10 +24,9 @@ export const report: Check = {
     const builtAt = Date.parse(read.reportSummary()?.builtAt ?? "");
     if (Number.isNaN(builtAt) && present(summary))
       return [
-        failing(
-          `${summary} is not a report this server can read (it must be site-report's own plain file, a report, under ${SUMMARY_MAX_BYTES / 2 ** 20} MB).`,
-          { notice: "the owner's report at /admin/report/ and its weekly e-mail show no figures" },
-        ),
+        failing(unreadableSummary(summary), {
+          notice: "the owner's report at /admin/report/ and its weekly e-mail show no figures",
+        }),
       ];
     if (Number.isNaN(builtAt)) {
       if (!fs.existsSync(path.join(paths.HOST_DIR, "live")))
@@ -49,7 +52,7 @@ export const report: Check = {
 };
 
 /** Whether anything is at `file` (a link or a FIFO too): lstat, which opens nothing. */
-function present(file: string): boolean {
+export function present(file: string): boolean {
   try {
     fs.lstatSync(file);
     return true;
