@@ -4,6 +4,8 @@ import path from "node:path";
 import type { MailState } from "../enquiry/delivery";
 import type { Entry, SpoolStatus } from "../enquiry/spool";
 import { ENQUIRY_DIR, SERVICES } from "./layout";
+import { z } from "zod";
+import { enquiryStatus as enquiryStatusSchema, recordFrom, spoolEntry } from "./records";
 import { readOwnedFile, uidOf } from "./serviceFiles";
 import { printable } from "../lib/printable";
 import { script, type Ran } from "./shell";
@@ -14,29 +16,21 @@ export type EnquiryStatus = SpoolStatus & { mail?: MailState };
 /** The spool, from what `enquiries.ts --json` printed as the service's user; or why it could not be listed. */
 export function spoolFrom(ran: Ran): Entry[] | string {
   if (ran.status !== 0) return printable(ran.stderr.trim() || `exit ${ran.status}`);
-  try {
-    return (JSON.parse(ran.stdout) as (Entry & { receivedAt: string })[]).map((entry) => ({
-      ...entry,
-      receivedAt: new Date(entry.receivedAt),
-      attempts: { ...entry.attempts, lastError: printable(String(entry.attempts.lastError)) },
-    }));
-  } catch {
-    return "its list is not JSON";
-  }
+  const listed = recordFrom(z.array(spoolEntry), ran.stdout);
+  if (!listed) return "its list is not the spool's (JSON of its entries)";
+  return listed.map((entry) => ({
+    ...entry,
+    receivedAt: new Date(entry.receivedAt),
+    attempts: { ...entry.attempts, lastError: printable(entry.attempts.lastError) },
+  }));
 }
 
 /** The spool as the enquiry service's user lists it (root reads nothing in the spool itself). */
 export const spoolEntries = (): Entry[] | string =>
   spoolFrom(script(SERVICES.enquiry.user, "server/enquiry/enquiries.ts", ["--json"]));
 
-/** A status record's text as the service wrote it; null when there is none or it is not JSON. */
-export function statusFrom(text: string | undefined): EnquiryStatus | null {
-  try {
-    return text ? (JSON.parse(text) as EnquiryStatus) : null;
-  } catch {
-    return null;
-  }
-}
+/** A status record's text as the service wrote it; null when there is none, or it is not JSON of its shape. */
+export const statusFrom = (text: string | undefined): EnquiryStatus | null => recordFrom(enquiryStatusSchema, text);
 
 /** The enquiry service's own status.json, read as root reads service files. */
 export const enquiryStatus = (dir = ENQUIRY_DIR, uid = uidOf(SERVICES.enquiry.user)): EnquiryStatus | null =>

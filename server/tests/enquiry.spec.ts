@@ -30,6 +30,8 @@ import { APP_DIR } from "../lib/settings";
 import { START_MS, freePort, spawnListening, startHost, stopHost, type Host } from "./host";
 import { FIELDS, SERVICE, fill, form } from "./quoteForm";
 import { Inbox } from "./mail";
+import { enquiryStatus, spoolEntry } from "../installed/records";
+import { z } from "zod";
 
 test.describe.configure({ mode: "serial", timeout: 2 * 60_000 });
 
@@ -482,9 +484,10 @@ test("SMTP down: the visitor is thanked, staff see it waiting, and it is sent on
   expect(response.status).toBe(201);
   const { reference } = (await response.json()) as { reference: string };
   expect(spool.stateOf(reference)).toBe("pending");
+  // Each record the service writes is of the shape root checks it against (installed/records.ts).
   const waiting = async () => {
     const status = await fetch(`${host.url}/admin/enquiries.json`, { headers: host.auth });
-    return status.ok ? ((await status.json()) as { waiting: number }).waiting : 0;
+    return status.ok ? enquiryStatus.parse(await status.json()).waiting : 0;
   };
   await until(async () => (await waiting()) >= 1, "staff's status to show it waiting");
   await page.setExtraHTTPHeaders(host.auth);
@@ -495,7 +498,7 @@ test("SMTP down: the visitor is thanked, staff see it waiting, and it is sent on
   // The running service says its mail server fails (what doctor and the server's checks read, issue 36).
   const mail = async () => {
     const status = await fetch(`${host.url}/admin/enquiries.json`, { headers: host.auth });
-    return status.ok ? ((await status.json()) as { mail?: { state: string; server: string } }).mail : undefined;
+    return status.ok ? enquiryStatus.parse(await status.json()).mail : undefined;
   };
   await until(async () => (await mail())?.state === "failing", "the service to say its mail server fails");
   expect((await mail())?.server).toBe(`127.0.0.1:${inbox.port}`);
@@ -531,6 +534,9 @@ test("a 5xx is failed for good; staff see it; npm run enquiries lists it, retrie
       child.on("exit", (code) => resolve({ code, out }));
     });
   expect((await cli()).out).toMatch(new RegExp(`${reference}\\s+failed .*550`));
+  // The list root reads (sitectl enquiries, doctor) is of the shape it checks.
+  const listed = z.array(spoolEntry).parse(JSON.parse((await cli("--json")).out));
+  expect(listed.find((entry) => entry.id === reference)).toMatchObject({ state: "failed" });
   const exported = await cli("--export", reference);
   expect(exported.out).toContain(`X-Enquiry-Reference: ${reference}`);
   await inbox.open();

@@ -9,6 +9,7 @@ import path from "node:path";
 import YAML from "yaml";
 import { hashPassword, writeLogins } from "../editor/logins";
 import type { Status } from "../publisher/status";
+import { publisherStatus } from "../installed/records";
 import { APP_DIR, hostPaths } from "../lib/settings";
 import { ENQUIRY_API } from "../../src/enquiry/rules";
 
@@ -164,11 +165,15 @@ export async function stopHost(host: Host | undefined): Promise<void> {
   await exited;
 }
 
-/** The status record, as the editor reads it (logged in when `headers` say so). */
+/**
+ * The status record, as the editor reads it (logged in when `headers` say so). Every
+ * record the publisher writes in these tests must be of the shape root checks it against
+ * (server/installed/records.ts): one that is not fails here, naming the field.
+ */
 export async function readStatus(host: Host, headers: Record<string, string> = host.auth): Promise<Status> {
   const response = await fetch(`${host.url}/admin/status.json`, { headers });
   if (!response.ok) throw new Error(`status.json: ${response.status}`);
-  return (await response.json()) as Status;
+  return publisherStatus.parse(await response.json());
 }
 
 export async function page(host: Host, route: string): Promise<string> {

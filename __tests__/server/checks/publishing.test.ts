@@ -37,6 +37,23 @@ describe("publisher", () => {
     expect(theProblem(await here.find(publisher))).toMatchObject({ id: "publisher-status" });
   });
 
+  // Issue 52, finding 6: a record of the wrong shape is a problem to tell, never a crash.
+  test.each([
+    ["a commit that is a number", { live: { release: "r1", commit: 5, builtAt: "" } }],
+    ["a state it never writes", { state: "exploded" }],
+    ["a history that is not a list", { history: "none" }],
+    ["an error without its kind", { state: "failed", lastError: { commit: "c", message: "m", at: "t" } }],
+  ])("problem: a record with %s is not read", async (_what, changes) => {
+    const here = place();
+    here.publisherStatus(changes as never);
+    expect(theProblem(await here.find(publisher))).toMatchObject({
+      id: "publisher-status",
+      text: expect.stringMatching(/is not a record this server can read/),
+    });
+    for (const check of [contentRefused, buildFailed, backupPush, contentWarnings])
+      expect(levels(await here.find(check)).filter((level) => level === "problem")).toEqual([]);
+  });
+
   test("problem: nothing published; a note while the first build runs", async () => {
     const here = place();
     here.publisherStatus({ live: null });

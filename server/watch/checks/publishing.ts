@@ -3,7 +3,9 @@
 import path from "node:path";
 import { describe } from "../../installed/publisher";
 import { printable } from "../../lib/printable";
+import { hostPaths } from "../../lib/settings";
 import { failing, type Check } from "./check";
+import { present } from "./report";
 import { note, ok } from "./finding";
 
 export const publisher: Check = {
@@ -11,8 +13,15 @@ export const publisher: Check = {
   blips: 0,
   notice: "staff's changes are not published",
   fix: "systemctl start anodising-publisher; sitectl logs publisher",
-  run: ({ read }) => {
+  run: ({ read, paths }) => {
     const status = read.publisherStatus();
+    const file = hostPaths(paths.HOST_DIR).status;
+    if (!status && present(file))
+      return [
+        failing(
+          `${file} is not a record this server can read (it must be the publisher's own plain file, of its shape).`,
+        ),
+      ];
     if (!status) return [failing("the publisher has written no status yet.")];
     if (status.live) return [ok(describe(status)[0])];
     if (status.building) return [note(`nothing published yet; the first build is running (${status.building.step})`)];
