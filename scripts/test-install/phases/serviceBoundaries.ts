@@ -4,8 +4,17 @@
 // operator's, not content's.
 import fs from "node:fs";
 import path from "node:path";
-import { carried, check, report, REPORT, phase, type Phase } from "../run";
-import { DOMAIN, ENQUIRIES_TO, OFFLINE, installCommand, staffSaveFile } from "../site";
+import { carried, check, report, REPORT, phase, until, type Phase } from "../run";
+import {
+  DOMAIN,
+  ENQUIRIES_TO,
+  OFFLINE,
+  RESTART_PUBLISHER,
+  installCommand,
+  repoHead,
+  staffSaveFile,
+  status,
+} from "../site";
 import { leaked, linkNewestLog, plant, plantedRuns, rootFileState } from "../trust";
 
 export const phases: Phase[] = [
@@ -98,6 +107,109 @@ export const phases: Phase[] = [
       "a settings file holding a shell command is read as data and refused, naming the setting; nothing ran",
       tampered.stdout + tampered.stderr,
     );
+  }),
+  // Issue 52, findings 3, 4, 6 and 7: what a service's user writes is read as a stranger's.
+  phase(
+    "a",
+    "a service's record with escapes or of the wrong shape: root's terminal stays clean, the operator is told",
+    (a) => {
+      const file = "/srv/site/host/publisher/status.json";
+      const kept = fs.readFileSync(a.file(file), "utf8");
+      // The watch waits meanwhile (as sitectl's own commands make it): these records are planted.
+      a.must("systemctl stop anodising-watch.timer anodising-publisher");
+      const asPublisher = (text: string) =>
+        a.must(`runuser -u site-publisher -- sh -c 'cat > ${file}.new && mv ${file}.new ${file}'`, { input: text });
+      try {
+        const hostile = JSON.parse(kept);
+        hostile.state = "failed";
+        hostile.lastError = {
+          commit: "0".repeat(40),
+          kind: "content",
+          message: "content/site.yaml › phone: \u001b]0;owned\u0007\u001b[2J\u009b31mcleared",
+          at: new Date().toISOString(),
+        };
+        asPublisher(JSON.stringify(hostile));
+        // On a terminal (util-linux's script gives sitectl one), as an operator runs it.
+        for (const command of ["sitectl status", "sitectl doctor"]) {
+          const shown = a.run(`script --quiet --return --command '${command}' /dev/null`).stdout;
+          report(`${command.replace(/ /g, "-")}-escapes.txt`, shown);
+          check(
+            shown.includes("cleared") && !/[\u001b\u0007\u009b]/.test(shown),
+            `${command} on a terminal shows the publisher's words without their escape sequences`,
+            JSON.stringify(shown.slice(-600)),
+          );
+        }
+        hostile.live = { release: "r1", commit: 5, builtAt: "" };
+        asPublisher(JSON.stringify(hostile));
+        const doctor = a.run("sitectl doctor");
+        report("doctor-malformed-status.txt", doctor.stdout + doctor.stderr);
+        check(
+          /status\.json is not a record this server can read/.test(doctor.stdout + doctor.stderr) &&
+            !/The check of \S+ failed/.test(doctor.stdout + doctor.stderr),
+          "sitectl doctor says a publisher's record of the wrong shape is unreadable, and every other check runs",
+          doctor.stdout.slice(-1500),
+        );
+        check(a.run("sitectl status").status !== null, "sitectl status answers about it too");
+      } finally {
+        asPublisher(kept);
+        a.must(RESTART_PUBLISHER);
+        a.must("systemctl start anodising-watch.timer");
+      }
+    },
+  ),
+  phase("a", "a FIFO where root reads the report's summary: doctor and report answer and say so", (a) => {
+    const summary = "/var/lib/anodising-report/summary.json";
+    a.must("systemctl stop anodising-watch.timer");
+    try {
+      a.must(`runuser -u site-report -- sh -c 'rm -f ${summary} && mkfifo ${summary}'`);
+      const ran = a.run("timeout 120 sitectl report");
+      const doctor = a.run("timeout 300 sitectl doctor");
+      report("report-fifo.txt", ran.stdout + ran.stderr + doctor.stdout + doctor.stderr);
+      check(
+        ran.status !== 124 && /is not a report this server can read/.test(ran.stdout),
+        "sitectl report answers at once, saying the summary is not a report it can read",
+        ran.stdout + ran.stderr,
+      );
+      check(
+        doctor.status !== 124 && /is not a report this server can read/.test(doctor.stdout),
+        "sitectl doctor answers, the report's check saying the same",
+        doctor.stdout.slice(-1500),
+      );
+      const rebuilt = a.run("sitectl report --now");
+      check(
+        rebuilt.status === 0 && /The report was built/.test(rebuilt.stdout),
+        "sitectl report --now builds it again",
+        rebuilt.stdout + rebuilt.stderr,
+      );
+    } finally {
+      a.must("systemctl start anodising-watch.timer");
+    }
+  }),
+  phase("a", "a content file committed as a link is refused by its path; nothing of its target shown", async (a) => {
+    const git = "git -c core.hooksPath=/dev/null -c core.fsmonitor=false -c user.name=intruder -c user.email=i@x.test";
+    const asEditor = (command: string) =>
+      a.must(`runuser -u site-editor -- sh -c 'cd /srv/site/host/repo && ${command}'`);
+    const secret = fs.readFileSync(a.file("/srv/site/host/publisher/memory.json"), "utf8");
+    const service = asEditor("ls content/services/*.yaml | head -1").trim();
+    asEditor(`ln -sf /srv/site/host/publisher/memory.json ${service} && ${git} commit -qam "A link"`);
+    const link = repoHead(a);
+    const record = () => fs.readFileSync(a.file("/srv/site/host/publisher/status.json"), "utf8");
+    await until("the publisher to refuse it", () => JSON.parse(record()).lastError?.commit === link);
+    const said = record();
+    const shown = a.run("sitectl status");
+    check(
+      said.includes(`${service} › (whole file): is a link`) && /is a link/.test(shown.stdout),
+      "the publisher refuses the commit naming the path, and sitectl status says so",
+      said.slice(0, 800),
+    );
+    check(
+      !said.includes(secret.slice(0, 40)) && !said.includes("lastAttempted") && !shown.stdout.includes("lastAttempted"),
+      "nothing of the publisher's file it points at is in the status or on the operator's screen",
+    );
+    asEditor(`${git} revert --no-edit HEAD >/dev/null`);
+    const mended = repoHead(a);
+    check(mended !== link, "the link is reverted as a new commit");
+    await until("the mended content to go live", () => status(a).live?.commit === mended && status(a).state === "idle");
   }),
   phase("a", "where enquiries go is the operator's, not content", (a) => {
     const enquiry = fs.readFileSync(a.file("/srv/site/host/repo/content/enquiry.yaml"), "utf8");
