@@ -4,7 +4,7 @@
 // a stream of lines, so memory stays bounded whatever the log's size.
 import fs from "node:fs";
 import path from "node:path";
-import { writeFileAtomic } from "../lib/files";
+import { jsonAs, writeFileAtomic } from "../lib/files";
 import { readTally, TALLY_FILE } from "../enquiry/tally";
 import { count } from "./goaccess";
 import { linesIn, logFiles, type Tally } from "./logLines";
@@ -24,17 +24,7 @@ export const SUMMARY_MAX_BYTES = 8 * 1024 * 1024;
  * shape (report.ts's reportSchema, every figure a count). Root reads the file
  * (readOwnedFile: no link, no FIFO, capped) and uses nothing before it is checked.
  */
-export function summaryFrom(text: string | undefined): Report | null {
-  if (text === undefined) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const checked = reportSchema.safeParse(value);
-  return checked.success ? checked.data : null;
-}
+export const summaryFrom = (text: string | undefined): Report | null => jsonAs(reportSchema, text);
 
 export interface BuildInput {
   /** nginx's visits log folder (access.log and its rotations). */

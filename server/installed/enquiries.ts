@@ -5,7 +5,8 @@ import type { MailState } from "../enquiry/delivery";
 import type { Entry, SpoolStatus } from "../enquiry/spool";
 import { ENQUIRY_DIR, SERVICES } from "./layout";
 import { z } from "zod";
-import { enquiryStatus as enquiryStatusSchema, recordFrom, spoolEntry } from "./records";
+import { jsonAs } from "../lib/files";
+import { enquiryStatus as enquiryStatusSchema, spoolEntry } from "./records";
 import { readOwnedFile, uidOf } from "./serviceFiles";
 import { printable } from "../lib/printable";
 import { script, type Ran } from "./shell";
@@ -16,7 +17,7 @@ export type EnquiryStatus = SpoolStatus & { mail?: MailState };
 /** The spool, from what `enquiries.ts --json` printed as the service's user; or why it could not be listed. */
 export function spoolFrom(ran: Ran): Entry[] | string {
   if (ran.status !== 0) return printable(ran.stderr.trim() || `exit ${ran.status}`);
-  const listed = recordFrom(z.array(spoolEntry), ran.stdout);
+  const listed = jsonAs(z.array(spoolEntry), ran.stdout);
   if (!listed) return "its list is not the spool's (JSON of its entries)";
   return listed.map((entry) => ({
     ...entry,
@@ -30,7 +31,7 @@ export const spoolEntries = (): Entry[] | string =>
   spoolFrom(script(SERVICES.enquiry.user, "server/enquiry/enquiries.ts", ["--json"]));
 
 /** A status record's text as the service wrote it; null when there is none, or it is not JSON of its shape. */
-export const statusFrom = (text: string | undefined): EnquiryStatus | null => recordFrom(enquiryStatusSchema, text);
+export const statusFrom = (text: string | undefined): EnquiryStatus | null => jsonAs(enquiryStatusSchema, text);
 
 /** The enquiry service's own status.json, read as root reads service files. */
 export const enquiryStatus = (dir = ENQUIRY_DIR, uid = uidOf(SERVICES.enquiry.user)): EnquiryStatus | null =>

@@ -5,7 +5,8 @@ import path from "node:path";
 import { hostPaths } from "../lib/settings";
 import type { Build, Status } from "../publisher/status";
 import { HOST_DIR, SERVICES } from "./layout";
-import { publisherStatus, recordFrom } from "./records";
+import { jsonAs } from "../lib/files";
+import { publisherStatus } from "./records";
 import { readOwnedFile, uidOf } from "./serviceFiles";
 import { printable } from "../lib/printable";
 import { Failure, say, script, unitState } from "./shell";
@@ -17,7 +18,7 @@ export const PUBLISH_TIMEOUT_MS = 45 * 60_000;
 
 /** The publisher's status record under `host`: its own plain file, never a link it left (readOwnedFile). */
 export function readStatus(host = HOST_DIR, uid = uidOf(SERVICES.publisher.user)): Status | null {
-  return recordFrom(publisherStatus, readOwnedFile(hostPaths(host).status, uid));
+  return jsonAs(publisherStatus, readOwnedFile(hostPaths(host).status, uid));
 }
 
 /** A build's log, by its name alone in the publisher's logs folder: its last `maxBytes`, printable. */

@@ -115,16 +115,3 @@ export const spoolEntry: z.ZodType<Omit<Entry, "receivedAt"> & { receivedAt: str
   drawingSize: count,
   attempts: z.object({ attempts: count, nextAttemptAt: z.number().nonnegative(), lastError: text }),
 });
-
-/** `json`'s value as `schema`'s record, or null when it is not JSON or not of that shape. */
-export function recordFrom<T>(schema: z.ZodType<T>, json: string | undefined): T | null {
-  if (!json) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return null;
-  }
-  const checked = schema.safeParse(value);
-  return checked.success ? checked.data : null;
-}

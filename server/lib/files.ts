@@ -2,6 +2,7 @@
 // never half of one, and a power cut after we return keeps the new one.
 import fs from "node:fs";
 import path from "node:path";
+import type { z } from "zod";
 
 /** fsync a folder, so a rename or a new entry in it survives a power cut. */
 export function syncFolder(folder: string): void {
@@ -51,4 +52,20 @@ export function readJson<T>(file: string): T | undefined {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
+}
+
+/**
+ * `json`'s value as `schema`'s, or null when there is none, it is not JSON, or not of that
+ * shape: how a record another user wrote is read (server/installed/records.ts).
+ */
+export function jsonAs<T>(schema: z.ZodType<T>, json: string | undefined): T | null {
+  if (!json) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  const checked = schema.safeParse(value);
+  return checked.success ? checked.data : null;
 }
