@@ -235,6 +235,17 @@ test("past the per-address rate: 429; past the hourly total for everyone: 503", 
   expect(stored()).toBe(1);
 });
 
+test("the per-address rate counts an IPv6 /64 as one sender, however its addresses are written (issue 52, finding 11)", async () => {
+  const app = await service({ postsPerMinute: 2 });
+  const from = (address: string, name: string) =>
+    post(app, multipart({ ...valid, name }), { "x-forwarded-for": address }).then((answer) => answer.statusCode);
+  expect(await from("2001:db8:1:2::1", "One")).toBe(201);
+  expect(await from("2001:0db8:0001:0002:abcd::9", "Two")).toBe(201);
+  expect(await from("2001:db8:1:2:ffff:ffff:ffff:fffe", "Three")).toBe(429);
+  // Another /64 of the same /48 is another sender.
+  expect(await from("2001:db8:1:3::1", "Four")).toBe(201);
+});
+
 /** A PDF drawing of `bytes` bytes (its first bytes say PDF, as the form's check wants). */
 function pdfOf(bytes: number): Buffer {
   const pdf = Buffer.alloc(bytes, 0x20);
