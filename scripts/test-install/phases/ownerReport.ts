@@ -12,10 +12,14 @@ export const phases: Phase[] = [
   phase("a", "the owner's report of visits and enquiries", async (a) => {
     console.log(`   ${a.must("goaccess --version | head -1").trim()}`);
     const verified = `--cacert /root/pebble/root.pem https://${DOMAIN}`;
-    const visit = `/${services[0].slug}?from=report`;
-    check(curl(a, `${verified}${visit}`) === "200", "a visit to a service page");
+    const visit = `/${services[0].slug}`;
+    check(curl(a, `${verified}${visit}?from=report`) === "200", "a visit to a service page");
     await until("the visit in the visits log", () =>
       fs.readFileSync(a.file("/var/log/anodising-visits/access.log"), "utf8").includes(`GET ${visit} `),
+    );
+    check(
+      !fs.readFileSync(a.file("/var/log/anodising-visits/access.log"), "utf8").includes("from=report"),
+      "the visits log holds the page without its query string (issue 52, finding 12)",
     );
     const lines = fs.readFileSync(a.file("/var/log/anodising-visits/access.log"), "utf8").split("\n").filter(Boolean);
     const full = lines.filter((line) => !/^(\d+\.\d+\.\d+\.0|[0-9a-f:]*::) - - \[/.test(line));
