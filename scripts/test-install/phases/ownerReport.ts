@@ -37,11 +37,12 @@ export const phases: Phase[] = [
     // logrotate's rule, forced now: nginx writes the next visit to a new file.
     const rotated = a.run("logrotate -f /etc/logrotate.d/anodising-site");
     check(rotated.status === 0, "logrotate takes the visits log's rule (13 months)", rotated.stdout + rotated.stderr);
-    // nginx opens the new file when its signal arrives: a visit each try, until one lands there.
+    // nginx opens the new file when its signal arrives: a visit each try, until one lands there
+    // (marked by its path: the log writes no query string).
     let tries = 0;
     await until("nginx to write to the new log", () => {
-      curl(a, `${verified}/?after-rotation=${++tries}`);
-      return fs.readFileSync(a.file("/var/log/anodising-visits/access.log"), "utf8").includes("after-rotation=");
+      curl(a, `${verified}/after-rotation-${++tries}`);
+      return fs.readFileSync(a.file("/var/log/anodising-visits/access.log"), "utf8").includes("/after-rotation-");
     });
     check(
       fs.existsSync(a.file("/var/log/anodising-visits/access.log.1")),
