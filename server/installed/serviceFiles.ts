@@ -41,3 +41,13 @@ export function readOwnedFile(file: string, uid: number, maxBytes = 1024 * 1024)
     fs.closeSync(fd);
   }
 }
+
+/** Whether anything is at `file` (a link or a FIFO too): lstat, which opens nothing. */
+export function present(file: string): boolean {
+  try {
+    fs.lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

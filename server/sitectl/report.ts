@@ -13,7 +13,8 @@ import { REPORT_DIR, REPORT_UNIT, VISITS_DIR, readInstallSettings } from "../ins
 import { printable } from "../lib/printable";
 import { Failure, run, say, systemctl } from "../installed/shell";
 import { serverContext } from "../watch/checks/context";
-import { present, unreadableSummary } from "../watch/checks/report";
+import { present } from "../installed/serviceFiles";
+import { unreadableSummary } from "../watch/checks/report";
 import { ownerAddress } from "../watch/watch";
 import { usageOf, type Command } from "./command";
 

@@ -5,7 +5,7 @@ import { describe } from "../../installed/publisher";
 import { printable } from "../../lib/printable";
 import { hostPaths } from "../../lib/settings";
 import { failing, type Check } from "./check";
-import { present } from "./report";
+import { present } from "../../installed/serviceFiles";
 import { note, ok } from "./finding";
 
 export const publisher: Check = {

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { SUMMARY_FILE, SUMMARY_MAX_BYTES } from "../../analytics/build";
 import { ACCESS_LOG } from "../../analytics/logLines";
+import { present } from "../../installed/serviceFiles";
 import { failing, type Check } from "./check";
 import { note, ok } from "./finding";
 
@@ -50,13 +51,3 @@ export const report: Check = {
     return [ok(`The owner's report was built ${hours ? `${hours} h` : "less than an hour"} ago, from ${log}.`)];
   },
 };
-
-/** Whether anything is at `file` (a link or a FIFO too): lstat, which opens nothing. */
-export function present(file: string): boolean {
-  try {
-    fs.lstatSync(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
