@@ -3,11 +3,13 @@
 //   - nginx on 127.0.0.1:$PORT (8080), serving HOST_DIR/live with deploy/nginx/;
 //   - the publisher (server/publisher/), turning each commit on `main` in HOST_DIR/repo
 //     into a live release;
+//   - the staff login check (server/login/) on HOST_DIR/login.sock, which nginx asks
+//     before every staff request (`npm run editors:add -- NAME` adds a login);
 //   - the editor's backend (server/editor/) on 127.0.0.1:$EDITOR_PORT (8091), reached
-//     through nginx at /api/v1 behind the staff login (`npm run editors:add -- NAME`);
+//     through nginx at /api/v1 and /admin/history/ with the login nginx was told;
 //   - the enquiry service (server/enquiry/) on 127.0.0.1:$ENQUIRY_PORT (8092), at
 //     /api/enquiry, mailing through SMTP_URL (default: `npm run mail:catch`'s port).
-// The three services are restarted if they die, as systemd's Restart= would. nginx writes
+// The four services are restarted if they die, as systemd's Restart= would. nginx writes
 // the visits log to HOST_DIR/visits; `npm run report` builds the owner's report from it
 // into HOST_DIR/report, served at /admin/report/.
 // HOST_DIR (default .host/ in this checkout, git-ignored) holds all the server's state.
@@ -45,7 +47,9 @@ function startNginx(): ChildProcess {
   const brotli = modules.length === 2;
   const args = writeNginxConf(
     paths.nginx,
-    `${snippet("editor-http.conf").replace("127.0.0.1:8091", `127.0.0.1:${settings.editorPort}`)}
+    `${snippet("editor-http.conf")
+      .replace("127.0.0.1:8091", `127.0.0.1:${settings.editorPort}`)
+      .replace("unix:/run/anodising-login.sock", `unix:${settings.loginSocket}`)}
   map $host $editor_proxy_secret { default "${PROXY_SECRET}"; }
   map $host $enquiry_staff_secret { default "${STAFF_SECRET}"; }
 ${snippet("enquiry-http.conf").replace("127.0.0.1:8092", `127.0.0.1:${enquiry.port}`)}
@@ -75,7 +79,7 @@ let stopping = false;
 let nginx: ChildProcess | undefined;
 const services = new Map<string, ChildProcess>();
 
-/** Runs a Node service (publisher, editor, enquiry) and starts it again whenever it dies. */
+/** Runs a Node service (publisher, login, editor, enquiry) and starts it again whenever it dies. */
 function startService(name: string, script: string): void {
   const tsx = path.join(APP_DIR, "node_modules", ".bin", "tsx");
   const child = spawn(tsx, [path.join(__dirname, script)], { stdio: "inherit", env: process.env });
@@ -114,6 +118,7 @@ async function main(): Promise<void> {
     }
   });
   startService("publisher", "publisher/main.ts");
+  startService("login", "login/main.ts");
   startService("editor", "editor/main.ts");
   startService("enquiry", "enquiry/main.ts");
   if (!fs.existsSync(settings.editorsFile)) {

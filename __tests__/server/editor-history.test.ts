@@ -12,17 +12,15 @@ import type { Server } from "node:http";
 import path from "node:path";
 import YAML from "yaml";
 import { editorApp } from "../../server/editor/app";
-import { hashPassword, writeLogins } from "../../server/editor/logins";
 import { siteSchema } from "../../src/schema/content";
 import { copyContent } from "../helpers/contentCopy";
 import { commitAs as commitGit, gitIn } from "../helpers/git";
 
 const SITE = "content/site.yaml";
 const HOME = "content/home.yaml";
-const PASSWORD = "correct horse battery";
-const auth = (login: string) => ({
-  authorization: `Basic ${Buffer.from(`${login}:${PASSWORD}`).toString("base64")}`,
-});
+/** nginx's secret for the editor: with it nginx passes the login the login check answered. */
+const SECRET = "the editor's own secret";
+const auth = (login: string) => ({ "x-staff-login": login, "x-staff-secret": SECRET });
 
 let repo: string;
 let server: Server;
@@ -42,16 +40,7 @@ beforeAll(async () => {
   repo = copyContent();
   git("init", "-q", "-b", "main");
   commitAs("developer", "The site's first content");
-  const dir = fs.mkdtempSync(path.join(repo, "..", "editors-"));
-  const editors = path.join(dir, "editors");
-  writeLogins(
-    editors,
-    new Map([
-      ["priya", hashPassword(PASSWORD)],
-      ["ravi", hashPassword(PASSWORD)],
-    ]),
-  );
-  const editor = await editorApp({ repo, mode: "git", editorsFile: editors });
+  const editor = await editorApp({ repo, mode: "git", proxySecret: SECRET });
   close = editor.close;
   server = editor.app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -93,9 +82,15 @@ test("a change in words: who, and the field by its labels with the value before 
   expect(history.match(/>Restore this version<\/button>/g)).toHaveLength(1);
 });
 
-test("no login: 401; a press from another site: 403; nothing committed", async () => {
+test("no login, or one without nginx's secret: 401; a press from another site: 403; nothing committed", async () => {
   const head = git("rev-parse", "HEAD");
   expect((await fetch(`${base}/admin/history/`)).status).toBe(401);
+  // A process on the machine naming a login, with a wrong secret or a password instead.
+  expect(
+    (await fetch(`${base}/admin/history/`, { headers: { ...auth("priya"), "x-staff-secret": "guess" } })).status,
+  ).toBe(401);
+  const basic = { authorization: `Basic ${Buffer.from("priya:any password").toString("base64")}` };
+  expect((await fetch(`${base}/admin/history/`, { headers: { "x-staff-login": "priya", ...basic } })).status).toBe(401);
   expect((await press("/admin/history/undo", {}, "priya", { "sec-fetch-site": "cross-site" })).status).toBe(403);
   expect(
     (await press("/admin/history/undo", {}, "priya", { "sec-fetch-site": "", origin: "https://evil.test" })).status,

@@ -231,7 +231,7 @@ describe("one layout for the installer, sitectl and the units", () => {
     };
     const bash = shell(Object.keys(same));
     expect(bash).toEqual(same);
-    expect(`${shell(["EDITOR_DIR"]).EDITOR_DIR}/editors`).toBe(layout.EDITORS_FILE);
+    expect(`${shell(["LOGIN_DIR"]).LOGIN_DIR}/editors`).toBe(layout.EDITORS_FILE);
   });
 
   test("each unit reads its settings from files sitectl knows", () => {
@@ -254,6 +254,40 @@ describe("one layout for the installer, sitectl and the units", () => {
     // The units run from the code in use, and are the ones sitectl starts and stops.
     for (const unit of layout.UNITS) expect(units).toContain(`${unit}.service`);
     for (const timer of layout.TIMERS) expect(units).toContain(timer);
+  });
+
+  test("the login check alone reads the logins, on a socket only nginx may use (issue 52, finding 1)", () => {
+    const unit = (name: string) => fs.readFileSync(path.join(DEPLOY, "systemd", name), "utf8");
+    const socket = unit("anodising-login.socket");
+    const listen = /^ListenStream=(\/\S+)$/m.exec(socket)?.[1];
+    expect(listen).toBeDefined();
+    expect(socket).toMatch(/^SocketGroup=www-data$/m);
+    expect(socket).toMatch(/^SocketMode=0660$/m);
+    // nginx asks that socket; nothing else of nginx's names the login check.
+    const http = fs.readFileSync(path.join(DEPLOY, "nginx", "editor-http.conf"), "utf8");
+    expect(http).toContain(`server unix:${listen};`);
+    const service = unit("anodising-login.service");
+    expect(service).toMatch(/^User=site-login$/m);
+    expect(service).toMatch(/^PrivateNetwork=yes$/m);
+    expect(service).toMatch(new RegExp(`^Environment=EDITORS_FILE=${layout.EDITORS_FILE}$`, "m"));
+    // No other unit is told where the logins are.
+    const others = fs
+      .readdirSync(path.join(DEPLOY, "systemd"))
+      .filter((name) => name !== "anodising-login.service" && unit(name).includes("EDITORS_FILE"));
+    expect(others).toEqual([]);
+  });
+
+  test("every location nginx passes to a backend drops the password and names the login with a secret", () => {
+    const conf = fs.readFileSync(path.join(DEPLOY, "nginx", "editor.conf"), "utf8");
+    const blocks = conf.split(/^location /m).slice(1);
+    const proxied = blocks.filter((block) => /proxy_pass http:\/\/site_(editor|enquiry)/.test(block));
+    expect(proxied.length).toBeGreaterThanOrEqual(3);
+    for (const block of proxied) {
+      const name = block.split("\n")[0];
+      expect([name, block.includes('proxy_set_header Authorization "";')]).toEqual([name, true]);
+      expect([name, /proxy_set_header X-Staff-Login \$staff_login;/.test(block)]).toEqual([name, true]);
+      expect([name, /proxy_set_header X-Staff-Secret \$\w+_secret;/.test(block)]).toEqual([name, true]);
+    }
   });
 
   test("every service unit has a memory and a task limit (issue 52, finding 11)", () => {

@@ -7,7 +7,8 @@ CODE_DIR=$SITE_DIR/code            # one folder per code version: <commit>/ with
 APP_LINK=$SITE_DIR/app             # symlink to the code version in use
 HOST_DIR=$SITE_DIR/host            # the publisher's state: repo/, releases/, live, publisher/
 REPO_DIR=$HOST_DIR/repo            # the content repository: staff commits land here
-EDITOR_DIR=$SITE_DIR/editor        # the editor's logins
+EDITOR_DIR=$SITE_DIR/editor        # the editor's home (the staff logins were here before the login check)
+LOGIN_DIR=$SITE_DIR/login          # the staff logins, the login check's alone
 ENQUIRY_DIR=$SITE_DIR/enquiry      # the enquiry spool (personal data)
 ETC_DIR=/etc/anodising             # the operator's settings
 LOG_DIR=/var/log/anodising         # the installer's, npm's and certbot's logs
@@ -25,10 +26,10 @@ ENQUIRY_STAFF_ENV=$ETC_DIR/enquiry-staff.env  # the secret nginx sends the enqui
 ACME_WEBROOT=/var/lib/anodising/acme
 SELF_SIGNED_DIR=$ETC_DIR/tls
 SITECTL=/usr/local/sbin/sitectl
-UNITS=(anodising-publisher anodising-editor anodising-enquiry)
+UNITS=(anodising-publisher anodising-login anodising-editor anodising-enquiry)
 # The site's timers (the server's own checks, the daily republish, the hourly report) and the services they start.
 TIMERS=(anodising-watch.timer anodising-republish.timer anodising-report.timer)
-UNIT_FILES=("${UNITS[@]/%/.service}" anodising-watch.service anodising-watch.timer anodising-republish.service anodising-republish.timer anodising-report.service anodising-report.timer)
+UNIT_FILES=("${UNITS[@]/%/.service}" anodising-login.socket anodising-watch.service anodising-watch.timer anodising-republish.service anodising-republish.timer anodising-report.service anodising-report.timer)
 SITE_GROUP=site
 LETS_ENCRYPT=https://acme-v02.api.letsencrypt.org/directory
 
@@ -120,7 +121,7 @@ certificate_files() {
   return 0
 }
 
-# Runs a command as the publisher's or the editor's user, in the code in use, with the
+# Runs a command as the publisher's, the editor's or the login check's user, in the code in use, with the
 # services' settings. Files it makes are its user's to write (the content repository is
 # the editor's). The caller's environment passes through (EDITOR_PASSWORD, for one). tsx
 # keeps no compiled code in the shared /tmp (TSX_DISABLE_CACHE).
@@ -128,5 +129,5 @@ as_user() {
   local user=$1
   shift
   (cd "$APP_LINK" && umask 0022 && runuser -u "$user" -- env PATH=/usr/bin:/bin HOME="$(getent passwd "$user" | cut -d: -f6)" \
-    HOST_DIR="$HOST_DIR" EDITORS_FILE="$EDITOR_DIR/editors" ENQUIRY_DIR="$ENQUIRY_DIR" NODE_ENV=production TSX_DISABLE_CACHE=1 "$@")
+    HOST_DIR="$HOST_DIR" EDITORS_FILE="$LOGIN_DIR/editors" ENQUIRY_DIR="$ENQUIRY_DIR" NODE_ENV=production TSX_DISABLE_CACHE=1 "$@")
 }

@@ -1,12 +1,12 @@
 // The editor's backend: decap-server's own middleware (git mode on the server: each save
-// is a commit in HOST_DIR/repo; file mode for `npm run cms`) behind the guard, plus the
-// login check nginx asks before every /admin/ and /api/v1 request (auth_request).
-import crypto from "node:crypto";
+// is a commit in HOST_DIR/repo; file mode for `npm run cms`) behind the guard, and the
+// history of changes. It never sees a password: nginx asks the login check (server/login/)
+// and passes the login with the editor's own secret (server/lib/staffLogin.ts).
 import express, { type NextFunction, type Request, type Response } from "express";
 import { registerLocalFs, registerLocalGit } from "decap-server/dist/middlewares";
 import { headTrouble, needsRepair, repositoryTrouble } from "../lib/repoState";
 import { BRANCH } from "../lib/settings";
-import { Gate } from "./logins";
+import { staffLoginFrom } from "../lib/staffLogin";
 import { ContentChecker } from "./checker";
 import { WriteLock } from "./writeLock";
 import { registerHistory } from "./history";
@@ -21,42 +21,30 @@ export interface EditorOptions {
   repo: string;
   /** git: commit each save (the server); fs: write files only (`npm run cms`). */
   mode: "git" | "fs";
-  /** The logins file; without one (local mode) the API needs no login. */
-  editorsFile?: string;
-  /** Where wrong passwords are kept across restarts (failedLogins.ts). */
-  failuresFile?: string;
   /** Where the day's uploaded bytes are kept across restarts (uploads.ts); without one, uploads are not counted. */
   uploadsFile?: string;
-  /** The secret nginx sends with X-Real-IP (EDITOR_PROXY_SECRET); without one, X-Real-IP is believed from anyone. */
+  /**
+   * The secret nginx sends with the checked login (EDITOR_PROXY_SECRET): a request without
+   * it is refused. Without one (a developer's machine) no login is asked.
+   */
   proxySecret?: string;
 }
 
 const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
 
-/**
- * The visitor's address: nginx's X-Real-IP when the request carries nginx's secret
- * (EDITOR_PROXY_SECRET), else the connection's own address, so a process on this machine
- * cannot pose as a new visitor with each request and escape the lockout.
- */
-function visitorAddress(request: Request, proxySecret: string): string {
-  const socket = request.socket.remoteAddress ?? "";
-  if (!proxySecret) return request.get("x-real-ip") ?? socket;
-  const given = Buffer.from(request.get("x-editor-proxy") ?? "");
-  const expected = Buffer.from(proxySecret);
-  const fromNginx = given.length === expected.length && crypto.timingSafeEqual(given, expected);
-  return (fromNginx && request.get("x-real-ip")) || socket;
+/** The login nginx checked; a Refusal when the request is not nginx's with one. */
+function staffLogin(request: Request, secret: string): string {
+  const login = staffLoginFrom((name) => request.get(name), secret);
+  if (!login) throw new Refusal(401, "staff login required (through the site's /admin/)");
+  return login;
 }
-
-/** The request's credentials, from the visitor's address. */
-const checkLogin = async (gate: Gate, request: Request, proxySecret: string) =>
-  gate.check(request.get("authorization"), visitorAddress(request, proxySecret));
 
 export async function editorApp(options: EditorOptions) {
   const app = express();
   app.disable("x-powered-by");
   const rules = editorRules();
-  const gate = options.editorsFile ? new Gate(options.editorsFile, options.failuresFile) : null;
-  const local = !gate;
+  const secret = options.proxySecret ?? "";
+  const local = !secret;
   const checker = new ContentChecker();
   const writes = new WriteLock();
   const uploads = options.uploadsFile ? new UploadBudget(options.uploadsFile) : null;
@@ -70,19 +58,6 @@ export async function editorApp(options: EditorOptions) {
     });
   }
 
-  // nginx's auth_request: 204 and the login, 401 (ask for one) or 403 (blocked).
-  app.get("/auth", async (request, response, next) => {
-    if (!gate) return void response.status(204).end();
-    try {
-      const verdict = await checkLogin(gate, request, options.proxySecret ?? "");
-      if ("login" in verdict) return void response.status(204).set("X-Editor-Login", verdict.login).end();
-      if (verdict.status === 401) response.set("WWW-Authenticate", 'Basic realm="Site editor", charset="UTF-8"');
-      response.status(verdict.status).type("text/plain").send(verdict.reason);
-    } catch (error) {
-      next(error);
-    }
-  });
-
   // The history of changes, restore and undo (git mode: on the server; `npm run cms` has no history).
   if (options.mode === "git") {
     registerHistory(app, {
@@ -91,12 +66,7 @@ export async function editorApp(options: EditorOptions) {
       writes,
       checker,
       local,
-      login: async (request) => {
-        if (!gate) return process.env.USER || "local";
-        const verdict = await checkLogin(gate, request, options.proxySecret ?? "");
-        if (!("login" in verdict)) throw new Refusal(verdict.status, verdict.reason);
-        return verdict.login;
-      },
+      login: async (request) => (local ? process.env.USER || "local" : staffLogin(request, secret)),
     });
   }
 
@@ -104,13 +74,8 @@ export async function editorApp(options: EditorOptions) {
   app.use("/api/v1", express.json({ limit: MAX_REQUEST_BYTES }));
   app.post("/api/v1", async (request: Request, response: Response, next: NextFunction) => {
     try {
-      let login = process.env.USER || "local";
-      if (gate) {
-        // The API checks the login itself too: nothing on this machine can skip nginx's.
-        const verdict = await checkLogin(gate, request, options.proxySecret ?? "");
-        if (!("login" in verdict)) throw new Refusal(verdict.status, verdict.reason);
-        login = verdict.login;
-      }
+      // Only with nginx's secret: nothing on this machine can skip the login check.
+      const login = local ? process.env.USER || "local" : staffLogin(request, secret);
       const refused = crossSite((name) => request.get(name), local);
       if (refused) throw new Refusal(403, `cross-site request refused (${refused})`);
       // A repository mid-rebase or off main would serve and commit the wrong thing.
@@ -166,7 +131,6 @@ export async function editorApp(options: EditorOptions) {
   return {
     app,
     close: () => {
-      gate?.close();
       checker.close();
     },
   };

@@ -1,4 +1,4 @@
-// The staff's history of changes at /admin/history/ (behind the editor's login): the
+// The staff's history of changes at /admin/history/ (behind the staff login): the
 // site's recent changes, each page's versions with what changed in words, "restore this
 // version" and "undo my last change". The routes check the login (and that a change comes
 // from the staff's own pages) and draw the pages; the work is historyActions.ts's.

@@ -1,6 +1,6 @@
 // The editor's backend, on 127.0.0.1 only. `npm run host` (and the systemd unit) runs it
-// in git mode over HOST_DIR/repo with the logins in EDITORS_FILE, behind nginx at
-// /api/v1; `npm run cms` runs it with --local: file mode over this checkout, no login,
+// in git mode over HOST_DIR/repo, behind nginx at /api/v1 and /admin/history/, which
+// passes the login the login check (server/login/) answered with EDITOR_PROXY_SECRET; `npm run cms` runs it with --local: file mode over this checkout, no login,
 // behind `gatsby develop`'s proxy (gatsby-config.ts).
 import fs from "node:fs";
 import path from "node:path";
@@ -21,8 +21,10 @@ async function main() {
     console.error(`editor: no repository at ${repo}: deploy/install makes it (sitectl doctor)`);
     process.exit(1);
   }
+  // Without it the editor would take anyone on this machine for staff.
   if (!local && !process.env.EDITOR_PROXY_SECRET) {
-    console.warn("editor: EDITOR_PROXY_SECRET is not set: X-Real-IP is believed from any process on this machine");
+    console.error("editor: EDITOR_PROXY_SECRET is not set: deploy/configure makes it (sitectl doctor)");
+    process.exit(1);
   }
   const { app, close } = await editorApp(
     local
@@ -30,10 +32,8 @@ async function main() {
       : {
           repo,
           mode: "git",
-          editorsFile: settings.editorsFile,
-          failuresFile: settings.failedLoginsFile,
-          uploadsFile: path.join(path.dirname(settings.failedLoginsFile), "uploads.json"),
-          proxySecret: process.env.EDITOR_PROXY_SECRET ?? "",
+          uploadsFile: path.join(settings.editorStateDir, "uploads.json"),
+          proxySecret: process.env.EDITOR_PROXY_SECRET,
         },
   );
   // EDITOR_PORT=0: any free port (the tests); the line below says which.

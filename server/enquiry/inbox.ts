@@ -1,12 +1,11 @@
 // The staff's enquiries at /admin/enquiries/: the list (newest first), one enquiry in full
 // with its file, "mark as handled", "send again by e-mail" and a spreadsheet (CSV). Served
-// by the enquiry service itself, which alone may read its spool: nginx checks the staff
-// login first (the editor's auth_request) and passes the login with a secret only nginx
-// and this service know (ENQUIRY_STAFF_SECRET), so neither the editor's user nor any other
-// process on the machine can read enquiries by calling this service directly.
+// by the enquiry service itself, which alone may read its spool: nginx asks the login check
+// (server/login/) first and passes the login with a secret only nginx and this service
+// know (ENQUIRY_STAFF_SECRET; server/lib/staffLogin.ts), so neither the editor's user nor
+// any other process on the machine can read enquiries by calling this service directly.
 // Every page is made on the server from escaped, visible text (server/lib/staffPage.ts);
 // every read is logged with the login.
-import crypto from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   ANSWER_SEPARATOR,
@@ -17,6 +16,7 @@ import {
 } from "../../src/contract/enquiry";
 import { crossSite } from "../lib/crossSite";
 import { Refusal } from "../lib/refusal";
+import { staffLoginFrom } from "../lib/staffLogin";
 import { ago, attachmentHeader, escapeHtml, fileSize, shown, staffPage, staffTime } from "../lib/staffPage";
 import { inboxActions, type Row } from "./inboxActions";
 import type { MailBudget } from "./mailBudget";
@@ -25,7 +25,6 @@ import type { Entry, Spool, State } from "./spool";
 
 /** The newest enquiries a list shows at once (the spool's size bounds them anyway). */
 export const LIST_LIMIT = 300;
-const LOGIN = /^[a-z][a-z0-9._-]{1,31}$/;
 
 export interface InboxDeps {
   spool: Spool;
@@ -48,12 +47,11 @@ const DELIVERY: Record<State, string> = {
 
 /** The login nginx checked, from its headers; a Refusal when they are not nginx's. */
 function staffLogin(request: FastifyRequest, secret: string): string {
-  const given = Buffer.from(String(request.headers["x-staff-secret"] ?? ""));
-  const expected = Buffer.from(secret);
-  const login = String(request.headers["x-staff-login"] ?? "");
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected) || !LOGIN.test(login)) {
-    throw new Refusal(401, "staff login required (through the site's /admin/)");
-  }
+  const login = staffLoginFrom((name) => {
+    const value = request.headers[name];
+    return typeof value === "string" ? value : undefined;
+  }, secret);
+  if (!login) throw new Refusal(401, "staff login required (through the site's /admin/)");
   return login;
 }
 

@@ -41,7 +41,7 @@ export function cleanFileName(original: string): string {
   return cleaned && formatOf(cleaned) === format ? cleaned : `drawing.${original.split(".").pop()?.toLowerCase()}`;
 }
 
-/** Where staff read an enquiry on the site (the enquiry service's inbox behind the editor's login). */
+/** Where staff read an enquiry on the site (the enquiry service's inbox behind the staff login). */
 export const INBOX_PATH = "/admin/enquiries/";
 export const inboxUrl = (siteUrl: string | undefined, id: string) => `${siteUrl ?? ""}${INBOX_PATH}${id}`;
 

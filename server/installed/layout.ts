@@ -21,7 +21,8 @@ export function layoutUnder(root: string) {
     APP_LINK: path.join(SITE_DIR, "app"),
     HOST_DIR,
     REPO_DIR: path.join(HOST_DIR, "repo"),
-    EDITORS_FILE: path.join(SITE_DIR, "editor", "editors"),
+    /** The staff logins: the login check's alone (anodising-login). */
+    EDITORS_FILE: path.join(SITE_DIR, "login", "editors"),
     ENQUIRY_DIR: path.join(SITE_DIR, "enquiry"),
     ETC_DIR,
     SETTINGS_FILE: path.join(ETC_DIR, "install.conf"),
@@ -83,9 +84,10 @@ export const SITE_GROUP = "site";
 /** The one install command, of the code in use: it puts the installation back as it should be. */
 export const INSTALL_COMMAND = path.join(APP_LINK, "deploy", "install");
 
-/** The three services: their systemd unit, the user each runs as and its UMask= (as in its unit). */
+/** The four services: their systemd unit, the user each runs as and its UMask= (as in its unit). */
 export const SERVICES = {
   publisher: { unit: "anodising-publisher", user: "site-publisher", umask: "0022" },
+  login: { unit: "anodising-login", user: "site-login", umask: "0077" },
   editor: { unit: "anodising-editor", user: "site-editor", umask: "0022" },
   enquiry: { unit: "anodising-enquiry", user: "site-enquiry", umask: "0077" },
 } as const;

@@ -42,10 +42,14 @@ export interface Settings {
   buildTimeoutMs: number;
   /** A built folder adopted as the first release of the branch's head (tests, migrations). */
   seedRelease: string;
-  /** The staff logins of the hosted editor (outside the repository). */
+  /** The staff logins (outside the repository): the login check alone reads them. */
   editorsFile: string;
-  /** Wrong passwords the editor counts, kept across its restarts (EDITOR_STATE_DIR). */
+  /** Wrong passwords the login check counts, kept across its restarts (LOGIN_STATE_DIR). */
   failedLoginsFile: string;
+  /** The login check's socket, which nginx asks (on a server, systemd makes it: anodising-login.socket). */
+  loginSocket: string;
+  /** The editor's own state (the day's uploads), kept across its restarts (EDITOR_STATE_DIR). */
+  editorStateDir: string;
   /** The editor's backend, on 127.0.0.1 behind nginx. */
   editorPort: number;
 }
@@ -63,10 +67,9 @@ export function readSettings(env = process.env): Settings {
     buildTimeoutMs: envNumber(env, "BUILD_TIMEOUT_MINUTES", 30) * 60_000,
     seedRelease: env.HOST_SEED_RELEASE ? path.resolve(env.HOST_SEED_RELEASE) : "",
     editorsFile: path.resolve(env.EDITORS_FILE || path.join(hostDir, "editors")),
-    failedLoginsFile: path.join(
-      path.resolve(env.EDITOR_STATE_DIR || path.join(hostDir, "editor")),
-      "failed-logins.json",
-    ),
+    failedLoginsFile: path.join(path.resolve(env.LOGIN_STATE_DIR || path.join(hostDir, "login")), "failed-logins.json"),
+    loginSocket: path.resolve(env.LOGIN_SOCKET || path.join(hostDir, "login.sock")),
+    editorStateDir: path.resolve(env.EDITOR_STATE_DIR || path.join(hostDir, "editor")),
     editorPort: envNumber(env, "EDITOR_PORT", 8091),
   };
 }

@@ -91,7 +91,7 @@ function backup(args: string[]): number {
     writeFrom(path.join(staging, PART.repo), (fd) =>
       repoGit(["bundle", "create", "--quiet", "-", "--all"], { stdoutFd: fd }),
     );
-    const logins = run("cat", [EDITORS_FILE], { user: SERVICES.editor.user });
+    const logins = run("cat", [EDITORS_FILE], { user: SERVICES.login.user });
     if (logins.status === 0) fs.writeFileSync(path.join(staging, PART.editors), logins.stdout, { mode: 0o600 });
     const enquiries = copySpool(staging);
     fs.mkdirSync(path.join(staging, PART.settings));

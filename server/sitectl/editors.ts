@@ -1,5 +1,5 @@
-// `sitectl editors add|remove NAME`, `sitectl editors list`: the editor's staff logins, changed
-// by the editor's own script as its user (it asks for the password on the terminal).
+// `sitectl editors add|remove NAME`, `sitectl editors list`: the staff logins, changed by the
+// login check's own script as its user (it asks for the password on the terminal).
 import { SERVICES } from "../installed/layout";
 import { Failure, script } from "../installed/shell";
 import type { Command } from "./command";
@@ -10,13 +10,13 @@ function editors(args: string[]): number {
     throw new Failure("usage: sitectl editors add NAME | editors remove NAME | editors list");
   }
   // editors.ts asks for the password on the terminal, or takes EDITOR_PASSWORD.
-  return script(SERVICES.editor.user, "server/editor/editors.ts", [action, ...(name ? [name] : [])], { show: true })
+  return script(SERVICES.login.user, "server/login/editors.ts", [action, ...(name ? [name] : [])], { show: true })
     .status;
 }
 
 export const command: Command = {
   name: "editors",
   usage: ["editors add|remove NAME", "editors list"],
-  summary: "the editor's logins (the password is asked)",
+  summary: "the staff logins (the password is asked)",
   run: editors,
 };

@@ -53,6 +53,6 @@ function lastBuildLog(): void {
 export const command: Command = {
   name: "logs",
   usage: ["logs [NAME…] [-f]"],
-  summary: "the services' logs: publisher, editor, enquiry, nginx, certbot, watch, republish, report",
+  summary: "the services' logs: publisher, login, editor, enquiry, nginx, certbot, watch, republish, report",
   run: logs,
 };

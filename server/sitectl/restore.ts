@@ -168,7 +168,7 @@ async function restore(args: string[]): Promise<number> {
 
     const editors = path.join(staging, PART.editors);
     if (fs.existsSync(editors)) {
-      writeAsUser(SERVICES.editor.user, EDITORS_FILE, fs.readFileSync(editors));
+      writeAsUser(SERVICES.login.user, EDITORS_FILE, fs.readFileSync(editors));
       say(`    ${count(manifest.logins, "editor login")}`);
     }
 

@@ -622,7 +622,6 @@ test("the enquiries' pages: 401 without the login, 403 from another site, and th
     headers: {
       "x-staff-login": host.login.username,
       "x-staff-secret": process.env.EDITOR_PROXY_SECRET ?? "guess",
-      "x-editor-proxy": "guess",
     },
   });
   expect(direct.status).toBe(401);

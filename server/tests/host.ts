@@ -7,7 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import YAML from "yaml";
-import { hashPassword, writeLogins } from "../editor/logins";
+import { hashPassword, writeLogins } from "../login/logins";
 import type { Status } from "../publisher/status";
 import { publisherStatus } from "../installed/records";
 import { APP_DIR, hostPaths } from "../lib/settings";
@@ -69,7 +69,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The longest a host may take to start: four services and the seed release's compression,
+ * The longest a host may take to start: five services and the seed release's compression,
  * beside the browser tests on two busy cores (alone, about 20 s).
  */
 export const START_MS = 5 * 60_000;
@@ -141,7 +141,11 @@ async function startOnce(
     process: child,
     output,
   };
-  const listening = [`127.0.0.1:${editorPort}/api/v1`, `${ENQUIRY_API} on http://127.0.0.1:${enquiryPort}`];
+  const listening = [
+    `127.0.0.1:${editorPort}/api/v1`,
+    `${ENQUIRY_API} on http://127.0.0.1:${enquiryPort}`,
+    `checking logins on unix:${hostPaths(dir).hostDir}/login.sock`,
+  ];
   const deadline = Date.now() + START_MS;
   for (;;) {
     const text = fs.readFileSync(output, "utf8");

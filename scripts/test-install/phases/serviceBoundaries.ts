@@ -8,6 +8,8 @@ import { carried, check, report, REPORT, phase, until, type Phase } from "../run
 import {
   DOMAIN,
   ENQUIRIES_TO,
+  basic,
+  curl,
   OFFLINE,
   RESTART_PUBLISHER,
   installCommand,
@@ -36,6 +38,72 @@ export const phases: Phase[] = [
     }
     const writable = a.must("systemctl show anodising-editor --property=ReadWritePaths --value").trim();
     check(writable === "/srv/site/host/repo", "its unit may write the content repository alone", writable);
+  }),
+  // Issue 52, finding 1: the logins are the login check's alone, and only nginx may ask it.
+  phase("a", "no service can act as staff: the logins and the login check are out of reach", (a) => {
+    const logins = "/srv/site/login/editors";
+    const socket = "/run/anodising-login.sock";
+    const planted = "intruder:planted-hash";
+    for (const user of ["site-editor", "site-enquiry", "site-publisher", "site-report"]) {
+      const read = a.run(`runuser -u ${user} -- cat ${logins}`);
+      const added = a.run(`runuser -u ${user} -- sh -c 'echo "${planted}" >> ${logins}'`);
+      check(
+        read.status !== 0 && added.status !== 0,
+        `${user} can neither read nor add to the staff logins`,
+        read.stderr + added.stderr,
+      );
+      const asked = a.run(
+        `runuser -u ${user} -- curl -s -o /dev/null -w '%{http_code}' --unix-socket ${socket} http://login/auth ${basic}`,
+      );
+      // curl's 7: it could not connect (permission denied).
+      check(
+        asked.status === 7,
+        `${user} cannot ask the login check (its socket is nginx's to use)`,
+        `${asked.status} ${asked.stdout} ${asked.stderr}`,
+      );
+      const removed = a.run(`runuser -u ${user} -- rm -f ${socket}`);
+      const answered = a.run(
+        `runuser -u ${user} -- node -e 'require("net").createServer().listen("${socket}").on("error", (e) => { console.error(e.code); process.exit(3); })'`,
+      );
+      check(
+        removed.status !== 0 && answered.status === 3,
+        `${user} cannot take the login check's place (remove its socket, or listen there)`,
+        removed.stderr + answered.stderr,
+      );
+    }
+    const owner = a.must(`stat -c '%U:%G %a' ${socket} ${logins} /srv/site/login`).trim().split("\n");
+    check(
+      owner.join(" | ") === "root:www-data 660 | site-login:site-login 600 | site-login:site-login 700",
+      "the socket is nginx's group's to use, the logins and their folder site-login's alone",
+      owner.join(" | "),
+    );
+    // Straight to the editor's port as its own user, naming the install's login: refused,
+    // whether with a guessed secret or with the staff's own password.
+    for (const headers of [
+      `-H 'X-Staff-Login: ${carried.login.name}'`,
+      `-H 'X-Staff-Login: ${carried.login.name}' -H 'X-Staff-Secret: guess'`,
+      basic,
+    ]) {
+      const code = a.run(
+        `runuser -u site-editor -- curl -s -o /dev/null -w '%{http_code}' ${headers} -H 'Content-Type: application/json' --data '{"action":"info"}' http://127.0.0.1:8091/api/v1`,
+      ).stdout;
+      check(
+        code === "401",
+        `the editor refuses a login named without nginx's secret (${headers.split(" ")[0]}): ${code}`,
+      );
+    }
+    const environment = a.must(
+      "systemctl show anodising-editor anodising-enquiry anodising-publisher --property=Environment --value",
+    );
+    check(!/EDITORS_FILE/.test(environment), "no other service is told where the logins are", environment);
+    check(
+      curl(a, `--cacert /root/pebble/root.pem ${basic} https://${DOMAIN}/admin/status.json`) === "200",
+      "through nginx, the install's login still opens /admin/ (200)",
+    );
+    const journal = a.run(
+      "journalctl -u anodising-editor -u anodising-enquiry -u anodising-publisher -u anodising-login --no-pager -o cat",
+    ).stdout;
+    check(!journal.includes(carried.login.password), "no service's journal holds the staff password");
   }),
   phase("a", "what the editor's and the publisher's users plant runs nowhere", (a) => {
     carried.editorUid = Number(a.must("id -u site-editor").trim());

@@ -39,7 +39,7 @@ export const phases: Phase[] = [
       curl(a, `${verified} ${basic} ${base}admin/`) === "200",
       "/admin/ opens with the login the install created (200)",
     );
-    for (const unit of ["anodising-publisher", "anodising-editor", "anodising-enquiry"]) {
+    for (const unit of ["anodising-publisher", "anodising-login", "anodising-editor", "anodising-enquiry"]) {
       const line = a.must(`systemd-analyze security --no-pager ${unit} | tail -1`);
       const exposure = Number(/level for \S+: ([\d.]+)/.exec(line)?.[1]);
       check(

@@ -114,8 +114,8 @@ export const logins: Check = {
   notice: "staff cannot log in to the editor",
   fix: "sitectl editors add NAME",
   run: ({ machine }) => {
-    // Listed by the editor's user: root reads nothing in the editor's folder.
-    const listing = machine.script("editor", "server/editor/editors.ts", ["list"]);
+    // Listed by the login check's user: root reads nothing in its folder.
+    const listing = machine.script("login", "server/login/editors.ts", ["list"]);
     const total = listing.stdout.split("\n").filter((line) => line && !line.startsWith("No logins")).length;
     return [
       total
@@ -125,17 +125,17 @@ export const logins: Check = {
   },
 };
 
-/** nginx tells the editor each visitor's address with a secret the editor knows too (deploy/configure). */
+/** nginx tells the editor the checked login with a secret the editor knows too (deploy/configure). */
 export const editorSecret: Check = {
   id: "editor-secret",
   blips: 0,
-  notice: "staff may be blocked from the editor after others' wrong passwords",
+  notice: "staff cannot save in the editor or use its history",
   fix: DEPLOY_AGAIN,
   run: ({ paths }) => [
     nginxHasSecret(paths.EDITOR_PROXY_ENV, "EDITOR_PROXY_SECRET", paths.EDITOR_SECRET_MAP)
-      ? ok("nginx and the editor share the secret that carries visitors' addresses")
+      ? ok("nginx and the editor share the secret that carries the staff login")
       : failing(
-          "nginx and the editor do not share their secret: the editor cannot tell visitors apart, and may block them all as one or none.",
+          "nginx and the editor do not share their secret: the editor refuses every logged-in request as not from nginx.",
         ),
   ],
 };

@@ -20,6 +20,7 @@ const MIN_MEMORY_GB = 1.8;
 /** What each unit's stop means to visitors and staff. */
 const UNIT_NOTICE: Record<string, string> = {
   publisher: "staff's changes are not published; the site stays as it was",
+  login: "staff cannot log in: not to the editor, the enquiries or the report",
   editor: "staff cannot open the editor at /admin/ or save",
   enquiry: "visitors cannot send the quote form (they are shown the phone and WhatsApp numbers instead)",
   nginx: "the site is down for every visitor",

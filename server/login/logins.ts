@@ -1,5 +1,6 @@
-// Staff logins for the hosted editor: one `name:hash` line per login in EDITORS_FILE
-// (outside the repository; default HOST_DIR/editors), written atomically, mode 0600.
+// Staff logins: one `name:hash` line per login in EDITORS_FILE (outside the repository;
+// default HOST_DIR/editors; on a server the login check's own folder), written atomically,
+// mode 0600.
 // Passwords are hashed with scrypt (Node's own crypto). Checking one costs about 0.1 s
 // on purpose, and Decap makes dozens of requests, so a checked Authorization header is
 // remembered for a few minutes (in memory, by its SHA-256) instead of hashing every time.
@@ -12,7 +13,6 @@ import { addressKeys } from "../lib/addresses";
 import { FailedLogins, nameKey } from "./failedLogins";
 
 export const MIN_PASSWORD_LENGTH = 12;
-export const LOGIN_NAME = /^[a-z][a-z0-9._-]{1,31}$/;
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_BYTES = 32;
 /** How long a checked Authorization header is trusted without hashing again. */

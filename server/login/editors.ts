@@ -1,9 +1,11 @@
 // `npm run editors:add -- NAME` (password asked, or EDITOR_PASSWORD), `editors:remove -- NAME`,
-// `editors:list`: the hosted editor's logins in EDITORS_FILE (default HOST_DIR/editors).
+// `editors:list`: the staff logins in EDITORS_FILE (default HOST_DIR/editors), which the login
+// check (server/login/) alone reads; `sitectl editors` runs this as the login check's user.
 import readline from "node:readline";
 import { Writable } from "node:stream";
 import { readSettings } from "../lib/settings";
-import { LOGIN_NAME, MIN_PASSWORD_LENGTH, hashPassword, readLogins, writeLogins } from "./logins";
+import { LOGIN_NAME } from "../lib/staffLogin";
+import { MIN_PASSWORD_LENGTH, hashPassword, readLogins, writeLogins } from "./logins";
 
 const [command, name] = process.argv.slice(2);
 const file = readSettings().editorsFile;
