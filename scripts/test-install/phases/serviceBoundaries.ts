@@ -225,34 +225,45 @@ export const phases: Phase[] = [
       }
     },
   ),
-  phase("a", "a FIFO where root reads the report's summary: doctor and report answer and say so", (a) => {
-    const summary = "/var/lib/anodising-report/summary.json";
-    a.must("systemctl stop anodising-watch.timer");
-    try {
-      a.must(`runuser -u site-report -- sh -c 'rm -f ${summary} && mkfifo ${summary}'`);
-      const ran = a.run("timeout 120 sitectl report");
-      const doctor = a.run("timeout 300 sitectl doctor");
-      report("report-fifo.txt", ran.stdout + ran.stderr + doctor.stdout + doctor.stderr);
-      check(
-        ran.status !== 124 && /is not a report this server can read/.test(ran.stdout),
-        "sitectl report answers at once, saying the summary is not a report it can read",
-        ran.stdout + ran.stderr,
-      );
-      check(
-        doctor.status !== 124 && /is not a report this server can read/.test(doctor.stdout),
-        "sitectl doctor answers, the report's check saying the same",
-        doctor.stdout.slice(-1500),
-      );
-      const rebuilt = a.run("sitectl report --now");
-      check(
-        rebuilt.status === 0 && /The report was built/.test(rebuilt.stdout),
-        "sitectl report --now builds it again",
-        rebuilt.stdout + rebuilt.stderr,
-      );
-    } finally {
-      a.must("systemctl start anodising-watch.timer");
-    }
-  }),
+  phase(
+    "a",
+    "a FIFO, a huge file or a link where root reads the report's summary: doctor and report answer and say so",
+    (a) => {
+      const summary = "/var/lib/anodising-report/summary.json";
+      a.must("systemctl stop anodising-watch.timer");
+      try {
+        // A FIFO would block a plain read; a sparse 4 GB file or /dev/zero would fill memory.
+        for (const [what, plant] of [
+          ["a FIFO", `mkfifo ${summary}`],
+          ["a 4 GB file", `truncate -s 4G ${summary}`],
+          ["a link to /dev/zero", `ln -s /dev/zero ${summary}`],
+        ]) {
+          a.must(`runuser -u site-report -- sh -c 'rm -f ${summary} && ${plant}'`);
+          const ran = a.run("timeout 120 sitectl report");
+          const doctor = a.run("timeout 300 sitectl doctor");
+          report(`report-${what.replace(/\W+/g, "-")}.txt`, ran.stdout + ran.stderr + doctor.stdout + doctor.stderr);
+          check(
+            ran.status !== 124 && /is not a report this server can read/.test(ran.stdout),
+            `${what}: sitectl report answers at once, saying the summary is not a report it can read`,
+            ran.stdout + ran.stderr,
+          );
+          check(
+            doctor.status !== 124 && /is not a report this server can read/.test(doctor.stdout),
+            `${what}: sitectl doctor answers, the report's check saying the same`,
+            doctor.stdout.slice(-1500),
+          );
+        }
+        const rebuilt = a.run("sitectl report --now");
+        check(
+          rebuilt.status === 0 && /The report was built/.test(rebuilt.stdout),
+          "sitectl report --now builds it again",
+          rebuilt.stdout + rebuilt.stderr,
+        );
+      } finally {
+        a.must("systemctl start anodising-watch.timer");
+      }
+    },
+  ),
   phase("a", "a content file committed as a link is refused by its path; nothing of its target shown", async (a) => {
     const git = "git -c core.hooksPath=/dev/null -c core.fsmonitor=false -c user.name=intruder -c user.email=i@x.test";
     const asEditor = (command: string) =>
