@@ -16,7 +16,8 @@ const typeNameFor = ({ node }: { node: { relativePath: string } }) =>
   contentFiles.find((kind) => globToRegExp(kind.glob).test(node.relativePath))?.typeName ?? "UnknownYaml";
 
 const config: GatsbyConfig = {
-  // The published address, from content/site.yaml: canonical links, sitemap, robots.txt.
+  // The published address, the operator's (SITE_URL; src/schema/siteAddress.ts): canonical
+  // links, sitemap, robots.txt, structured data, the printed pages.
   // pagePolicy: each page's own Content-Security-Policy, naming this build's map host
   // (deploy/headers.ts), and the server's address when pages are served from a CDN (the
   // publisher sets GATSBY_SERVER_URL with the mirror on); Seo writes it into every page's head.

@@ -180,7 +180,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ store, reporter }) => {
   const { program, config } = store.getState();
   const publicDir = path.join(program.directory, "public");
-  // gatsby-config took the address from content/site.yaml.
+  // gatsby-config took the address from SITE_URL (the operator's).
   const url = config.siteMetadata.siteUrl;
   fs.copyFileSync(path.join(publicDir, "sitemap-index.xml"), path.join(publicDir, "sitemap.xml"));
   fs.writeFileSync(

@@ -7,7 +7,8 @@ import { copyContent, FIXTURE_PROJECT } from "./helpers/contentCopy";
 
 // __tests__/fixtures/old-content/ is the fixture content as it was written before the
 // vocabulary changed: `heading` for titles and small headings, the type `advantages`, and
-// where enquiries go still in enquiry.yaml (`delivery.to`).
+// where enquiries go still in enquiry.yaml (`delivery.to`), the published address in
+// site.yaml (`url`).
 const OLD = path.resolve(__dirname, "fixtures/old-content");
 const yamlFiles = (dir: string) =>
   fs
@@ -28,6 +29,17 @@ describe("npm run content:migrate", () => {
     expect(problems).toContain("content/clients.yaml › eyebrow");
     expect(problems).toContain("content/services/alpha.yaml › sections[4].type");
     expect(problems).toContain("content/enquiry.yaml › delivery.to");
+    expect(problems).toContain("content/site.yaml › url");
+  });
+
+  it("takes the published address out of content, with its comment: the operator sets it (issue 52)", () => {
+    const before =
+      "# Site-wide settings.\nurl: https://www.example.com # PLACEHOLDER: the address\ncompany:\n  name: A\n";
+    const { text, changed } = migrateText("site.yaml", before);
+    expect(changed).toBe(1);
+    expect(text).toBe("# Site-wide settings.\ncompany:\n  name: A\n");
+    // A `url` further in (the web-mail link's) is not the site's address.
+    expect(migrateText("site.yaml", "webmail:\n  url: https://mail.test\n").changed).toBe(0);
   });
 
   it("brings old content forward: valid again, as the current fixture has it, comments kept", () => {

@@ -5,13 +5,15 @@
 // colour swatch are not cut across pages. The PDF is kept with the test's results, to
 // look at.
 import fs from "node:fs";
+import { publishedAddress } from "../src/schema/siteAddress";
 import { services, site } from "./content";
 import { expect, open, test } from "./fixtures";
 
 /** An A4 sheet inside the print stylesheet's margins (global.css › @page: 15 mm by 12 mm), in CSS px. */
 const MM = 96 / 25.4;
 const SHEET = { width: Math.floor((210 - 2 * 12) * MM), height: Math.floor((297 - 2 * 15) * MM) };
-const siteUrl = site.url.replace(/\/+$/, "");
+/** The address the build printed: the operator's SITE_URL, as the build read it. */
+const siteUrl = publishedAddress();
 
 // The first process page with a specification table, or else the first process page.
 const service = services.find((s) => s.sections.some((section) => section.type === "capabilities")) ?? services[0];

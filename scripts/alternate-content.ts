@@ -41,7 +41,6 @@ const services = fs
 const NEW_SLUG = "powder_coating_and_other_finishes";
 
 edit("site.yaml", (site) => {
-  site.url = "https://www.o-brien-finishers.co.in";
   site.company.name = COMPANY;
   site.company.shortName = "O'Brien & Gaṇeśa";
   site.gstin = gstin("29ABCDE1234F1Z");

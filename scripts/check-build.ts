@@ -19,6 +19,7 @@ import { ADMIN_PATH } from "../src/cms/config";
 import { telHref } from "../src/components/Footer/telHref";
 import { CLIENT_LOGO_COUNT, CLIENT_LOGOS_PER_ROW, HERO_SLIDE_COUNT, SECTION_IDS } from "../src/constants";
 import { contentFiles } from "../src/schema/content";
+import { publishedAddress } from "../src/schema/siteAddress";
 import { dayOf } from "../src/schema/validate";
 import { VISITS_KEPT_MONTHS } from "../src/visits";
 import { fileLabel, isCurrent } from "../src/sections/Documents/display";
@@ -103,6 +104,16 @@ function checkEveryPage(route: string, doc: HTMLElement) {
     "its own Content-Security-Policy names the content's map host",
     policy === pagePolicy(site.map.embedUrl, process.env.GATSBY_SERVER_URL),
   );
+  // The published address is the operator's (SITE_URL), as the build read it; never content's.
+  const canonical = doc.querySelector('link[rel="canonical"]')?.getAttribute("href");
+  if (canonical) {
+    check(
+      route,
+      "its canonical link is at the published address",
+      canonical.startsWith(`${publishedAddress()}/`),
+      canonical,
+    );
+  }
 
   const nav = doc.querySelector("header nav");
   check(route, "a navigation bar", !!nav);
@@ -617,6 +628,12 @@ function checkEditor() {
     config.collections.map((c) => c.name).join() === contentFiles.map((kind) => kind.name).join(),
   );
   const sitemaps = fs.readdirSync(publicDir).filter((name) => /^sitemap.*\.xml$/.test(name));
+  const robots = fs.readFileSync(path.join(publicDir, "robots.txt"), "utf8");
+  check(
+    "/robots.txt",
+    "names the sitemap at the published address",
+    robots.includes(`Sitemap: ${publishedAddress()}/sitemap.xml`),
+  );
   const inSitemap = sitemaps.filter((name) => fs.readFileSync(path.join(publicDir, name), "utf8").includes(ADMIN_PATH));
   check(route, "not in the sitemap", sitemaps.length > 0 && inSitemap.length === 0, inSitemap.join());
   for (const href of serviceRoutes) {

@@ -10,6 +10,9 @@
 // enquiries-to`), not content a staff login can change: enquiry.yaml's `delivery.to` line
 // goes (its value is printed, for the operator to set).
 //
+// 2026-11, the published address is the operator's setting too (SITE_URL: deploy/install
+// --site-url, `sitectl site-url`): site.yaml's `url` line goes (its value is printed).
+//
 // 2026-11, the quote form takes several files: enquiry.yaml's problems gain `fileCount`
 // (too many files), added in the shipped words when missing; staff may reword it.
 //
@@ -76,7 +79,10 @@ function removeKey(map: unknown, key: string, text: string): Edit[] {
 }
 
 /** Keys no longer in the schema, removed: [file, path to the mapping, key]. */
-const REMOVED: [string, string[], string][] = [["enquiry.yaml", ["delivery"], "to"]];
+const REMOVED: [string, string[], string][] = [
+  ["enquiry.yaml", ["delivery"], "to"],
+  ["site.yaml", [], "url"],
+];
 
 /** Keys added to the schema as required: [file, path to the mapping, key, the shipped words]. */
 const ADDED: [string, string[], string, string][] = [
@@ -156,7 +162,7 @@ export function migrateText(relative: string, text: string): { text: string; cha
       renameKey(at.length ? doc.getIn(at, true) : doc.contents, rename),
     ),
     ...REMOVED.filter(([file]) => file === relative).flatMap(([, at, key]) =>
-      removeKey(doc.getIn(at, true), key, text),
+      removeKey(at.length ? doc.getIn(at, true) : doc.contents, key, text),
     ),
     ...ADDED.filter(([file]) => file === relative).flatMap(([, at, key, value]) =>
       addKey(doc.getIn(at, true), key, value, text),
@@ -260,13 +266,19 @@ export function migrateContent(projectDir: string): string[] {
 if (require.main === module) {
   const projectDir = path.resolve(process.argv[2] ?? path.join(__dirname, ".."));
   const enquiryFile = path.join(projectDir, "content", "enquiry.yaml");
-  const oldRecipient = fs.existsSync(enquiryFile)
-    ? (parseDocument(fs.readFileSync(enquiryFile, "utf8")).getIn(["delivery", "to"]) as string | undefined)
-    : undefined;
+  const siteFile = path.join(projectDir, "content", "site.yaml");
+  const valueIn = (file: string, at: string[]) =>
+    fs.existsSync(file) ? (parseDocument(fs.readFileSync(file, "utf8")).getIn(at) as string | undefined) : undefined;
+  const oldRecipient = valueIn(enquiryFile, ["delivery", "to"]);
+  const oldAddress = valueIn(siteFile, ["url"]);
   const changed = migrateContent(projectDir);
   if (oldRecipient)
     console.log(
       `content/enquiry.yaml › delivery.to (${oldRecipient}) is no longer content: on the server, set it with sitectl enquiries-to ${oldRecipient}`,
+    );
+  if (oldAddress)
+    console.log(
+      `content/site.yaml › url (${oldAddress}) is no longer content: on the server, set it with sitectl site-url ${oldAddress}`,
     );
   console.log(changed.length ? `migrated: ${changed.join(", ")}` : "content is already current");
 }

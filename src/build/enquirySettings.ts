@@ -9,20 +9,26 @@ import type { Data } from "../schema/fields";
 import type { enquirySchema, serviceSchema, siteSchema } from "../schema/content";
 import { formatProblems } from "../schema/report";
 import { loadContent } from "../schema/load";
+import { publishedAddress } from "../schema/siteAddress";
 
 type Enquiry = Data<typeof enquirySchema.fields>;
 type Site = Data<typeof siteSchema.fields>;
 type Service = Data<typeof serviceSchema.fields>;
 
 /** The settings from loaded content (pure, for the tests). */
-export function enquirySettings(enquiry: Enquiry, site: Site, services: Service[]): EnquirySettings {
+export function enquirySettings(
+  enquiry: Enquiry,
+  site: Site,
+  services: Service[],
+  siteUrl = publishedAddress(),
+): EnquirySettings {
   const { questions, ...fixed } = enquiry.form;
   const labels = Object.fromEntries(Object.entries(fixed).map(([name, field]) => [name, field.label]));
   const { network: _network, summary, ...problems } = enquiry.problems;
   return {
     formPath: `/${enquiry.slug}`,
     from: site.email,
-    siteUrl: site.url.replace(/\/+$/, ""),
+    siteUrl,
     companyName: site.company.name,
     subject: enquiry.delivery.subject,
     retentionDays: enquiry.delivery.retentionDays,

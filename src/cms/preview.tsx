@@ -122,7 +122,10 @@ function register(decap: DecapGlobals) {
   decap.CMS.registerPreviewTemplate(
     "site",
     template(decap, siteSchema, (entry) =>
-      withContext((_site, _logos, form) => <Layout {...layoutProps(entry, form, "/")}>{null}</Layout>),
+      // The editor runs on the site's own server: its address stands for the published one.
+      withContext((_site, _logos, form) => (
+        <Layout {...layoutProps(entry, form, window.location.origin, "/")}>{null}</Layout>
+      )),
     ),
   );
   decap.CMS.registerPreviewTemplate(

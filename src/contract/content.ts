@@ -20,5 +20,7 @@ export {
 } from "../schema/files";
 export { today } from "../schema/expiry";
 export { cmsConfig, LOCAL_BACKEND_PORT } from "../cms/config";
+/** The published address: the operator's SITE_URL, which the publisher gives each build. */
+export { SITE_URL_PATTERN, publishedAddress } from "../schema/siteAddress";
 /** The file the build leaves its inline scripts' hashes in, which the publisher checks. */
 export { INLINE_FILE } from "../build/finishPages";

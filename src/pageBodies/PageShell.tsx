@@ -13,14 +13,22 @@ interface Props {
 
 /** Reads the site-wide content (navigation, footer, labels) and frames a page with it. */
 export function PageShell({ pathname, embedMap = true, children }: Props) {
-  const { siteYaml: site, enquiryYaml: enquiry } = useStaticQuery<Queries.PageShellQuery>(graphql`
+  const {
+    siteYaml: site,
+    enquiryYaml: enquiry,
+    site: gatsby,
+  } = useStaticQuery<Queries.PageShellQuery>(graphql`
     query PageShell {
       enquiryYaml {
         slug
         linkLabel
       }
+      site {
+        siteMetadata {
+          siteUrl
+        }
+      }
       siteYaml {
-        url
         company {
           name
           shortName
@@ -70,8 +78,10 @@ export function PageShell({ pathname, embedMap = true, children }: Props) {
       }
     }
   `);
-  if (!site || !enquiry) throw new Error("content/site.yaml or content/enquiry.yaml was not loaded.");
-  const props = layoutProps(site, enquiry, pathname);
+  const siteUrl = gatsby?.siteMetadata?.siteUrl;
+  if (!site || !enquiry || !siteUrl)
+    throw new Error("content/site.yaml, content/enquiry.yaml or the siteUrl was not loaded.");
+  const props = layoutProps(site, enquiry, siteUrl, pathname);
   const footer = { ...props.footer, embedMap, newTabLabel: site.labels.opensInNewTab };
   return (
     <Layout {...props} footer={footer}>

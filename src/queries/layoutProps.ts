@@ -1,9 +1,13 @@
 import type { LayoutProps } from "../components/Layout";
 
-/** The navigation, footer and labels every page is framed with, from content/site.yaml (and the form's link). */
+/**
+ * The navigation, footer and labels every page is framed with, from content/site.yaml (and
+ * the form's link); the printed address is the published one (the operator's SITE_URL).
+ */
 export function layoutProps(
   site: Queries.PageShellQuery["siteYaml"] & object,
   enquiry: Queries.PageShellQuery["enquiryYaml"] & object,
+  siteUrl: string,
   pathname: string,
 ) {
   const { company, labels } = site;
@@ -15,7 +19,7 @@ export function layoutProps(
       items: site.navigation,
       currentPath: pathname,
       quote,
-      printed: { companyName: company.name, siteUrl: site.url.replace(/\/+$/, "") },
+      printed: { companyName: company.name, siteUrl: siteUrl.replace(/\/+$/, "") },
       labels,
     },
     footer: {

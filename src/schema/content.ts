@@ -86,7 +86,6 @@ const pageSections = () => sections("Sections", sectionTypes, "PageSection", { u
 // ---- One file each.
 
 export const siteSchema = object("Site settings", {
-  url: text("Address of the published site", { pattern: HTTPS_URL }),
   company: object("Company", {
     name: text("Company name"),
     shortName: text("Short name (phone home screens)"),

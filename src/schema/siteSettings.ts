@@ -1,9 +1,12 @@
-// What gatsby-config.ts reads of content/site.yaml, before the content check runs.
+// What gatsby-config.ts reads of content/site.yaml, before the content check runs, and the
+// published address, which is the operator's (siteAddress.ts).
 import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
+import { publishedAddress } from "./siteAddress";
 
 export interface SiteSettings {
+  /** The published address: SITE_URL, not content. */
   url: string;
   name: string;
   shortName: string;
@@ -19,9 +22,9 @@ export interface SiteSettings {
  * loads its configuration before the content check runs, and that check gives the
  * clear message if the file is broken.
  */
-export function readSiteSettings(projectDir: string): SiteSettings {
+export function readSiteSettings(projectDir: string, env: NodeJS.ProcessEnv = process.env): SiteSettings {
+  const url = publishedAddress(env);
   const fallback = {
-    url: "https://www.example.com",
     name: "Site",
     shortName: "Site",
     themeColor: "#000000",
@@ -29,12 +32,11 @@ export function readSiteSettings(projectDir: string): SiteSettings {
   };
   try {
     const site = yaml.load(fs.readFileSync(path.join(projectDir, "content/site.yaml"), "utf8")) as {
-      url?: string;
       company?: { name?: string; shortName?: string; themeColor?: string; logo?: string };
       map?: { embedUrl?: string };
     };
     return {
-      url: (site.url ?? fallback.url).replace(/\/+$/, ""),
+      url,
       name: site.company?.name ?? fallback.name,
       shortName: site.company?.shortName ?? fallback.shortName,
       themeColor: site.company?.themeColor ?? fallback.themeColor,
@@ -42,6 +44,6 @@ export function readSiteSettings(projectDir: string): SiteSettings {
       mapEmbedUrl: site.map?.embedUrl ?? null,
     };
   } catch {
-    return { ...fallback, logo: "content/images/placeholder-logo.png" };
+    return { ...fallback, url, logo: "content/images/placeholder-logo.png" };
   }
 }

@@ -13,12 +13,15 @@ type Props = Omit<SeoProps, "site" | "policy"> & {
 export function PageHead({ data, noindex = false, ...page }: Props) {
   const site = data.siteYaml;
   if (!site) throw new Error("content/site.yaml was not loaded.");
+  // The published address is the operator's (SITE_URL), in Gatsby's siteMetadata.
+  const url = data.site?.siteMetadata?.siteUrl;
+  if (!url) throw new Error("gatsby-config.ts gave no siteUrl.");
   const logo = site.company.logo.publicURL;
   return (
     <>
       <Seo
         {...page}
-        site={{ ...site, themeColor: site.company.themeColor, logoUrl: logo ? new URL(logo, site.url).href : null }}
+        site={{ ...site, url, themeColor: site.company.themeColor, logoUrl: logo ? new URL(logo, url).href : null }}
         policy={data.site?.siteMetadata?.pagePolicy}
       />
       {noindex && <meta name="robots" content="noindex" />}
@@ -32,10 +35,10 @@ export const fragment = graphql`
     site {
       siteMetadata {
         pagePolicy
+        siteUrl
       }
     }
     siteYaml {
-      url
       company {
         name
         description
