@@ -215,6 +215,16 @@ describe("the mirror's settings", () => {
     expect(built).toMatchObject({ PATH: "/usr/bin", GATSBY_SERVER_URL: "https://works.example.com" });
     expect(buildEnv({ PATH: "/usr/bin", SERVER_URL: "https://works.example.com" }).GATSBY_SERVER_URL).toBeUndefined();
   });
+
+  it("publish the site at the CDN's address; without the mirror, at the operator's (issue 52, finding 8)", () => {
+    const operator = { SITE_URL: "https://works.example.com" };
+    expect(buildEnv({ ...env, ...operator, MIRROR_URL: "https://www.example.com" }).SITE_URL).toBe(
+      "https://www.example.com",
+    );
+    expect(buildEnv({ PATH: "/usr/bin", ...operator, MIRROR_URL: "https://www.example.com" }).SITE_URL).toBe(
+      "https://works.example.com",
+    );
+  });
 });
 
 describe("pages served from a CDN", () => {

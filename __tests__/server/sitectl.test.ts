@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { members } from "../../server/installed/archive";
 import { OPERATOR_EMAIL, SMTP_URL_PATTERN, WEBHOOK_PATTERN } from "../../server/installed/layout";
+import { SITE_URL_PATTERN } from "../../src/contract/content";
 import { checkCertificates, renewalProblem } from "../../server/installed/restoreCertificates";
 import { sandboxProperties } from "../../server/installed/sandbox";
 import { readOwnedFile } from "../../server/installed/serviceFiles";
@@ -210,6 +211,22 @@ describe("the operator's settings, checked by sitectl as deploy/install checks t
     const bash = bashValid("SMTP_URL", samples);
     expect(samples.map((sample) => (SMTP_URL_PATTERN.test(sample) ? "1" : "0"))).toEqual(bash);
     expect(bash).toEqual(["1", "1", "1", "0", "0", "0", "0", "0"]);
+  });
+
+  test("the published address: http or https, a name and a port, no path (issue 52, finding 8)", () => {
+    const samples = [
+      "https://www.example.com",
+      "http://site.example.com:8080",
+      "https://www.example.com/shop",
+      "https://www.example.com/",
+      "www.example.com",
+      "https://www.exa mple.com",
+      "https://$(id).example.com",
+      "javascript:alert(1)",
+    ];
+    const bash = bashValid("SITE_URL", samples);
+    expect(samples.map((sample) => (SITE_URL_PATTERN.test(sample) ? "1" : "0"))).toEqual(bash);
+    expect(bash).toEqual(["1", "1", "0", "0", "0", "0", "0", "0"]);
   });
 
   test("a webhook: https anywhere, http on this machine only", () => {

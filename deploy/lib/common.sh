@@ -72,6 +72,7 @@ declare -A PATTERNS=(
   [EMAIL]="^[A-Za-z0-9][A-Za-z0-9.!#%&'*+/=?^_{|}~-]{0,63}@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$"
   [ACME_SERVER]='^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~/-]*)?$'
   [TLS]='^(acme|self-signed|off)$'
+  [SITE_URL]='^https?://[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?(:[0-9]{1,5})?$'
   [FILE]='^/?[A-Za-z0-9._/-]+$'
   [SMTP_URL]="^smtps?://[^][:space:][:cntrl:]\"'\\\\\$\`]+$"
   [WEBHOOK]='^(https://[A-Za-z0-9.-]+(:[0-9]{1,5})?|http://(127\.0\.0\.1|localhost|\[::1\])(:[0-9]{1,5})?)(/[A-Za-z0-9._~%/?=&+-]*)?$'
@@ -89,14 +90,15 @@ env_value() {
   sed -n "s/^$1=//p" "$2" | tail -1
 }
 
-# The settings the installer was last run with (DOMAIN, EMAIL, TLS, ACME_SERVER, ACME_CA):
+# The settings the installer was last run with (DOMAIN, EMAIL, TLS, ACME_SERVER, ACME_CA,
+# SITE_URL):
 # KEY=value lines read as data, never run, and each checked again (a file written by hand
 # or by an older installer may hold anything).
 load_settings() {
   [[ -f $SETTINGS_FILE ]] || return 1
   local key value
   while IFS= read -r line; do
-    [[ $line =~ ^(DOMAIN|EMAIL|TLS|ACME_SERVER|ACME_CA)=(.*)$ ]] || continue
+    [[ $line =~ ^(DOMAIN|EMAIL|TLS|ACME_SERVER|ACME_CA|SITE_URL)=(.*)$ ]] || continue
     key=${BASH_REMATCH[1]} value=${BASH_REMATCH[2]}
     # An older installer may have quoted nothing; a value it wrote is taken as written.
     case $key in
@@ -131,3 +133,8 @@ as_user() {
   (cd "$APP_LINK" && umask 0022 && runuser -u "$user" -- env PATH=/usr/bin:/bin HOME="$(getent passwd "$user" | cut -d: -f6)" \
     HOST_DIR="$HOST_DIR" EDITORS_FILE="$LOGIN_DIR/editors" ENQUIRY_DIR="$ENQUIRY_DIR" NODE_ENV=production TSX_DISABLE_CACHE=1 "$@")
 }
+
+# The site's published address (canonical links, the sitemap, the printed pages): the
+# operator's --site-url, else https://DOMAIN. The CDN mirror's public address stands in
+# for it while the mirror is on (server/publisher/mirror/settings.ts).
+published_address() { printf '%s' "${SITE_URL:-https://$DOMAIN}"; }

@@ -143,15 +143,15 @@ export function nginxHasSecret(envFile: string, name: string, mapFile: string): 
 
 /**
  * Sets (or, with "", removes) KEY=value lines in a root-only settings file, keeping its
- * other lines; written whole (atomic, mode 0600).
+ * other lines; written whole (atomic; mode 0600 unless told).
  */
-export function setEnvValues(file: string, values: Record<string, string>): void {
+export function setEnvValues(file: string, values: Record<string, string>, mode = 0o600): void {
   const lines = fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n") : [];
   const kept = lines.filter((line) => line !== "" && !Object.keys(values).some((key) => line.startsWith(`${key}=`)));
   const set = Object.entries(values)
     .filter(([, value]) => value !== "")
     .map(([key, value]) => `${key}=${value}`);
-  writeFileAtomic(file, [...kept, ...set, ""].join("\n"), 0o600, true);
+  writeFileAtomic(file, [...kept, ...set, ""].join("\n"), mode, true);
 }
 
 export interface InstallSettings {
@@ -159,6 +159,8 @@ export interface InstallSettings {
   email: string;
   tls: "acme" | "self-signed" | "off";
   acmeServer: string;
+  /** The published address if not https://DOMAIN (deploy/install --site-url, sitectl site-url); "" for that. */
+  siteUrl: string;
 }
 
 /** What deploy/install was last run with; null when the site is not installed. */
@@ -170,8 +172,12 @@ export function readInstallSettings(): InstallSettings | null {
     email: values.EMAIL ?? "",
     tls: (values.TLS as InstallSettings["tls"]) ?? "acme",
     acmeServer: values.ACME_SERVER ?? "",
+    siteUrl: values.SITE_URL ?? "",
   };
 }
+
+/** The address the site is published at, as deploy/lib/common.sh's published_address gives it to builds. */
+export const publishedAddressOf = (settings: InstallSettings) => settings.siteUrl || `https://${settings.domain}`;
 
 /** The certificate nginx serves for the site, as deploy/lib/common.sh finds it. */
 export function certificateFile(settings: InstallSettings, layout: Layout = LAYOUT): string | null {

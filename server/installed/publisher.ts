@@ -101,6 +101,14 @@ export async function republish(): Promise<number> {
   const asked = script(SERVICES.publisher.user, "server/publisher/republish.ts", ["--ask"]);
   if (asked.status !== 0) throw new Failure(`the request was not written: ${printable(asked.stderr.trim())}`);
   say(`Asked the publisher to build ${short(before.head.commit)} again, from a clean cache.`);
+  return waitForRebuild(requested);
+}
+
+/**
+ * Waits for the build a republish request made at `requested` starts (deploy/configure
+ * makes one when the published address changes); 0 when it went live.
+ */
+export async function waitForRebuild(requested: string): Promise<number> {
   // Taken once a build started after the request shows in the status record.
   const started = (now: Status | null) =>
     (now?.building?.startedAt ?? "") >= requested || !!now?.history.some((build) => build.startedAt >= requested);

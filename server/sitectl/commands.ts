@@ -16,6 +16,7 @@ import { command as repair } from "./repair";
 import { command as report } from "./report";
 import { command as republish } from "./republish";
 import { command as restore } from "./restore";
+import { command as siteUrl } from "./siteUrl";
 import { command as rollback } from "./rollback";
 import { command as status } from "./status";
 import { command as update } from "./update";
@@ -39,6 +40,7 @@ export const COMMANDS: Command[] = [
   watch,
   report,
   ownerMail,
+  siteUrl,
   mirror,
 ];
 

@@ -66,7 +66,7 @@ export function place(): Place {
   };
   const here: Place = {
     paths,
-    settings: { domain: DOMAIN, email: "ops@site.test", tls: "off", acmeServer: "" },
+    settings: { domain: DOMAIN, email: "ops@site.test", tls: "off", acmeServer: "", siteUrl: "" },
     machine: healthyMachine(),
     now: Date.parse("2026-11-27T12:00:00Z"),
     write,

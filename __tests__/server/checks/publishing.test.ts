@@ -11,6 +11,7 @@ import {
   buildFailed,
   contentRefused,
   contentWarnings,
+  publishedAddress,
   publisher,
 } from "../../../server/watch/checks/publishing";
 import { levels, place, theProblem } from "./place";
@@ -137,5 +138,42 @@ describe("contentWarnings", () => {
       { level: "note", text: "content: a page nothing links to", staff: true },
     ]);
     expect(levels(await place().find(contentWarnings))).toEqual([]);
+  });
+});
+
+// Issue 52, finding 8: the published address is the operator's; live pages built for
+// another one are told, with the command that builds them again.
+describe("publishedAddress", () => {
+  const liveNaming = (here: ReturnType<typeof place>, siteUrl: string) =>
+    here.write(
+      path.join(hostPaths(here.paths.HOST_DIR).live, "_enquiry", "settings.json"),
+      JSON.stringify({ siteUrl }),
+    );
+
+  test("ok: the live pages name https://DOMAIN, or the address the operator set", async () => {
+    const here = place();
+    liveNaming(here, `https://${here.settings.domain}`);
+    expect(levels(await here.find(publishedAddress))).toEqual(["ok"]);
+    here.settings.siteUrl = "https://www.published.test";
+    expect(theProblem(await here.find(publishedAddress))).toMatchObject({
+      id: "published-address",
+      fix: "sitectl republish",
+      text: expect.stringContaining("not the site's address https://www.published.test/"),
+    });
+    liveNaming(here, "https://www.published.test");
+    expect(levels(await here.find(publishedAddress))).toEqual(["ok"]);
+  });
+
+  test("with the mirror on, the CDN's address is the published one", async () => {
+    const here = place();
+    liveNaming(here, `https://${here.settings.domain}`);
+    here.write(here.paths.MIRROR_ENV, "MIRROR_BUCKET=site-bucket\nMIRROR_URL=https://cdn.published.test\n");
+    expect(theProblem(await here.find(publishedAddress))).toMatchObject({ id: "published-address" });
+    liveNaming(here, "https://cdn.published.test");
+    expect(levels(await here.find(publishedAddress))).toEqual(["ok"]);
+  });
+
+  test("nothing to say before anything is live", async () => {
+    expect(await place().find(publishedAddress)).toEqual([]);
   });
 });

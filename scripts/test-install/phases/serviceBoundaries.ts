@@ -306,4 +306,62 @@ export const phases: Phase[] = [
       shown,
     );
   }),
+  // Issue 52, finding 8: the address search engines and printed pages are given.
+  phase("a", "the published address is the operator's, not content", async (a) => {
+    const site = fs.readFileSync(a.file("/srv/site/host/repo/content/site.yaml"), "utf8");
+    const answer = staffSaveFile(a, "site", `url: https://thief.test\n${site}`);
+    check(
+      answer.endsWith("\n422") && /url.*not a field/.test(answer),
+      "a staff save that names the site's address in content is refused (422)",
+      answer,
+    );
+    const page = (route: string) => a.must(`curl -sS --cacert /root/pebble/root.pem https://${DOMAIN}${route}`);
+    const canonical = () => /<link rel="canonical" href="([^"]+)"/.exec(page("/"))?.[1];
+    check(
+      canonical() === `https://${DOMAIN}/`,
+      `the live pages are published at https://${DOMAIN}/ (the default)`,
+      canonical(),
+    );
+    const elsewhere = "https://www.published.test";
+    const set = a.run(`sitectl site-url ${elsewhere}/`);
+    report("site-url-set.txt", set.stdout + set.stderr);
+    check(
+      set.status === 0 && /Published: /.test(set.stdout),
+      "sitectl site-url URL sets it and builds the live pages again",
+      set.stdout + set.stderr,
+    );
+    check(canonical() === `${elsewhere}/`, "the live pages' canonical link names the new address", canonical());
+    check(
+      page("/robots.txt").includes(`Sitemap: ${elsewhere}/sitemap.xml`),
+      "robots.txt names the sitemap at the new address",
+    );
+    const shown = a.run("sitectl site-url");
+    check(
+      shown.status === 0 && shown.stdout.includes(`published at ${elsewhere}/`),
+      "sitectl site-url says the address",
+      shown.stdout,
+    );
+    const doctor = a.run("sitectl doctor");
+    check(
+      doctor.stdout.includes(`the live pages name the site's address, ${elsewhere}/`),
+      "sitectl doctor says the live pages name it",
+      doctor.stdout.slice(-1500),
+    );
+    const refused = a.run("sitectl site-url 'https://www.published.test/shop'");
+    check(
+      refused.status !== 0 && /not a site's address.*nothing was changed/.test(refused.stderr + refused.stdout),
+      "an address with a path is refused, nothing changed",
+      refused.stdout + refused.stderr,
+    );
+    const back = a.run(`sitectl site-url https://${DOMAIN}`);
+    check(
+      back.status === 0 && canonical() === `https://${DOMAIN}/`,
+      "and back to https://DOMAIN",
+      back.stdout + back.stderr,
+    );
+    check(
+      !/^SITE_URL=./m.test(fs.readFileSync(a.file("/etc/anodising/install.conf"), "utf8")),
+      "the default is kept as no setting (it follows --domain)",
+    );
+  }),
 ];

@@ -44,8 +44,17 @@ export function readMirrorSettings(env = process.env): MirrorSettings | null {
   };
 }
 
-/** The build's environment: never the mirror's keys; the server's address for the form when the mirror is on. */
+/**
+ * The build's environment: never the mirror's keys. With the mirror on, the site is
+ * published at the CDN's address (SITE_URL) and its form posts to the server's
+ * (GATSBY_SERVER_URL); otherwise SITE_URL is the operator's (deploy/install --site-url).
+ */
 export function buildEnv(env = process.env): NodeJS.ProcessEnv {
   const clean = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith("MIRROR_")));
-  return env.MIRROR_BUCKET && env.SERVER_URL ? { ...clean, GATSBY_SERVER_URL: env.SERVER_URL } : clean;
+  if (!env.MIRROR_BUCKET) return clean;
+  return {
+    ...clean,
+    ...(env.MIRROR_URL ? { SITE_URL: env.MIRROR_URL } : {}),
+    ...(env.SERVER_URL ? { GATSBY_SERVER_URL: env.SERVER_URL } : {}),
+  };
 }

@@ -7,7 +7,7 @@ import { enquiriesFailed, enquiriesWaiting, enquirySecret, mailServer, mailSetti
 import type { Finding } from "./finding";
 import { code, disk, inodes, memory, nginxConfig, restartPending, securityUpdates, site, units } from "./machine";
 import { mirror, mirrorCdn } from "./mirror";
-import { backupPush, buildFailed, contentRefused, contentWarnings, publisher } from "./publishing";
+import { backupPush, buildFailed, contentRefused, contentWarnings, publishedAddress, publisher } from "./publishing";
 import { report } from "./report";
 
 export const CHECKS: Check[] = [
@@ -21,6 +21,7 @@ export const CHECKS: Check[] = [
   buildFailed,
   backupPush,
   contentWarnings,
+  publishedAddress,
   mirror,
   mirrorCdn,
   disk,

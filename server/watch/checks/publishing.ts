@@ -1,6 +1,8 @@
 // The publisher: what is live, the last publish and its error, the off-server backup push,
 // and the content's warnings for staff. All read from the publisher's status record.
 import path from "node:path";
+import { SETTINGS_FILE as LIVE_SETTINGS } from "../../../src/contract/enquiry";
+import { publishedAddressOf, readEnvFile } from "../../installed/layout";
 import { describe } from "../../installed/publisher";
 import { printable } from "../../lib/printable";
 import { hostPaths } from "../../lib/settings";
@@ -102,4 +104,33 @@ export const contentWarnings: Check = {
       text: `content: ${warning}`,
       staff: true,
     })),
+};
+
+/**
+ * The live pages name the address the site is published at (the operator's, or the CDN
+ * mirror's while it is on): after a new address, or pages built before it was the
+ * operator's setting, they name another until they are built again.
+ */
+export const publishedAddress: Check = {
+  id: "published-address",
+  blips: 0,
+  notice: "search engines and printed pages are pointed at the old address",
+  fix: "sitectl republish",
+  run: ({ read, paths, settings }) => {
+    const text = read.serviceFile("publisher", path.join(hostPaths(paths.HOST_DIR).live, LIVE_SETTINGS));
+    let live: unknown = null;
+    try {
+      live = text ? (JSON.parse(text) as { siteUrl?: unknown }).siteUrl : null;
+    } catch {
+      live = null;
+    }
+    if (typeof live !== "string") return [];
+    const mirror = readEnvFile(paths.MIRROR_ENV);
+    const address = (mirror.MIRROR_BUCKET && mirror.MIRROR_URL) || publishedAddressOf(settings);
+    return [
+      live === address
+        ? ok(`the live pages name the site's address, ${address}/`)
+        : failing(`the live pages name ${printable(live)}/, not the site's address ${address}/.`),
+    ];
+  },
 };
