@@ -254,15 +254,18 @@ async function update(ref: string | undefined): Promise<number> {
     );
   }
   pruneCode(next, previous.dir);
-  enableTimers();
+  enableUnits();
   const live = readStatus()?.live;
   say(`Updated: code ${previous.id} → ${nextId}${live ? `; live release ${live.release}` : ""}.`);
   return 0;
 }
 
-/** The site's timers (deploy/install enables them; code from before them gets them here). */
-function enableTimers(): void {
-  for (const timer of TIMERS) {
+/**
+ * The site's services and timers (deploy/install enables them): one the new code brought
+ * (the login check, the report's timer) is enabled here, to start at boot too.
+ */
+function enableUnits(): void {
+  for (const timer of [...UNITS.map((unit) => `${unit}.service`), ...TIMERS]) {
     if (!fs.existsSync(path.join("/etc/systemd/system", timer))) continue;
     if (unitState(timer).UnitFileState === "enabled") continue;
     const enabled = systemctl("enable", "--now", timer);
