@@ -59,6 +59,14 @@ export function spawnListening(
   });
 }
 
+/**
+ * The host's settings, or what makes them from its address (asked again if it starts on
+ * another port): a server beside it that must name it (the CDN) starts there.
+ */
+export type HostEnv =
+  | Record<string, string>
+  | ((url: string) => Record<string, string> | Promise<Record<string, string>>);
+
 /** A port free now, for a server that cannot listen on 0 (nginx): startHost retries if it is taken meanwhile. */
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -84,7 +92,7 @@ const PORT_TAKEN = /EADDRINUSE|Address already in use/;
  * so its ports are picked free first: if one is taken meanwhile, it starts again on others.
  */
 export async function startHost(
-  env: Record<string, string> | ((url: string) => Record<string, string>),
+  env: HostEnv,
   /** What to make in HOST_DIR before the host starts (its repository, say). */
   prepare?: (paths: ReturnType<typeof hostPaths>) => Promise<void>,
 ): Promise<Host> {
@@ -103,15 +111,10 @@ export async function startHost(
 }
 
 /** One start on new ports: the host, or null when a port was taken (stopped again). */
-async function startOnce(
-  dir: string,
-  login: Host["login"],
-  auth: Host["auth"],
-  envOf: Record<string, string> | ((url: string) => Record<string, string>),
-): Promise<Host | null> {
+async function startOnce(dir: string, login: Host["login"], auth: Host["auth"], envOf: HostEnv): Promise<Host | null> {
   const port = await freePort();
   // Settings that name the host's own address (the mirror's SERVER_URL) are made from it.
-  const env = typeof envOf === "function" ? envOf(`http://127.0.0.1:${port}`) : envOf;
+  const env = typeof envOf === "function" ? await envOf(`http://127.0.0.1:${port}`) : envOf;
   const editorPort = await freePort();
   const enquiryPort = Number(env.ENQUIRY_PORT ?? (await freePort()));
   const output = path.join(dir, "host.log");

@@ -56,8 +56,9 @@ test.beforeAll(async ({ publishing }) => {
   // The seed release reaching the bucket (the host itself started in the fixture).
   test.setTimeout(3 * 60_000);
   ({ host, backup, bucket, line, cdn } = publishing);
-  // The site's published address is the CDN's (the quote form answers scripts from there).
-  original = edited(fs.readFileSync(path.join(host.paths.repo, SITE), "utf8"), ["url"], cdn.url);
+  // The site's published address is the CDN's (MIRROR_URL, publishing.ts): the quote form
+  // answers scripts from there.
+  original = fs.readFileSync(path.join(host.paths.repo, SITE), "utf8");
   // The seed release is in the bucket before anyone visits.
   await expect.poll(async () => mirrored(await readStatus(host)), BUILD).toBe(true);
   // As the config's own browser (a test outside fixtures launches its own).

@@ -41,24 +41,29 @@ async function start(): Promise<Publishing> {
   const bucket = await startBucket(path.join(mirrorDir, "objects"));
   const line = new BucketLine(bucket.port);
   const endpoint = await line.listen();
-  const host = await startHost(
-    (url) => ({
+  // The CDN names the host (its headers), and the host's builds publish the site at the
+  // CDN's address (MIRROR_URL, as sitectl mirror set writes it): the CDN starts for the
+  // host's address, again if the host has to start on another port.
+  let cdn: Awaited<ReturnType<typeof startCdn>> | undefined;
+  const host = await startHost(async (url) => {
+    await cdn?.stop();
+    cdn = await startCdn(mirrorDir, bucket.port, cdnHeaders(url));
+    return {
       HOST_SEED_RELEASE: path.join(APP_DIR, "public"),
       SITE_REMOTE: backup,
       PUSH_RETRY_SECONDS: "1",
       MIRROR_ENDPOINT: endpoint,
       MIRROR_BUCKET: BUCKET,
       MIRROR_REGION: "us-east-1",
+      MIRROR_URL: cdn.url,
       ...KEYS,
       MIRROR_GRACE_HOURS: String(GRACE_SECONDS / 3600),
       MIRROR_RETRY_SECONDS: "1",
       // The form's address on pages from the CDN: this host.
       SERVER_URL: url,
-    }),
-    smallPhotos,
-  );
-  const cdn = await startCdn(mirrorDir, bucket.port, cdnHeaders(host.url));
-  return { host, backup, mirrorDir, bucket, line, cdn, failed: false };
+    };
+  }, smallPhotos);
+  return { host, backup, mirrorDir, bucket, line, cdn: cdn!, failed: false };
 }
 
 async function stop(world: Publishing): Promise<void> {
