@@ -26,6 +26,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { isMap, isScalar, isSeq, parseDocument, Scalar, YAMLMap, YAMLSeq, type Document } from "yaml";
+import { UNPUBLISHED_SITE_URL } from "../src/schema/siteAddress";
 
 type Rename = [from: string, to: string];
 /** A change to the file's text: the characters from `start` to `end` become `text`. */
@@ -276,7 +277,8 @@ if (require.main === module) {
     console.log(
       `content/enquiry.yaml › delivery.to (${oldRecipient}) is no longer content: on the server, set it with sitectl enquiries-to ${oldRecipient}`,
     );
-  if (oldAddress)
+  // The shipped placeholder was never an address to keep.
+  if (oldAddress && oldAddress.replace(/\/+$/, "") !== UNPUBLISHED_SITE_URL)
     console.log(
       `content/site.yaml › url (${oldAddress}) is no longer content: on the server, set it with sitectl site-url ${oldAddress}`,
     );

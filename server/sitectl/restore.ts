@@ -7,6 +7,7 @@
 // service's user is handed to that user to write (root follows no path into its folders).
 import fs from "node:fs";
 import path from "node:path";
+import { migrateContent } from "../installed/contentMigration";
 import { SAFE_GIT } from "../lib/git";
 import {
   EDITORS_FILE,
@@ -189,6 +190,9 @@ async function restore(args: string[]): Promise<number> {
     // The shared-repository permissions, nginx's server block for any certificate restored.
     const configured = run(path.join(currentCode().dir, "deploy", "configure"), []);
     if (configured.status !== 0) throw new Failure(`deploy/configure failed: ${configured.stderr.trim()}`);
+
+    // A backup an older version made may hold content this code words otherwise.
+    migrateContent(currentCode().dir, "sitectl restore", "Content moved forward for this code (sitectl restore)");
 
     const started = startUnits("start", ...UNITS);
     if (started.status !== 0) throw new Failure(`the services did not start: ${started.stderr.trim()}; sitectl doctor`);

@@ -12,7 +12,6 @@ import {
   APP_LINK,
   CODE_DIR,
   LOG_DIR,
-  REPO_DIR,
   SERVICE_PORTS,
   TIMERS,
   REPORT_TIMER,
@@ -22,7 +21,8 @@ import {
   readInstallSettings,
 } from "../installed/layout";
 import { describe, finishedBuildOf, readStatus, waitForPublisher } from "../installed/publisher";
-import { inSandbox, mustRepoGit, repoGit } from "../installed/sandbox";
+import { migrateContent } from "../installed/contentMigration";
+import { mustRepoGit, repoGit } from "../installed/sandbox";
 import { Failure, git, must, run, say, startUnits, systemctl, unitState } from "../installed/shell";
 import type { Command } from "./command";
 
@@ -123,23 +123,8 @@ function mergeCode(dir: string, sha: string): string {
       `the new code cannot be merged with the site's content: ${merged.stdout.trim()} ${merged.stderr.trim()}`,
     );
   }
-  migrateContent(dir, sha);
+  migrateContent(dir, "sitectl update", `Content moved forward for code ${short(sha)} (sitectl update)`);
   return repoHead();
-}
-
-/**
- * The new code's content:migrate over the repository (as the editor's user, in its sandbox),
- * committed when it changed anything: content written for older code is valid for the new.
- * What it says for the operator (a setting that left content) is shown.
- */
-function migrateContent(dir: string, sha: string): void {
-  const script = path.join(dir, "scripts", "migrate-content.ts");
-  if (!fs.existsSync(script)) return;
-  const ran = inSandbox("editor", "/usr/bin/node", ["--import", "tsx", script, REPO_DIR]);
-  if (ran.status !== 0) throw new Failure(`content:migrate failed: ${(ran.stderr || ran.stdout).trim()}`);
-  for (const line of ran.stdout.trim().split("\n").filter(Boolean)) say(`    ${line}`);
-  if (!/^migrated:/m.test(ran.stdout)) return;
-  inRepo(["commit", "--quiet", "--all", "-m", `Content moved forward for code ${short(sha)} (sitectl update)`]);
 }
 
 function restartAll(): void {
