@@ -96,7 +96,10 @@ async function main() {
 
   server.close();
   editor.close();
+  // It writes its count of wrong passwords into `dir` as it stops: gone first.
+  const stopped = new Promise((resolve) => login.once("exit", resolve));
   login.kill("SIGTERM");
+  await stopped;
   fs.rmSync(dir, { recursive: true, force: true });
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)];
