@@ -290,6 +290,25 @@ describe("one layout for the installer, sitectl and the units", () => {
     }
   });
 
+  test("the watch checks as its own user, without rights; only its small root part runs as root (issue 52)", () => {
+    const unit = (name: string) => fs.readFileSync(path.join(DEPLOY, "systemd", name), "utf8");
+    const watch = unit("anodising-watch.service");
+    expect(watch).toMatch(new RegExp(`^User=${layout.WATCH_USER}$`, "m"));
+    expect(watch).toMatch(/^CapabilityBoundingSet=$/m);
+    expect(watch).toMatch(/^ProtectSystem=strict$/m);
+    expect(watch).toMatch(/^ExecStart=\/usr\/bin\/node --import tsx server\/watch\/main\.ts$/m);
+    // Its root part runs first, every time the watch is started (the timer, OnFailure=, sitectl watch).
+    expect(watch).toMatch(/^Wants=.*\banodising-watch-facts\.service\b/m);
+    expect(watch).toMatch(/^After=.*\banodising-watch-facts\.service\b/m);
+    const facts = unit("anodising-watch-facts.service");
+    expect(facts).not.toMatch(/^User=/m);
+    expect(facts).toMatch(/^ExecStart=\/usr\/bin\/node --import tsx server\/watch\/rootPart\.ts$/m);
+    // deploy/configure installs both.
+    expect(shell(["UNIT_FILES"]).UNIT_FILES.split(" ")).toEqual(
+      expect.arrayContaining(["anodising-watch.service", "anodising-watch-facts.service"]),
+    );
+  });
+
   test("every service unit has a memory and a task limit (issue 52, finding 11)", () => {
     const services = fs.readdirSync(path.join(DEPLOY, "systemd")).filter((unit) => unit.endsWith(".service"));
     expect(services.length).toBeGreaterThan(0);

@@ -47,6 +47,8 @@ export function layoutUnder(root: string) {
     WATCH_ENV: path.join(ETC_DIR, "watch.env"),
     /** The watch's state (0600) and the problems staff see in /admin/ (problems.json, 0644, served by nginx). */
     WATCH_DIR: at("var/lib/anodising-watch"),
+    /** What the watch's root part leaves for the watch (facts.json): root's, group site-watch, 0750. */
+    WATCH_FACTS_DIR: at("run/anodising-watch-facts"),
     /** The kernels installed (a newer one than the running kernel means a restart is pending). */
     BOOT_DIR: at("boot"),
   };
@@ -79,6 +81,7 @@ export const {
   REPORT_DIR,
   WATCH_ENV,
   WATCH_DIR,
+  WATCH_FACTS_DIR,
 } = LAYOUT;
 export const SITE_GROUP = "site";
 /** The one install command, of the code in use: it puts the installation back as it should be. */
@@ -94,6 +97,8 @@ export const SERVICES = {
 export type ServiceName = keyof typeof SERVICES;
 /** The owner's report's user (its timer's unit, deploy/systemd/anodising-report.service). */
 export const REPORT_USER = "site-report";
+/** The watch's user (deploy/systemd/anodising-watch.service): it checks, and can change nothing of the site. */
+export const WATCH_USER = "site-watch";
 /** Whose files root reads: a service's, or the report's. */
 export type FileOwner = ServiceName | "report";
 export const userOf = (owner: FileOwner) => (owner === "report" ? REPORT_USER : SERVICES[owner].user);

@@ -19,6 +19,14 @@ export function uidOf(user: string): number {
   return uid;
 }
 
+/** The id of `user`'s own group (each site user has a group of its name). */
+export function groupOf(user: string): number {
+  const line = run("getent", ["passwd", user]).stdout.trim();
+  const gid = Number(line.split(":")[3]);
+  if (!line || !Number.isInteger(gid)) throw new Error(`there is no user ${user}`);
+  return gid;
+}
+
 /**
  * The text of `file` when it is a plain file owned by `uid` (not a link, not another user's
  * file linked in); its last `maxBytes` when longer. undefined when it is not there or not such a file.

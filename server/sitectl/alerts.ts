@@ -5,20 +5,23 @@
 //   sitectl alerts --to ADDRESS             sets the address
 //   sitectl alerts --webhook URL|off        sets or removes the webhook
 //   sitectl alerts --test                   sends a test message by every way, now
-import { readJson } from "../lib/files";
+import { jsonAs } from "../lib/files";
 import { deliver, queue } from "../watch/notify";
 import { when } from "../lib/mail";
 import { toldProblems } from "../watch/policy";
-import type { Saved } from "../watch/run";
+import { savedSchema } from "../watch/run";
 import {
+  ENQUIRY_ENV,
   OPERATOR_EMAIL,
   WATCH_ENV,
+  WATCH_USER,
   WEBHOOK_PATTERN,
   readEnvFile,
   readInstallSettings,
   setEnvValues,
 } from "../installed/layout";
 import { printable } from "../lib/printable";
+import { readOwnedFile, uidOf } from "../installed/serviceFiles";
 import { Failure, say } from "../installed/shell";
 import { STATE_FILE, channels } from "../watch/watch";
 import { usageOf, type Command } from "./command";
@@ -61,7 +64,8 @@ async function alerts(args: string[]): Promise<number> {
   const set = readEnvFile(WATCH_ENV);
   say(`Alerts are e-mailed to: ${set.ALERT_TO || "nobody (set an address: sitectl alerts --to ADDRESS)"}`);
   say(`And posted to the webhook: ${set.ALERT_WEBHOOK || "none (optional: sitectl alerts --webhook URL)"}`);
-  const state = readJson<Saved>(STATE_FILE);
+  // The watch's own file (site-watch's): read as root reads a service's.
+  const state = jsonAs(savedSchema, readOwnedFile(STATE_FILE, uidOf(WATCH_USER)));
   if (state) {
     const told = toldProblems(state);
     say(told.length ? "Problems told now:" : "No problem is told now.");
@@ -73,7 +77,7 @@ async function alerts(args: string[]): Promise<number> {
     }
   } else say("The watch has not run yet (anodising-watch.timer runs it every 15 minutes).");
   if (!options.test) return set.ALERT_TO || set.ALERT_WEBHOOK ? 0 : 1;
-  const ways = channels(settings);
+  const ways = channels(settings, set, readEnvFile(ENQUIRY_ENV));
   if (!ways.to && !ways.webhook) throw new Failure("no address or webhook is set: nothing to test.");
   const message = {
     subject: `[${settings.domain}] Test: the server's alerts reach you`,

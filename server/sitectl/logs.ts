@@ -9,7 +9,8 @@ const LOG_UNITS: Record<string, string> = {
   ...Object.fromEntries(Object.entries(SERVICES).map(([name, { unit }]) => [name, unit])),
   nginx: "nginx",
   certbot: "certbot",
-  watch: "anodising-watch",
+  // The watch and its root part (anodising-watch-facts).
+  watch: "anodising-watch*",
   republish: "anodising-republish",
   report: "anodising-report",
 };

@@ -66,7 +66,7 @@ async function mailServer(args: string[]): Promise<number> {
   try {
     if (to) {
       await transport.sendMail({
-        from: channels(settings).from,
+        from: channels(settings, readEnvFile(WATCH_ENV), readEnvFile(ENQUIRY_ENV)).from,
         to,
         subject: `[${settings.domain}] Test: enquiries are e-mailed through ${server}`,
         text: `sitectl mail-server sent this through ${server} before making it the site's mail server.\nEnquiries from the quote form come this way.`,

@@ -12,7 +12,7 @@ import { when } from "../lib/mail";
 import { REPORT_DIR, REPORT_UNIT, VISITS_DIR, readInstallSettings } from "../installed/layout";
 import { printable } from "../lib/printable";
 import { Failure, run, say, systemctl } from "../installed/shell";
-import { serverContext } from "../watch/checks/context";
+import { serverReportSummary } from "../watch/checks/context";
 import { present } from "../installed/serviceFiles";
 import { unreadableSummary } from "../watch/checks/report";
 import { ownerAddress } from "../watch/watch";
@@ -37,7 +37,7 @@ function report(args: string[]): number {
   const settings = readInstallSettings();
   if (!settings) throw new Failure("the site is not installed here (no /etc/anodising/install.conf).");
   if (args.includes("--now")) buildNow();
-  const summary = serverContext(settings).read.reportSummary();
+  const summary = serverReportSummary();
   const file = path.join(REPORT_DIR, SUMMARY_FILE);
   if (!summary && present(file)) {
     say(`${unreadableSummary(file)} sitectl report --now builds it again.`);

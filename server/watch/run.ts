@@ -2,6 +2,7 @@
 // calls for queued with the weekly digest when due, then sent. Kept apart from the checks
 // (which need the installed server) so that the server tests drive it against a real SMTP
 // server and webhook with problems of every kind.
+import { z } from "zod";
 import type { Message } from "../lib/mail";
 import { noticeMessage } from "./messages";
 import { deliver, queue, type Channels, type Outgoing } from "./notify";
@@ -10,6 +11,48 @@ import { digestDue, emptyState, step, type Problem, type WatchState } from "./po
 export type Saved = WatchState & { outbox: Outgoing[] };
 
 export const emptySaved = (): Saved => ({ ...emptyState(), outbox: [] });
+
+const time = z.number();
+const problem = z.object({
+  id: z.string(),
+  text: z.string(),
+  fix: z.string(),
+  notice: z.string(),
+  blips: z.number(),
+  stage: time.optional(),
+});
+/**
+ * The watch's state.json as site-watch writes it: root (`sitectl alerts`) uses none of it
+ * before it is checked here. Typed as Saved, so the two cannot drift apart.
+ */
+export const savedSchema: z.ZodType<Saved> = z.object({
+  tracked: z.record(
+    z.string(),
+    z.object({
+      problem,
+      since: time,
+      failures: time,
+      toldAt: time.optional(),
+      remindedAt: time.optional(),
+      resolvedAt: time.optional(),
+    }),
+  ),
+  ended: z.array(z.object({ id: z.string(), text: z.string(), since: time, until: time })),
+  lastDigestAt: time.optional(),
+  outbox: z.array(
+    z.object({
+      subject: z.string(),
+      text: z.string(),
+      to: z.string().optional(),
+      html: z.string().optional(),
+      images: z.array(z.object({ cid: z.string(), png: z.string(), alt: z.string() })).optional(),
+      createdAt: time,
+      mail: z.boolean(),
+      hook: z.boolean(),
+      lastError: z.string().optional(),
+    }),
+  ),
+});
 
 export interface RunInput {
   problems: Problem[];

@@ -16,24 +16,22 @@ import type { Channels } from "./notify";
 import { toldProblems, type Problem, type WatchState } from "./policy";
 import { emptySaved, watchRun, type Saved } from "./run";
 import { allChecks } from "./checks/all";
+import type { CheckContext } from "./checks/check";
 import { serverContext } from "./checks/context";
 import { servedCertificate } from "./checks/certificate";
-import { enquiryStatus, spoolEntries } from "../installed/enquiries";
 import type { Finding } from "./checks/finding";
+import { FACTS_FILE, readRootFacts, type RootFacts } from "./checks/rootFacts";
 import {
-  ENQUIRY_ENV,
   HOST_DIR,
   OPERATOR_EMAIL,
   SERVICES,
   WATCH_DIR,
   WATCH_ENV,
   WEBHOOK_PATTERN,
-  certificateFile,
   readEnvFile,
   readInstallSettings,
   type InstallSettings,
 } from "../installed/layout";
-import { readStatus } from "../installed/publisher";
 import { readOwnedFile, uidOf } from "../installed/serviceFiles";
 import { say } from "../installed/shell";
 
@@ -44,10 +42,15 @@ export const STAFF_FILE = path.join(WATCH_DIR, "problems.json");
 const RETRY_MS = 20_000;
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 
-/** The operator's ways of being told, and the mail server the site has. */
-export function channels(settings: InstallSettings): Channels {
-  const watch = readEnvFile(WATCH_ENV);
-  const enquiry = readEnvFile(ENQUIRY_ENV);
+/**
+ * The operator's ways of being told, and the mail server the site has, from watch.env and
+ * enquiry.env's values (root's files: the watch has them from its root part).
+ */
+export function channels(
+  settings: InstallSettings,
+  watch: Record<string, string>,
+  enquiry: Record<string, string>,
+): Channels {
   // The sender the mail server knows: the enquiries' (ENQUIRY_FROM, or the site's address).
   const live = readOwnedFile(path.join(hostPaths(HOST_DIR).live, LIVE_SETTINGS), uidOf(SERVICES.publisher.user));
   let siteFrom = "";
@@ -75,29 +78,34 @@ const asProblem = (finding: Finding): Problem => ({
   stage: finding.stage,
 });
 
-/** This run's problems for the operator: those found twice, RETRY_MS apart (the second finding's words). */
-async function lastingProblems(settings: InstallSettings): Promise<Problem[]> {
+/**
+ * This run's problems for the operator: those found twice, RETRY_MS apart (the second
+ * finding's words). Root's facts are the same both times: what only root sees (a setting,
+ * nginx -t, a service's record) does not pass in 20 seconds.
+ */
+async function lastingProblems(settings: InstallSettings, facts: RootFacts): Promise<Problem[]> {
   const operators = (findings: Finding[]) =>
     findings.filter((finding) => finding.level === "problem" && finding.id && !finding.staff);
-  const first = operators(await allChecks(serverContext(settings)));
+  const first = operators(await allChecks(serverContext(settings, facts)));
   if (!first.length) return [];
   await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
   const ids = new Set(first.map((finding) => finding.id));
   // One id may name several findings (a unit per line): the first of each.
-  const again = operators(await allChecks(serverContext(settings))).filter((finding) => ids.has(finding.id));
+  const again = operators(await allChecks(serverContext(settings, facts))).filter((finding) => ids.has(finding.id));
   return [...new Map(again.map((finding) => [finding.id!, asProblem(finding)])).values()];
 }
 
-async function weekFigures(settings: InstallSettings, state: WatchState, now: number): Promise<WeekFigures> {
+async function weekFigures(context: CheckContext, state: WatchState, now: number): Promise<WeekFigures> {
+  const { settings } = context;
   const from = now - WEEK_MS;
   const inWeek = (iso: string | undefined) => iso !== undefined && Date.parse(iso) >= from;
-  const status = readStatus();
+  const status = context.read.publisherStatus();
   const history = (status?.history ?? []).filter((build) => inWeek(build.finishedAt));
-  const entries = spoolEntries();
+  const entries = context.read.spool();
   const list = typeof entries === "string" ? [] : entries;
   const received = list.filter((entry) => entry.receivedAt.getTime() >= from);
   let certificateDays: number | null = null;
-  if (settings.tls !== "off" && certificateFile(settings)) {
+  if (settings.tls !== "off" && context.facts.certificate) {
     const served = await servedCertificate(settings.domain);
     if (!(served instanceof Error)) certificateDays = Math.floor((Date.parse(served.validTo) - now) / 86_400_000);
   }
@@ -125,17 +133,17 @@ async function weekFigures(settings: InstallSettings, state: WatchState, now: nu
 }
 
 /** The owner's address for the weekly report (OWNER_TO, sitectl owner-mail); "" when none. */
-export function ownerAddress(): string {
-  const address = readEnvFile(WATCH_ENV).OWNER_TO ?? "";
+export function ownerAddress(watch = readEnvFile(WATCH_ENV)): string {
+  const address = watch.OWNER_TO ?? "";
   return OPERATOR_EMAIL.test(address) ? address : "";
 }
 
-function ownerInput(settings: InstallSettings, state: WatchState, now: number): OwnerMailInput {
+function ownerInput(context: CheckContext, state: WatchState, now: number): OwnerMailInput {
   return {
-    domain: settings.domain,
-    to: ownerAddress(),
+    domain: context.settings.domain,
+    to: ownerAddress(context.facts.watchEnv),
     now,
-    report: serverContext(settings).read.reportSummary(),
+    report: context.read.reportSummary(),
     problems: toldProblems(state).map((entry) => ({
       notice: entry.problem.notice || entry.problem.text,
       since: entry.since,
@@ -144,13 +152,13 @@ function ownerInput(settings: InstallSettings, state: WatchState, now: number): 
 }
 
 /** What staff see in /admin/: what they notice and since when, and enquiries waiting while mail fails. */
-function writeStaffFile(state: WatchState, now: number): void {
+function writeStaffFile(context: CheckContext, state: WatchState, now: number): void {
   const told = toldProblems(state);
   const mailFails = told.some(
     (entry) => entry.problem.id === "mail-server" || entry.problem.id === "enquiries-waiting",
   );
-  const spool = mailFails ? enquiryStatus() : null;
-  const entries = mailFails ? spoolEntries() : [];
+  const spool = mailFails ? context.read.enquiryStatus() : null;
+  const entries = mailFails ? context.read.spool() : [];
   const waiting =
     typeof entries === "string" ? [] : entries.filter((entry) => entry.state !== "sent").map((entry) => entry.id);
   const staff = {
@@ -165,40 +173,58 @@ function writeStaffFile(state: WatchState, now: number): void {
   writeFileAtomic(STAFF_FILE, `${JSON.stringify(staff, null, 2)}\n`, 0o644, true);
 }
 
-/** The unit that runs the watch; runs started together are one (a oneshot service). */
+/** The unit that runs the watch (as site-watch); runs started together are one (a oneshot service). */
 export const WATCH_UNIT = "anodising-watch.service";
-/** Left by `sitectl watch --digest` for the unit's run. */
-export const DIGEST_REQUEST = path.join(WATCH_DIR, "digest-requested");
+/** Its root part, which the watch's unit starts first (rootPart.ts). */
+export const FACTS_UNIT = "anodising-watch-facts.service";
+/** Root's facts older than this were not gathered for this run: the root part failed. */
+const FACTS_FRESH_MS = 20 * 60_000;
 
-/** One run of the watch, as its unit runs it: check, decide whom to tell, tell them, write what staff see. */
+/** The problem of a root part that did not run with this run: the checks use its last facts. */
+const staleFacts = (facts: RootFacts): Problem => ({
+  id: "watch-root-part",
+  text: `the watch's root part (${FACTS_UNIT}) has not run since ${new Date(facts.gatheredAt).toISOString().slice(0, 16).replace("T", " ")} UTC: what only root sees (settings, certificates, nginx -t, enquiries waiting) is not checked.`,
+  fix: `sitectl logs watch; systemctl status ${FACTS_UNIT}`,
+  notice: "nothing yet, but some problems are not noticed",
+  blips: 0,
+});
+
+/**
+ * One run of the watch, as its unit runs it (site-watch, after its root part): check,
+ * decide whom to tell, tell them, write what staff see.
+ */
 export async function runWatch(): Promise<number> {
   const settings = readInstallSettings();
   if (!settings) {
     say("The site is not installed here (no /etc/anodising/install.conf): nothing to watch.");
     return 1;
   }
-  fs.mkdirSync(WATCH_DIR, { recursive: true, mode: 0o755 });
+  const facts = readRootFacts(FACTS_FILE);
+  if (!facts) {
+    say(`No facts from the watch's root part (${FACTS_FILE}): systemctl status ${FACTS_UNIT}`);
+    return 1;
+  }
   const saved: Saved = { ...emptySaved(), ...readJson<Saved>(STATE_FILE) };
-  const problems = await lastingProblems(settings);
+  const fresh = Date.now() - facts.gatheredAt < FACTS_FRESH_MS;
+  const problems = [...(fresh ? [] : [staleFacts(facts)]), ...(await lastingProblems(settings, facts))];
   const now = Date.now();
-  const ways = channels(settings);
-  const digestNow = fs.existsSync(DIGEST_REQUEST);
-  fs.rmSync(DIGEST_REQUEST, { force: true });
+  const context = serverContext(settings, facts);
+  const ways = channels(settings, facts.watchEnv, facts.enquiryEnv);
   const state = await watchRun(saved, {
     problems,
     now,
     channels: ways,
     domain: settings.domain,
     digest: async (current) => [
-      digestMessage(await weekFigures(settings, current, now)),
-      ...(ownerAddress() ? [await ownerMailMessage(ownerInput(settings, current, now))] : []),
+      digestMessage(await weekFigures(context, current, now)),
+      ...(ownerAddress(facts.watchEnv) ? [await ownerMailMessage(ownerInput(context, current, now))] : []),
     ],
-    digestNow,
+    digestNow: fresh && facts.digestRequested === true,
     save: (next) => writeFileAtomic(STATE_FILE, JSON.stringify(next), 0o600, true),
     log: say,
   });
   const outbox = state.outbox;
-  writeStaffFile(state, now);
+  writeStaffFile(context, state, now);
   const told = toldProblems(state);
   say(
     `watch: ${problems.length} problem(s) found, ${told.length} told; ${outbox.length} message(s) waiting to be sent` +

@@ -1,7 +1,8 @@
 // A server for the checks' tests: the installed layout under a temporary folder, files
 // planted there as each service would write them (owned by the test's own user, which
 // stands for every service's), and a machine whose answers each test sets. A check runs
-// against it through the same context the server gives it (checkContext).
+// against it through the same context the server gives it (checkContext), with what only
+// root sees gathered from the same place by root's own gatherer (gatherRootFacts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,13 +12,17 @@ import { hostPaths } from "../../../server/lib/settings";
 import type { Status } from "../../../server/publisher/status";
 import { runCheck, type Check, type CheckContext, type Machine } from "../../../server/watch/checks/check";
 import { checkContext } from "../../../server/watch/checks/context";
+import { gatherRootFacts, type RootMachine } from "../../../server/watch/checks/rootFacts";
 import type { Finding } from "../../../server/watch/checks/finding";
 
 export const DOMAIN = "site.test";
 export const ran = (stdout = "", status = 0, stderr = ""): Ran => ({ status, stdout, stderr });
 
+/** The machine as the checks and root see it: the tests plant both. */
+export type PlantedMachine = Machine & RootMachine;
+
 /** A machine where all is well: every unit running and enabled, commands answering, room to spare. */
-export const healthyMachine = (): Machine => ({
+export const healthyMachine = (): PlantedMachine => ({
   unit: () => ({
     ActiveState: "active",
     SubState: "running",
@@ -37,7 +42,7 @@ export const healthyMachine = (): Machine => ({
 export interface Place {
   paths: Layout;
   settings: InstallSettings;
-  machine: Machine;
+  machine: PlantedMachine;
   now: number;
   /** Writes `text` at `file` (folders made), as a service would. */
   write(file: string, text: string): string;
@@ -45,7 +50,7 @@ export interface Place {
   publisherStatus(changes?: Partial<Status>): void;
   /** What `check` finds here now. */
   find(check: Check): Promise<Finding[]>;
-  /** The checks' context here now, as the server gives it (checkContext). */
+  /** The checks' context here now, as the server gives it (checkContext), with root's facts gathered here now. */
   context(): CheckContext;
 }
 
@@ -90,7 +95,15 @@ export function place(): Place {
       };
       write(hostPaths(paths.HOST_DIR).status, JSON.stringify(status));
     },
-    context: () => checkContext(here.settings, paths, () => me, here.machine, here.now),
+    context: () =>
+      checkContext(
+        here.settings,
+        paths,
+        () => me,
+        here.machine,
+        gatherRootFacts(here.settings, paths, () => me, here.machine, here.now),
+        here.now,
+      ),
     find: async (check) => runCheck(check, here.context()),
   };
   return here;

@@ -17,6 +17,7 @@ import {
   mailState,
   RESTART_PUBLISHER,
   postEnquiry,
+  WATCH_EXPOSURE,
 } from "../site";
 import { mailsTo, told } from "../watch";
 
@@ -53,6 +54,56 @@ export const phases: Phase[] = [
     check(test.status === 0, "sitectl alerts --test sends a test", test.stdout + test.stderr);
     await told(a, ALERTS_TO, /Test: the server's alerts reach you/, { trigger: false });
     check(true, `the test reaches ${ALERTS_TO}, the address set at install (--alerts-to)`);
+  }),
+  // Issue 52: the watch runs its checks as site-watch; only its root part is root, and no
+  // service can change what the watch reads or writes.
+  phase("a", "the watch checks as its own user, with what its root part alone gathers", (a) => {
+    const owners = a.must(
+      "stat -c '%n %U:%G %a' /run/anodising-watch-facts /run/anodising-watch-facts/facts.json /var/lib/anodising-watch/state.json",
+    );
+    check(
+      /facts root:site-watch 750\n.*facts\.json root:site-watch 640\n.*state\.json site-watch:site-watch 600/.test(
+        owners,
+      ),
+      "root's facts are readable by the watch's group alone; the watch's state is its own",
+      owners,
+    );
+    const user = a.must("systemctl show anodising-watch.service -p User --value").trim();
+    check(user === "site-watch", "anodising-watch.service runs as site-watch", user);
+    for (const [unit, limit] of [
+      ["anodising-watch", WATCH_EXPOSURE],
+      ["anodising-watch-facts", Infinity],
+    ] as const) {
+      const line = a.must(`systemd-analyze security --no-pager ${unit} | tail -1`);
+      const exposure = Number(/level for \S+: ([\d.]+)/.exec(line)?.[1]);
+      report(`exposure-${unit}.txt`, line);
+      check(exposure <= limit, `${unit}: exposure ${exposure}${limit < Infinity ? ` (at most ${limit})` : ""}`, line);
+    }
+    // The watch's user changes nothing of the site and reads no enquiry, login or key.
+    const refused = {
+      "change a live page": "echo x >> /srv/site/host/live/index.html",
+      "write in the content repository": "touch /srv/site/host/repo/planted",
+      "write in the enquiry service's folder": "touch /srv/site/enquiry/planted",
+      "read the staff logins": "cat /srv/site/login/editors",
+      "list the enquiries' spool": "ls /srv/site/enquiry/spool",
+      "read the secret nginx gives the enquiry service": "cat /etc/anodising/enquiry-staff.env",
+      "change root's facts": "echo {} > /run/anodising-watch-facts/facts.json",
+    };
+    for (const [what, command] of Object.entries(refused)) {
+      const ran = a.run(`runuser -u site-watch -- sh -c '${command}'`);
+      check(ran.status !== 0, `site-watch cannot ${what}`, ran.stdout + ran.stderr);
+    }
+    // No service silences the watch: its state, what staff see and root's facts are out of reach.
+    for (const service of ["site-editor", "site-enquiry", "site-publisher", "site-report", "site-login"]) {
+      const ran = a.run(
+        `runuser -u ${service} -- sh -c 'cat /run/anodising-watch-facts/facts.json || echo {} > /var/lib/anodising-watch/state.json || echo {} > /var/lib/anodising-watch/problems.json || exit 0; exit 1'`,
+      );
+      check(
+        ran.status === 0,
+        `${service} can neither read root's facts nor change the watch's state or staff's banner`,
+        ran.stdout + ran.stderr,
+      );
+    }
   }),
   phase("a", "bad alert and mail settings are refused, naming the option, nothing changed", (a) => {
     const files = ["/etc/anodising/watch.env", "/etc/anodising/enquiry.env"];

@@ -3,7 +3,6 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import tls from "node:tls";
-import { certificateFile } from "../../installed/layout";
 import { failing, type Check } from "./check";
 import { DEPLOY_AGAIN, TIMEOUT_MS, note, ok } from "./finding";
 
@@ -32,10 +31,10 @@ export const certificate: Check = {
   blips: 0,
   notice: "browsers refuse the site",
   fix: "certbot renew (sitectl logs certbot shows why the timer's renewals failed); then systemctl reload nginx",
-  run: async ({ settings, paths, machine, now }) => {
+  run: async ({ settings, facts, machine, now }) => {
     if (settings.tls === "off")
       return [note("TLS is off: the TLS proxy in front of this machine serves the certificate")];
-    const file = certificateFile(settings, paths);
+    const file = facts.certificate;
     const name = settings.domain;
     if (!file) {
       return [

@@ -11,6 +11,7 @@ import { printable } from "../../lib/printable";
 import type { Ran } from "../../installed/shell";
 import type { Status } from "../../publisher/status";
 import type { Finding } from "./finding";
+import type { RootFacts } from "./rootFacts";
 
 export interface Check {
   /** Stable across runs: the watch tracks the problem by it (a finding may add a target: `unit:nginx`). */
@@ -39,9 +40,9 @@ export interface CheckContext {
   read: {
     /** The publisher's status record; null when it wrote none (or not as itself). */
     publisherStatus(): Status | null;
-    /** The enquiry service's status record; null when it wrote none. */
+    /** The enquiry service's status record; null when it wrote none (or not of its shape). */
     enquiryStatus(): EnquiryStatus | null;
-    /** The spool as the enquiry service's user lists it, or why it could not be listed. */
+    /** The spool as the enquiry service's user listed it for root, or why it could not be listed. */
     spool(): Entry[] | string;
     /** A plain file of the service's own user; its last `maxBytes`. */
     serviceFile(service: ServiceName, file: string, maxBytes?: number): string | undefined;
@@ -50,16 +51,16 @@ export interface CheckContext {
   };
   /** What the machine says: its units, commands, disk, memory and kernel, and its own nginx. */
   machine: Machine;
+  /** What only root can see (the watch's root part gathered it; doctor, as root, itself). */
+  facts: RootFacts;
 }
 
 /** The machine as the checks ask it. */
 export interface Machine {
   /** A unit's properties, as `systemctl show` gives them. */
   unit(name: string): Record<string, string>;
-  /** A command as root (nginx -t, apt-get -s, find: nothing that runs a service's files). */
+  /** A command as the checks' user (apt-get -s: nothing that needs root or runs a service's files). */
   run(command: string, args: string[]): Ran;
-  /** One of the project's scripts as the service's user; `sandboxed`: in its unit's sandbox. */
-  script(service: ServiceName, file: string, args: string[], sandboxed?: boolean): Ran;
   /** Free space and inodes on the disk of `dir`. */
   freeSpace(dir: string): { megabytes: number; inodes: number; hasInodes: boolean };
   memoryBytes(): number;

@@ -1,19 +1,25 @@
-// The checks' context: the installed layout, the clock, the services' files read as root
-// reads them (readOwnedFile: a plain file of the service's user, never a link), and the
-// machine. On the server: LAYOUT, the services' users, systemd and nginx on ports 80 and
-// 443 (serverContext). The checks' tests give a temporary folder, their own user and a
-// machine of planted answers.
+// The checks' context: the installed layout, the clock, the services' files read as a
+// service's files are read (readOwnedFile: a plain file of the service's user, never a
+// link), what only root can see (rootFacts.ts), and the machine. On the server: LAYOUT,
+// the services' users, systemd and nginx on ports 80 and 443; the facts gathered by root
+// (doctor) or left by the watch's root part (the watch, as site-watch). The checks' tests
+// give a temporary folder, their own user and a machine of planted answers.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SUMMARY_FILE, SUMMARY_MAX_BYTES, summaryFrom } from "../../analytics/build";
-import { enquiryStatus, spoolFrom } from "../../installed/enquiries";
+import { spoolFrom, statusFrom } from "../../installed/enquiries";
 import { LAYOUT, SERVICES, userOf, type FileOwner, type InstallSettings, type Layout } from "../../installed/layout";
 import { readStatus } from "../../installed/publisher";
 import { sandboxScript } from "../../installed/sandbox";
 import { readOwnedFile, uidOf } from "../../installed/serviceFiles";
 import { run, script, unitState } from "../../installed/shell";
 import type { CheckContext, Machine } from "./check";
+import { gatherRootFacts, type RootFacts, type RootMachine } from "./rootFacts";
+
+/** The owner's report's summary in `dir` (site-report's summary.json, `uid`'s); null when none or no report. */
+const reportSummaryIn = (dir: string, uid: number) =>
+  summaryFrom(readOwnedFile(path.join(dir, SUMMARY_FILE), uid, SUMMARY_MAX_BYTES));
 
 export function checkContext(
   settings: InstallSettings,
@@ -21,23 +27,22 @@ export function checkContext(
   /** The user id each service's (and the report's) files must belong to. */
   ownerOf: (owner: FileOwner) => number,
   machine: Machine,
+  facts: RootFacts,
   now = Date.now(),
 ): CheckContext {
-  // Listing the spool runs a script as the enquiry service's user: once a run is enough.
-  let spool: ReturnType<CheckContext["read"]["spool"]> | undefined;
   return {
     settings,
     paths,
     now,
     read: {
       publisherStatus: () => readStatus(paths.HOST_DIR, ownerOf("publisher")),
-      enquiryStatus: () => enquiryStatus(paths.ENQUIRY_DIR, ownerOf("enquiry")),
-      spool: () => (spool ??= spoolFrom(machine.script("enquiry", "server/enquiry/enquiries.ts", ["--json"]))),
+      enquiryStatus: () => statusFrom(facts.enquiryStatus ?? undefined),
+      spool: () => spoolFrom(facts.spool),
       serviceFile: (service, file, maxBytes) => readOwnedFile(file, ownerOf(service), maxBytes),
-      reportSummary: () =>
-        summaryFrom(readOwnedFile(path.join(paths.REPORT_DIR, SUMMARY_FILE), ownerOf("report"), SUMMARY_MAX_BYTES)),
+      reportSummary: () => reportSummaryIn(paths.REPORT_DIR, ownerOf("report")),
     },
     machine,
+    facts,
   };
 }
 
@@ -45,8 +50,6 @@ export function checkContext(
 export const THIS_MACHINE: Machine = {
   unit: unitState,
   run: (command, args) => run(command, args),
-  script: (service, file, args, sandboxed) =>
-    sandboxed ? sandboxScript(service, file, args) : script(SERVICES[service].user, file, args),
   freeSpace: (dir) => {
     const stat = fs.statfsSync(dir);
     return {
@@ -60,6 +63,22 @@ export const THIS_MACHINE: Machine = {
   ports: { http: 80, https: 443 },
 };
 
-/** The checks' context on this server, now. */
-export const serverContext = (settings: InstallSettings): CheckContext =>
-  checkContext(settings, LAYOUT, (owner) => uidOf(userOf(owner)), THIS_MACHINE);
+/** Root on this server: its commands, and the project's scripts as each service's user. */
+export const THIS_ROOT: RootMachine = {
+  run: (command, args) => run(command, args),
+  script: (service, file, args, sandboxed) =>
+    sandboxed ? sandboxScript(service, file, args) : script(SERVICES[service].user, file, args),
+};
+
+const serverOwner = (owner: FileOwner) => uidOf(userOf(owner));
+
+/** The owner's report's summary on this server. */
+export const serverReportSummary = () => reportSummaryIn(LAYOUT.REPORT_DIR, serverOwner("report"));
+
+/** What only root can see on this server, now (root only: doctor, the watch's root part). */
+export const serverFacts = (settings: InstallSettings): RootFacts =>
+  gatherRootFacts(settings, LAYOUT, serverOwner, THIS_ROOT);
+
+/** The checks' context on this server, now: with `facts`, or gathered here (as root). */
+export const serverContext = (settings: InstallSettings, facts = serverFacts(settings)): CheckContext =>
+  checkContext(settings, LAYOUT, serverOwner, THIS_MACHINE, facts);

@@ -1,7 +1,7 @@
 // The editor's side: the content repository the editor's alone and on main (asked in the
 // editor's sandbox, never of git as root), what is live the publisher's alone, a login,
-// and the secret nginx shares with the editor.
-import { SERVICES, nginxHasSecret } from "../../installed/layout";
+// and the secret nginx shares with the editor: each from what root found (rootFacts.ts).
+import { SERVICES } from "../../installed/layout";
 import { printable } from "../../lib/printable";
 import { count } from "../../installed/shell";
 import { failing, type Check } from "./check";
@@ -16,33 +16,14 @@ export const repositoryOwner: Check = {
   blips: 0,
   notice: "staff may be unable to save",
   fix: DEPLOY_AGAIN,
-  run: ({ paths, machine }) => {
-    const editor = SERVICES.editor.user;
-    // find -P never follows a link; it only looks at owners and modes.
-    const foreign = listed(
-      machine.run("find", [
-        "-P",
-        paths.REPO_DIR,
-        "(",
-        "!",
-        "-user",
-        editor,
-        "-o",
-        "!",
-        "-type",
-        "l",
-        "-perm",
-        "/g+w,o+w",
-        ")",
-        "-print",
-      ]).stdout,
-    );
+  run: ({ facts }) => {
+    const foreign = listed(facts.repositoryForeign.stdout);
     return [
       foreign.length
         ? failing(
             `${foreign.length} files of the content repository are not the editor's alone (for example ${printable(foreign[0])}).`,
           )
-        : ok(`the content repository is ${editor}'s alone`),
+        : ok(`the content repository is ${SERVICES.editor.user}'s alone`),
     ];
   },
 };
@@ -53,8 +34,8 @@ export const repository: Check = {
   blips: 0,
   notice: "staff cannot save in the editor",
   fix: "sitectl repair",
-  run: ({ machine }) => {
-    const checked = machine.script("editor", "server/editor/repair.ts", ["--check"], true);
+  run: ({ facts }) => {
+    const checked = facts.repository;
     const trouble = printable(checked.stdout.trim());
     if (checked.status !== 0)
       return [
@@ -74,30 +55,8 @@ export const hostWritable: Check = {
   blips: 0,
   notice: "nothing visible; a stolen staff login could change what is live",
   fix: DEPLOY_AGAIN,
-  run: ({ paths, machine }) => {
-    // As deploy/configure: a file hard-linked from the repository is the repository's.
-    const writable = listed(
-      machine.run("find", [
-        paths.HOST_DIR,
-        "-path",
-        paths.REPO_DIR,
-        "-prune",
-        "-o",
-        "!",
-        "-type",
-        "l",
-        "(",
-        "-type",
-        "d",
-        "-o",
-        "-links",
-        "1",
-        ")",
-        "-perm",
-        "/g+w,o+w",
-        "-print",
-      ]).stdout,
-    );
+  run: ({ facts }) => {
+    const writable = listed(facts.hostWritable.stdout);
     return [
       writable.length
         ? failing(
@@ -113,9 +72,8 @@ export const logins: Check = {
   blips: 0,
   notice: "staff cannot log in to the editor",
   fix: "sitectl editors add NAME",
-  run: ({ machine }) => {
-    // Listed by the login check's user: root reads nothing in its folder.
-    const listing = machine.script("login", "server/login/editors.ts", ["list"]);
+  run: ({ facts }) => {
+    const listing = facts.logins;
     const total = listing.stdout.split("\n").filter((line) => line && !line.startsWith("No logins")).length;
     return [
       total
@@ -131,8 +89,8 @@ export const editorSecret: Check = {
   blips: 0,
   notice: "staff cannot save in the editor or use its history",
   fix: DEPLOY_AGAIN,
-  run: ({ paths }) => [
-    nginxHasSecret(paths.EDITOR_PROXY_ENV, "EDITOR_PROXY_SECRET", paths.EDITOR_SECRET_MAP)
+  run: ({ facts }) => [
+    facts.secrets.editor
       ? ok("nginx and the editor share the secret that carries the staff login")
       : failing(
           "nginx and the editor do not share their secret: the editor refuses every logged-in request as not from nginx.",

@@ -1,8 +1,7 @@
 // Enquiries: waiting or refused and their age, where they go, and the mail server as the
 // running enquiry service finds it (never only the settings file).
-import fs from "node:fs";
 import type { Entry } from "../../enquiry/spool";
-import { SERVICES, nginxHasSecret, readEnvFile } from "../../installed/layout";
+import { SERVICES } from "../../installed/layout";
 import { printable } from "../../lib/printable";
 import { count } from "../../installed/shell";
 import { failing, type Check, type Found } from "./check";
@@ -95,8 +94,8 @@ export const recipient: Check = {
   blips: 0,
   notice: "buyers are thanked, but nobody receives their enquiries",
   fix: "sitectl enquiries-to sales@example.com (the company's address for quote requests)",
-  run: ({ read, paths }) => {
-    const set = readEnvFile(paths.ENQUIRY_ENV).ENQUIRY_TO ?? "";
+  run: ({ read, paths, facts }) => {
+    const set = facts.enquiryEnv.ENQUIRY_TO ?? "";
     if (!set)
       return [failing("no address is set for enquiries (ENQUIRY_TO): they are kept on the server and not e-mailed.")];
     const running = read.enquiryStatus()?.recipient;
@@ -117,10 +116,10 @@ export const mailSettings: Check = {
   blips: 0,
   notice: "a changed mail setting has not taken effect",
   fix: `systemctl restart ${SERVICES.enquiry.unit} (or set it with: ${MAIL_FIX})`,
-  run: ({ read, paths }) => {
+  run: ({ read, paths, facts }) => {
     const mail = read.enquiryStatus()?.mail;
-    if (!readEnvFile(paths.ENQUIRY_ENV).SMTP_URL || !mail) return [];
-    if (fs.statSync(paths.ENQUIRY_ENV).mtimeMs <= Date.parse(mail.startedAt)) return [];
+    if (!facts.enquiryEnv.SMTP_URL || !mail) return [];
+    if ((facts.enquiryEnvChangedAt ?? 0) <= Date.parse(mail.startedAt)) return [];
     return [
       failing(
         `${paths.ENQUIRY_ENV} changed after the enquiry service started (${mail.startedAt.slice(0, 16).replace("T", " ")} UTC): it still uses the old mail settings.`,
@@ -135,8 +134,8 @@ export const mailServer: Check = {
   blips: 0,
   notice: MAIL_NOTICE,
   fix: MAIL_FIX,
-  run: ({ read, paths, now }) => {
-    if (!readEnvFile(paths.ENQUIRY_ENV).SMTP_URL)
+  run: ({ read, facts, now }) => {
+    if (!facts.enquiryEnv.SMTP_URL)
       return [failing("no mail server is set (SMTP_URL): enquiries are kept on the server and not e-mailed.")];
     const status = read.enquiryStatus();
     const mail = status?.mail;
@@ -174,8 +173,8 @@ export const enquirySecret: Check = {
   blips: 0,
   notice: "the Enquiries page says a staff login is required",
   fix: DEPLOY_AGAIN,
-  run: ({ paths }) => [
-    nginxHasSecret(paths.ENQUIRY_STAFF_ENV, "ENQUIRY_STAFF_SECRET", paths.ENQUIRY_SECRET_MAP)
+  run: ({ facts }) => [
+    facts.secrets.enquiry
       ? ok("nginx and the enquiry service share the secret that carries staff logins")
       : failing("nginx and the enquiry service do not share their secret: staff cannot read enquiries in the browser."),
   ],

@@ -5,7 +5,7 @@ import http from "node:http";
 import https from "node:https";
 import path from "node:path";
 import { DEFAULT_MIN_FREE_MB } from "../../lib/settings";
-import { SERVICES, TIMERS, certificateFile } from "../../installed/layout";
+import { SERVICES, TIMERS } from "../../installed/layout";
 import { count } from "../../installed/shell";
 import { failing, type Check, type Found } from "./check";
 import { BLIPS_PER_DAY, DEPLOY_AGAIN, TIMEOUT_MS, note, ok } from "./finding";
@@ -105,8 +105,8 @@ export const nginxConfig: Check = {
   blips: 0,
   notice: "nothing while nginx runs; it will not start again after a restart or a reboot",
   fix: DEPLOY_AGAIN,
-  run: ({ machine }) => {
-    const ran = machine.run("nginx", ["-t"]);
+  run: ({ facts }) => {
+    const ran = facts.nginxTest;
     if (ran.status === 0) return [ok("nginx accepts its configuration (nginx -t)")];
     return [failing(`nginx refuses its configuration: ${ran.stderr.trim().split("\n").slice(-2).join(" ")}`)];
   },
@@ -119,8 +119,8 @@ export const site: Check = {
   blips: 1,
   notice: "visitors cannot open the site",
   fix: "systemctl restart nginx; sitectl logs nginx",
-  run: ({ settings, paths, machine }) => {
-    const secure = settings.tls !== "off" && certificateFile(settings, paths) !== null;
+  run: ({ settings, facts, machine }) => {
+    const secure = settings.tls !== "off" && facts.certificate !== null;
     const url = `${secure ? "https" : "http"}://${settings.domain}/`;
     return new Promise<Found[]>((resolve) => {
       const options = { host: "127.0.0.1", path: "/", headers: { host: settings.domain }, timeout: TIMEOUT_MS };

@@ -1,6 +1,5 @@
 // The copy of the site in the bucket behind the CDN (sitectl mirror): up to date with the
 // live release, and the public address serving it.
-import fs from "node:fs";
 import path from "node:path";
 import type { MirrorStatus } from "../../publisher/mirror/mirror";
 import { printable } from "../../lib/printable";
@@ -26,11 +25,11 @@ export const mirror: Check = {
   blips: 0,
   notice: LATE,
   fix: FIX,
-  run: ({ read, paths, now }) => {
+  run: ({ read, paths, facts, now }) => {
     const status = read.publisherStatus();
     const state: MirrorStatus = status?.mirror ?? { state: "off" };
     if (state.state === "off") {
-      return fs.existsSync(paths.MIRROR_ENV)
+      return facts.mirrorUrl !== null
         ? [
             failing(
               `${paths.MIRROR_ENV} sets a mirror, but the publisher does not run it (it was not restarted, or the file is wrong).`,

@@ -2,7 +2,7 @@
 // and the content's warnings for staff. All read from the publisher's status record.
 import path from "node:path";
 import { SETTINGS_FILE as LIVE_SETTINGS } from "../../../src/contract/enquiry";
-import { publishedAddressOf, readEnvFile } from "../../installed/layout";
+import { publishedAddressOf } from "../../installed/layout";
 import { describe } from "../../installed/publisher";
 import { printable } from "../../lib/printable";
 import { hostPaths } from "../../lib/settings";
@@ -116,7 +116,7 @@ export const publishedAddress: Check = {
   blips: 0,
   notice: "search engines and printed pages are pointed at the old address",
   fix: "sitectl republish",
-  run: ({ read, paths, settings }) => {
+  run: ({ read, paths, settings, facts }) => {
     const text = read.serviceFile("publisher", path.join(hostPaths(paths.HOST_DIR).live, LIVE_SETTINGS));
     let live: unknown = null;
     try {
@@ -125,8 +125,7 @@ export const publishedAddress: Check = {
       live = null;
     }
     if (typeof live !== "string") return [];
-    const mirror = readEnvFile(paths.MIRROR_ENV);
-    const address = (mirror.MIRROR_BUCKET && mirror.MIRROR_URL) || publishedAddressOf(settings);
+    const address = facts.mirrorUrl || publishedAddressOf(settings);
     return [
       live === address
         ? ok(`the live pages name the site's address, ${address}/`)

@@ -20,7 +20,7 @@ export const report: Check = {
   blips: 0,
   notice: "the owner's report at /admin/report/ and its weekly e-mail show old figures",
   fix: "sitectl report --now (it says what is wrong); sitectl logs report",
-  run: ({ paths, now, read }) => {
+  run: ({ paths, now, read, facts }) => {
     const summary = path.join(paths.REPORT_DIR, SUMMARY_FILE);
     const builtAt = Date.parse(read.reportSummary()?.builtAt ?? "");
     if (Number.isNaN(builtAt) && present(summary))
@@ -44,7 +44,7 @@ export const report: Check = {
     if (hours >= STALE_HOURS)
       return [failing(`The owner's report was last built ${hours} hours ago (it is built every hour).`)];
     const log = path.join(paths.VISITS_DIR, ACCESS_LOG);
-    if (!fs.existsSync(log))
+    if (!facts.visitsLog)
       return [
         note(`The owner's report is built, but nginx has not written ${log} yet (no visit since it was set up).`),
       ];
