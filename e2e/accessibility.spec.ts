@@ -19,6 +19,9 @@ async function violations(page: Page) {
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
+// axe weighs every element of a page: on a loaded two-core machine the home page took 33 s.
+test.describe.configure({ timeout: 60_000 });
+
 for (const route of ROUTES) {
   test(`${route} has no accessibility violations`, async ({ page }) => {
     await open(page, route);
