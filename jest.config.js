@@ -15,4 +15,7 @@ module.exports = {
   testEnvironmentOptions: { url: "http://localhost/" },
   // Every core: many tests wait on child processes, git and servers (jest's default leaves one core idle).
   maxWorkers: "100%",
+  // Those waits stretch on a loaded two-core machine (history tests with real git took over
+  // jest's default 5 s beside test:install): a hang still ends, and passing tests lose nothing.
+  testTimeout: 30_000,
 };
