@@ -72,8 +72,10 @@ async function stop(world: Publishing): Promise<void> {
   world.bucket.child.kill();
   world.line.close();
   if (world.failed) return;
+  // The publisher's last status write may land while its folder is removed (ENOTEMPTY, seen
+  // once on a loaded machine): rmSync tries again, as Node documents for that error.
   for (const dir of [world.host.dir, path.dirname(world.backup), world.mirrorDir]) {
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
 
