@@ -20,7 +20,7 @@ import {
   type Layout,
   type ServiceName,
 } from "../../installed/layout";
-import { readOwnedFile } from "../../installed/serviceFiles";
+import { present, readOwnedFile } from "../../installed/serviceFiles";
 import type { Ran } from "../../installed/shell";
 
 /** Root's commands: the ones only root may run, and a project's script as a service's user. */
@@ -94,16 +94,6 @@ function changedAt(file: string): number | null {
 
 const mirrorAddress = (env: Record<string, string>) => (env.MIRROR_BUCKET && env.MIRROR_URL) || "";
 
-/** A file of root's that may be missing; lstat opens nothing. */
-function exists(file: string): boolean {
-  try {
-    fs.lstatSync(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Everything only root can see that the checks need, now. */
 export function gatherRootFacts(
   settings: InstallSettings,
@@ -124,7 +114,7 @@ export function gatherRootFacts(
     enquiryEnv: only(paths.ENQUIRY_ENV, ["ENQUIRY_TO", "ENQUIRY_FROM", "SMTP_URL"]),
     enquiryEnvChangedAt: changedAt(paths.ENQUIRY_ENV),
     watchEnv: only(paths.WATCH_ENV, ["ALERT_TO", "ALERT_WEBHOOK", "OWNER_TO"]),
-    mirrorUrl: exists(paths.MIRROR_ENV) ? mirrorAddress(readEnvFile(paths.MIRROR_ENV)) : null,
+    mirrorUrl: present(paths.MIRROR_ENV) ? mirrorAddress(readEnvFile(paths.MIRROR_ENV)) : null,
     enquiryStatus: readOwnedFile(path.join(paths.ENQUIRY_DIR, "status.json"), ownerOf("enquiry"), TEXT_MAX) ?? null,
     spool: capped(machine.script("enquiry", "server/enquiry/enquiries.ts", ["--json"])),
     // Listed by the login check's user: root reads nothing in its folder.
@@ -173,7 +163,7 @@ export function gatherRootFacts(
         "-print",
       ]),
     ),
-    visitsLog: exists(path.join(paths.VISITS_DIR, ACCESS_LOG)),
+    visitsLog: present(path.join(paths.VISITS_DIR, ACCESS_LOG)),
   };
 }
 
