@@ -6,7 +6,8 @@ import { hostPaths } from "../lib/settings";
 import type { Build, Status } from "../publisher/status";
 import { HOST_DIR, SERVICES } from "./layout";
 import { jsonAs } from "../lib/files";
-import { publisherStatus } from "./records";
+import { liveSettings, publisherStatus } from "./records";
+import { SETTINGS_FILE } from "../../src/contract/enquiry";
 import { readOwnedFile, uidOf } from "./serviceFiles";
 import { printable } from "../lib/printable";
 import { Failure, say, script, unitState } from "./shell";
@@ -20,6 +21,12 @@ export const PUBLISH_TIMEOUT_MS = 45 * 60_000;
 export function readStatus(host = HOST_DIR, uid = uidOf(SERVICES.publisher.user)): Status | null {
   return jsonAs(publisherStatus, readOwnedFile(hostPaths(host).status, uid));
 }
+
+/** The live pages' settings file under `host` (the publisher's; read with readOwnedFile). */
+export const liveSettingsFile = (host = HOST_DIR) => path.join(hostPaths(host).live, SETTINGS_FILE);
+
+/** The live pages' address and sender from that file's text; null when it is missing or not their shape. */
+export const liveSettingsOf = (text: string | undefined) => jsonAs(liveSettings, text);
 
 /** A build's log, by its name alone in the publisher's logs folder: its last `maxBytes`, printable. */
 export function buildLog(name: string, maxBytes = 64 * 1024): string | undefined {

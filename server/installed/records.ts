@@ -4,6 +4,7 @@
 // writes (publisher/status.ts, enquiry/spool.ts, enquiry/delivery.ts): TypeScript refuses a
 // schema that lets through anything else, so the two cannot drift apart unnoticed.
 import { z } from "zod";
+import type { EnquirySettings } from "../../src/contract/enquiry";
 import type { MailState } from "../enquiry/delivery";
 import { STATES, type Entry, type SpoolStatus } from "../enquiry/spool";
 import type { MirrorStatus } from "../publisher/mirror/mirror";
@@ -114,4 +115,11 @@ export const spoolEntry: z.ZodType<Omit<Entry, "receivedAt"> & { receivedAt: str
   size: count,
   drawingSize: count,
   attempts: z.object({ attempts: count, nextAttemptAt: z.number().nonnegative(), lastError: text }),
+});
+
+/** What root and the watch use of the live pages' settings (the build's _enquiry/settings.json,
+ *  the publisher's file): the address the pages were built for and the enquiries' sender. */
+export const liveSettings: z.ZodType<Partial<Pick<EnquirySettings, "siteUrl" | "from">>> = z.object({
+  siteUrl: optional(text),
+  from: optional(text),
 });

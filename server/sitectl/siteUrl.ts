@@ -5,11 +5,9 @@
 // name it; with one it writes it, runs deploy/configure (the publisher's SITE_URL, and a
 // request to build the live pages again) and waits for that build.
 import path from "node:path";
-import { SETTINGS_FILE as LIVE_SETTINGS } from "../../src/contract/enquiry";
 import { SITE_URL_PATTERN } from "../../src/contract/content";
-import { waitForRebuild } from "../installed/publisher";
+import { liveSettingsFile, liveSettingsOf, waitForRebuild } from "../installed/publisher";
 import {
-  HOST_DIR,
   INSTALL_COMMAND,
   MIRROR_ENV,
   SERVICES,
@@ -22,19 +20,11 @@ import {
 } from "../installed/layout";
 import { readOwnedFile, uidOf } from "../installed/serviceFiles";
 import { Failure, run, say } from "../installed/shell";
-import { hostPaths } from "../lib/settings";
 import type { Command } from "./command";
 
 /** The address the live pages were built for (their quote form's settings), or null. */
 function liveAddress(): string | null {
-  const file = path.join(hostPaths(HOST_DIR).live, LIVE_SETTINGS);
-  const text = readOwnedFile(file, uidOf(SERVICES.publisher.user));
-  try {
-    const url = text ? (JSON.parse(text) as { siteUrl?: unknown }).siteUrl : null;
-    return typeof url === "string" ? url : null;
-  } catch {
-    return null;
-  }
+  return liveSettingsOf(readOwnedFile(liveSettingsFile(), uidOf(SERVICES.publisher.user)))?.siteUrl ?? null;
 }
 
 function show(address: string): number {

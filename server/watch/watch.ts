@@ -7,9 +7,8 @@
 // a signal; the owner's weekly e-mail (analytics/ownerMail.ts) goes with it when OWNER_TO is set.
 import fs from "node:fs";
 import path from "node:path";
-import { SETTINGS_FILE as LIVE_SETTINGS } from "../../src/contract/enquiry";
 import { readJson, writeFileAtomic } from "../lib/files";
-import { hostPaths } from "../lib/settings";
+import { liveSettingsFile, liveSettingsOf } from "../installed/publisher";
 import { digestMessage, type WeekFigures } from "./messages";
 import { ownerMailMessage, type OwnerMailInput } from "../analytics/ownerMail";
 import type { Channels } from "./notify";
@@ -52,13 +51,7 @@ export function channels(
   enquiry: Record<string, string>,
 ): Channels {
   // The sender the mail server knows: the enquiries' (ENQUIRY_FROM, or the site's address).
-  const live = readOwnedFile(path.join(hostPaths(HOST_DIR).live, LIVE_SETTINGS), uidOf(SERVICES.publisher.user));
-  let siteFrom = "";
-  try {
-    siteFrom = live ? String((JSON.parse(live) as { from?: unknown }).from ?? "") : "";
-  } catch {
-    siteFrom = "";
-  }
+  const siteFrom = liveSettingsOf(readOwnedFile(liveSettingsFile(), uidOf(SERVICES.publisher.user)))?.from ?? "";
   const from = [enquiry.ENQUIRY_FROM ?? "", siteFrom].find((address) => OPERATOR_EMAIL.test(address));
   return {
     smtpUrl: enquiry.SMTP_URL ?? "",

@@ -176,4 +176,12 @@ describe("publishedAddress", () => {
   test("nothing to say before anything is live", async () => {
     expect(await place().find(publishedAddress)).toEqual([]);
   });
+
+  test("nothing to say of a settings file that is not the build's (no address, or not text)", async () => {
+    const here = place();
+    for (const written of ["{", JSON.stringify({ siteUrl: 42 }), JSON.stringify({ from: "x@y.test" })]) {
+      here.write(path.join(hostPaths(here.paths.HOST_DIR).live, "_enquiry", "settings.json"), written);
+      expect(await here.find(publishedAddress)).toEqual([]);
+    }
+  });
 });

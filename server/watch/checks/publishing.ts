@@ -1,9 +1,8 @@
 // The publisher: what is live, the last publish and its error, the off-server backup push,
 // and the content's warnings for staff. All read from the publisher's status record.
 import path from "node:path";
-import { SETTINGS_FILE as LIVE_SETTINGS } from "../../../src/contract/enquiry";
 import { publishedAddressOf } from "../../installed/layout";
-import { describe } from "../../installed/publisher";
+import { describe, liveSettingsFile, liveSettingsOf } from "../../installed/publisher";
 import { printable } from "../../lib/printable";
 import { hostPaths } from "../../lib/settings";
 import { failing, type Check } from "./check";
@@ -117,14 +116,8 @@ export const publishedAddress: Check = {
   notice: "search engines and printed pages are pointed at the old address",
   fix: "sitectl republish",
   run: ({ read, paths, settings, facts }) => {
-    const text = read.serviceFile("publisher", path.join(hostPaths(paths.HOST_DIR).live, LIVE_SETTINGS));
-    let live: unknown = null;
-    try {
-      live = text ? (JSON.parse(text) as { siteUrl?: unknown }).siteUrl : null;
-    } catch {
-      live = null;
-    }
-    if (typeof live !== "string") return [];
+    const live = liveSettingsOf(read.serviceFile("publisher", liveSettingsFile(paths.HOST_DIR)))?.siteUrl;
+    if (live === undefined) return [];
     const address = facts.mirrorUrl || publishedAddressOf(settings);
     return [
       live === address
