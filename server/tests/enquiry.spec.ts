@@ -9,9 +9,9 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { enquiry, privacyRoute, quoteRoute, services } from "../../e2e/content";
+import { axeViolations } from "../../e2e/axe";
 import { revealAll } from "../../e2e/fixtures";
 import {
   ENQUIRY_API,
@@ -92,11 +92,7 @@ const offline = (context: BrowserContext) =>
 /** axe's WCAG 2.2 A and AA findings, as the site's own accessibility tests judge them. */
 async function violations(page: Page, { javaScript = true } = {}) {
   if (javaScript) await revealAll(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .exclude("footer iframe")
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  return axeViolations(page);
 }
 
 /**
