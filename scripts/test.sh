@@ -23,33 +23,33 @@ cd "$(dirname "$0")/.."
 times=$(mktemp)
 trap 'rm -f "$times"' EXIT
 
-# Runs one lane (NAME COMMAND…), its lines prefixed with its name; records its time and
-# the processor time it took (user + system of everything it ran), which on two cores says
-# more than the clock about what a lane costs the others beside it.
+# Runs one lane (NAME COMMAND…), its lines prefixed with its name; records its time.
 lane() {
-  local name=$1 started=$SECONDS
+  local name=$1 started=$SECONDS status=passed
   shift
-  (
-    status=passed
-    "$@" > >(sed -u "s/^/[$name] /") 2>&1 || status=FAILED
-    # `times`' second line: this subshell's children, "0m12.5s 0m3.1s" (a builtin, so no fork).
-    own="$times.$BASHPID"
-    times >"$own"
-    cpu=$(awk 'NR == 2 { split($0, t, /[ms ]+/); printf "%d", t[1] * 60 + t[2] + t[3] * 60 + t[4] }' "$own")
-    rm -f "$own"
-    printf '%-12s %5d s  %5d CPU-s  %s\n' "$name" $((SECONDS - started)) "$cpu" "$status" >>"$times"
-    [[ $status == passed ]]
-  )
+  "$@" > >(sed -u "s/^/[$name] /") 2>&1 || status=FAILED
+  printf '%-12s %5d s  %s\n' "$name" $((SECONDS - started)) "$status" >>"$times"
+  [[ $status == passed ]]
 }
 
+# The machine's busy processor time so far, in 1/100 s (/proc/stat's first line: all but
+# idle and iowait). Per group of lanes, not per lane: a browser's processes leave the tree
+# that started them, so a lane's own rusage misses most of what Chromium costs.
+busy() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat; }
+
 # Runs lanes side by side ("NAME=COMMAND" each); fails when any failed, once all are done.
+# Records how busy the cores were meanwhile: near 100% means the group is CPU-bound.
 side_by_side() {
-  local pids=() spec failed=0
+  local pids=() spec failed=0 started=$SECONDS before
+  before=$(busy)
   for spec in "$@"; do
     lane "${spec%%=*}" bash -c "${spec#*=}" &
     pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+  local seconds=$((SECONDS - started)) used=$((($(busy) - before) / 100))
+  printf '  %-10s %5d s  %5d CPU-s busy of %d (%d%%)\n' "(together)" "$seconds" "$used" \
+    $((seconds * $(nproc))) $((100 * used / (seconds * $(nproc) + 1))) >>"$times"
   return $failed
 }
 
@@ -57,7 +57,6 @@ summary() {
   echo
   echo "Lanes (npm test, $((SECONDS / 60)) min $((SECONDS % 60)) s in all):"
   cat "$times"
-  awk '{ cpu += $4 } END { printf "%-12s %5s    %5d CPU-s\n", "all lanes", "", cpu }' "$times"
 }
 
 run_all() {
