@@ -3,6 +3,7 @@
 // (a certificate from an ACME server) comes first, then machine B (restored from A's backup).
 import type { Phase } from "./run";
 import * as install from "./phases/install";
+import * as securityUpdates from "./phases/securityUpdates";
 import * as visitorsAndStaff from "./phases/visitorsAndStaff";
 import * as serviceBoundaries from "./phases/serviceBoundaries";
 import * as repair from "./phases/repair";
@@ -21,6 +22,7 @@ import * as tlsOff from "./phases/tlsOff";
 
 export const PHASE_FILES: Record<string, { phases: Phase[] }> = {
   install,
+  securityUpdates,
   visitorsAndStaff,
   serviceBoundaries,
   repair,

@@ -51,6 +51,8 @@ export function layoutUnder(root: string) {
     WATCH_FACTS_DIR: at("run/anodising-watch-facts"),
     /** The kernels installed (a newer one than the running kernel means a restart is pending). */
     BOOT_DIR: at("boot"),
+    /** Debian's unattended-upgrades writes each run here (root's): what the security updates did. */
+    UPGRADES_LOG: at("var/log/unattended-upgrades/unattended-upgrades.log"),
   };
 }
 export type Layout = ReturnType<typeof layoutUnder>;

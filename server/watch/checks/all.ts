@@ -9,6 +9,7 @@ import { code, disk, inodes, memory, nginxConfig, restartPending, securityUpdate
 import { mirror, mirrorCdn } from "./mirror";
 import { backupPush, buildFailed, contentRefused, contentWarnings, publishedAddress, publisher } from "./publishing";
 import { report } from "./report";
+import { securityUpdatesRun } from "./updates";
 
 export const CHECKS: Check[] = [
   code,
@@ -39,6 +40,7 @@ export const CHECKS: Check[] = [
   mailServer,
   report,
   securityUpdates,
+  securityUpdatesRun,
   restartPending,
   memory,
 ];

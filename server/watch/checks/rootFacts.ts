@@ -36,6 +36,8 @@ export const FACTS_FILE = path.join(WATCH_FACTS_DIR, "facts.json");
 /** Left by `sitectl watch --digest` (as root) for the root part, which tells the next run. */
 export const DIGEST_REQUEST = path.join(WATCH_FACTS_DIR, "digest-requested");
 
+/** The end of unattended-upgrades' log kept: its last runs (a run writes a few lines). */
+const UPGRADES_LOG_MAX = 64 * 1024;
 /** The most of any one text kept (a service's record, a script's answer). */
 const TEXT_MAX = 256 * 1024;
 
@@ -69,6 +71,8 @@ export const rootFactsSchema = z.object({
   hostWritable: ran,
   /** nginx's visits log is there (its folder is www-data's and site-report's). */
   visitsLog: z.boolean(),
+  /** The end of unattended-upgrades' log (root's): the last runs of the security updates; null when there is none. Absent in facts of a root part older than it. */
+  upgradesLog: z.string().nullable().optional(),
   /** `sitectl watch --digest` asked for the weekly digest with this run (the root part's only). */
   digestRequested: z.boolean().optional(),
 });
@@ -164,6 +168,8 @@ export function gatherRootFacts(
       ]),
     ),
     visitsLog: present(path.join(paths.VISITS_DIR, ACCESS_LOG)),
+    // The gatherer's own (root's on the server): apt writes it, no service can.
+    upgradesLog: readOwnedFile(paths.UPGRADES_LOG, process.getuid?.() ?? 0, UPGRADES_LOG_MAX) ?? null,
   };
 }
 
