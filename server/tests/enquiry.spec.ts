@@ -27,7 +27,7 @@ import type { Report } from "../analytics/report";
 import { messageIdOf } from "../enquiry/message";
 import { Spool } from "../enquiry/spool";
 import { APP_DIR } from "../lib/settings";
-import { START_MS, freePort, spawnListening, startHost, stopHost, type Host } from "./host";
+import { START_MS, freePort, removeTestFolder, spawnListening, startHost, stopHost, type Host } from "./host";
 import { FIELDS, SERVICE, fill, form } from "./quoteForm";
 import { Inbox } from "./mail";
 import { enquiryStatus, spoolEntry } from "../installed/records";
@@ -173,7 +173,7 @@ test.afterAll(async () => {
   for (const child of extra) if (child.exitCode === null) child.kill("SIGTERM");
   await stopHost(host);
   await inbox?.close();
-  if (test.info().errors.length === 0 && host) fs.rmSync(host.dir, { recursive: true, force: true });
+  if (test.info().errors.length === 0 && host) removeTestFolder(host.dir);
 });
 
 for (const [width, viewport] of Object.entries(WIDTHS)) {

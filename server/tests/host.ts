@@ -173,6 +173,14 @@ export async function stopHost(host: Host | undefined): Promise<void> {
 }
 
 /**
+ * Removes a test's folder. A service of a stopped host may still write its last file there
+ * (ENOTEMPTY, seen on loaded machines): rmSync tries again, as Node documents for that error.
+ */
+export function removeTestFolder(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+}
+
+/**
  * The status record, as the editor reads it (logged in when `headers` say so). Every
  * record the publisher writes in these tests must be of the shape root checks it against
  * (server/installed/records.ts): one that is not fails here, naming the field.

@@ -28,6 +28,7 @@ import {
   newPhone,
   page,
   readStatus,
+  removeTestFolder,
   runningInGroup,
   edited,
   startHost,
@@ -506,7 +507,7 @@ test.describe("a server short of disk space", () => {
   let small: Host;
   test.afterAll(async () => {
     await stopHost(small);
-    if (small && test.info().errors.length === 0) fs.rmSync(small.dir, { recursive: true, force: true });
+    if (small && test.info().errors.length === 0) removeTestFolder(small.dir);
   });
 
   test("does not build, and says 'technical problem, site unchanged'", async () => {

@@ -15,7 +15,7 @@ import { test as base } from "@playwright/test";
 import { cdnHeaders } from "../../deploy/headers";
 import { APP_DIR } from "../lib/settings";
 import { BUCKET, BucketLine, KEYS, startBucket, startCdn } from "./cdn";
-import { START_MS, startHost, stopHost, type Host } from "./host";
+import { START_MS, removeTestFolder, startHost, stopHost, type Host } from "./host";
 import { smallPhotos } from "./smallPhotos";
 
 /** Seconds an old release stays in the bucket after the next one is live. */
@@ -72,11 +72,7 @@ async function stop(world: Publishing): Promise<void> {
   world.bucket.child.kill();
   world.line.close();
   if (world.failed) return;
-  // The publisher's last status write may land while its folder is removed (ENOTEMPTY, seen
-  // once on a loaded machine): rmSync tries again, as Node documents for that error.
-  for (const dir of [world.host.dir, path.dirname(world.backup), world.mirrorDir]) {
-    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-  }
+  for (const dir of [world.host.dir, path.dirname(world.backup), world.mirrorDir]) removeTestFolder(dir);
 }
 
 /** Playwright's test with `publishing`, the shared host (started by the first file that asks). */

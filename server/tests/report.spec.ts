@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { axeViolations } from "../../e2e/axe";
+import { removeTestFolder } from "./host";
 import { buildReport } from "../analytics/build";
 import { GOACCESS } from "../analytics/goaccess";
 import { readSite } from "../analytics/site";
@@ -48,7 +49,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  if (test.info().errors.length === 0) fs.rmSync(dir, { recursive: true, force: true });
+  if (test.info().errors.length === 0) removeTestFolder(dir);
 });
 
 for (const id of ["last-7-days", "last-30-days"]) {
