@@ -130,6 +130,8 @@ async function startOnce(dir: string, login: Host["login"], auth: Host["auth"], 
       ...env,
     },
     stdio: ["ignore", log, log],
+    // A process group of its own: stopHost ends the services it starts too, not only it.
+    detached: true,
   });
   fs.closeSync(log);
   const host = {
@@ -168,8 +170,20 @@ async function startOnce(dir: string, login: Host["login"], auth: Host["auth"], 
 export async function stopHost(host: Host | undefined): Promise<void> {
   if (!host || host.process.exitCode !== null) return;
   const exited = new Promise((resolve) => host.process.once("exit", resolve));
-  host.process.kill("SIGTERM");
+  const group = -host.process.pid!;
+  process.kill(group, "SIGTERM");
   await exited;
+  // Its services may outlive it for a moment and still write in its folder: wait until
+  // none of the group is left (SIGKILL after 30 s).
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      process.kill(group, Date.now() > deadline ? "SIGKILL" : 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**
