@@ -3,13 +3,14 @@
 # (CHROME_PATH, else /usr/bin/chromium), Chromium's headless shell for the Playwright
 # tests (HEADLESS_SHELL, else /usr/bin/chromium-headless-shell), nginx with its brotli
 # modules (NGINX, else /usr/sbin/nginx), a Java runtime for the HTML checker (vnu.jar),
-# and GoAccess for the owner's report (GOACCESS, else /usr/bin/goaccess). Arguments
-# narrow it: `chromium`, `headless-shell`, `nginx`, `java`, `goaccess` (none: all of them,
+# GoAccess for the owner's report (GOACCESS, else /usr/bin/goaccess) and restic for the
+# off-site backups' tests (RESTIC, else /usr/bin/restic). Arguments narrow it:
+# `chromium`, `headless-shell`, `nginx`, `java`, `goaccess`, `restic` (none: all of them,
 # what npm test needs).
 # Installs Debian's packages when missing and we are root with apt-get.
 set -euo pipefail
 
-wanted=" ${*:-chromium headless-shell nginx java goaccess} "
+wanted=" ${*:-chromium headless-shell nginx java goaccess restic} "
 missing=()
 if [[ $wanted == *" chromium "* && ! ( -n "${CHROME_PATH:-}" && -x "${CHROME_PATH}" ) && ! -x /usr/bin/chromium ]]; then
   missing+=(chromium)
@@ -31,6 +32,7 @@ if [[ $wanted == *" nginx "* ]]; then
 fi
 if [[ $wanted == *" java "* ]] && ! command -v java >/dev/null 2>&1; then missing+=(default-jre-headless); fi
 if [[ $wanted == *" goaccess "* && ! -x "${GOACCESS:-/usr/bin/goaccess}" ]]; then missing+=(goaccess); fi
+if [[ $wanted == *" restic "* && ! -x "${RESTIC:-/usr/bin/restic}" ]]; then missing+=(restic); fi
 if [[ ${#missing[@]} -eq 0 ]]; then exit 0; fi
 
 if [[ "$(id -u)" == "0" ]] && command -v apt-get >/dev/null 2>&1; then

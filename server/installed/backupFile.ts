@@ -8,7 +8,10 @@ import type { STATES } from "../enquiry/spool";
 import { ENQUIRY_ENV, MIRROR_ENV, PUBLISHER_ENV, SETTINGS_FILE, SITE_DIR, WATCH_ENV } from "./layout";
 
 export const FORMAT = "anodising-site-backup";
-export const VERSION = 1;
+/** 2 added the report's history and the watch's state. */
+export const VERSION = 2;
+/** What this code restores: a backup the previous release made too. */
+export const READABLE_VERSIONS = [1, 2];
 
 export interface Manifest {
   format: typeof FORMAT;
@@ -22,6 +25,8 @@ export interface Manifest {
   logins: number;
   enquiries: Record<(typeof STATES)[number], number>;
   certificates: boolean;
+  /** Version 2 on: the enquiries' tally's lines and the visits logs' files (the owner's report's year). */
+  history?: { tallyLines: number; visitsFiles: number };
   /** Every other file of the backup, with its SHA-256: a damaged file is refused whole. */
   files: Record<string, string>;
 }
@@ -34,7 +39,12 @@ export const PART = {
   spool: "spool",
   settings: "settings",
   certificates: "certificates.tar",
+  tally: "history/tally.jsonl",
+  visits: "history/visits",
+  watchState: "history/watch-state.json",
 } as const;
+/** nginx's user: the visits logs are its (group site-report). */
+export const VISITS_USER = "www-data";
 /** The operator's settings kept in a backup (install.conf only to compare domains). */
 export const SETTINGS = [SETTINGS_FILE, ENQUIRY_ENV, PUBLISHER_ENV, WATCH_ENV, MIRROR_ENV];
 

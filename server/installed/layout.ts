@@ -30,6 +30,10 @@ export function layoutUnder(root: string) {
     PUBLISHER_ENV: path.join(ETC_DIR, "publisher.env"),
     /** The CDN mirror's bucket, keys and the server's address (sitectl mirror set): root's, 0600. */
     MIRROR_ENV: path.join(ETC_DIR, "mirror.env"),
+    /** The off-site backups' repository, keys and encryption password (sitectl backups set): root's, 0600. */
+    BACKUPS_ENV: path.join(ETC_DIR, "backups.env"),
+    /** How the off-site backups went (status.json, no secret in it) and restic's cache: root's. */
+    BACKUPS_DIR: at("var/lib/anodising-backups"),
     /** The secret nginx sends the editor with each visitor's address, and nginx's copy of it (deploy/configure). */
     EDITOR_PROXY_ENV: path.join(ETC_DIR, "editor-proxy.env"),
     EDITOR_SECRET_MAP: at("etc/nginx/conf.d/site-editor-secret.conf"),
@@ -84,6 +88,8 @@ export const {
   WATCH_ENV,
   WATCH_DIR,
   WATCH_FACTS_DIR,
+  BACKUPS_ENV,
+  BACKUPS_DIR,
 } = LAYOUT;
 export const SITE_GROUP = "site";
 /** The one install command, of the code in use: it puts the installation back as it should be. */
@@ -105,11 +111,13 @@ export const WATCH_USER = "site-watch";
 export type FileOwner = ServiceName | "report";
 export const userOf = (owner: FileOwner) => (owner === "report" ? REPORT_USER : SERVICES[owner].user);
 export const UNITS = Object.values(SERVICES).map((service) => service.unit);
-/** The site's own timers: the watch (sitectl watch, every 15 minutes), the daily republish, the hourly report. */
+/** The site's own timers: the watch (sitectl watch, every 15 minutes), the daily republish, the hourly report, the backups. */
 export const WATCH_TIMER = "anodising-watch.timer";
 export const REPORT_UNIT = "anodising-report.service";
 export const REPORT_TIMER = "anodising-report.timer";
-export const TIMERS = [WATCH_TIMER, "anodising-republish.timer", REPORT_TIMER];
+/** The off-site backups' (sitectl backups): hourly, and the weekly verify; idle until backups are set. */
+export const BACKUP_TIMERS = ["anodising-backup.timer", "anodising-backup-verify.timer"];
+export const TIMERS = [WATCH_TIMER, "anodising-republish.timer", REPORT_TIMER, ...BACKUP_TIMERS];
 /** Where the units have the editor and the enquiry service listen (127.0.0.1 only). */
 export const SERVICE_PORTS = { editor: 8091, enquiry: 8092 } as const;
 

@@ -2,6 +2,7 @@
 // exporting its record (command.ts) and a line here; docs/operations.md's table gets its row.
 import { command as alerts } from "./alerts";
 import { command as backup } from "./backup";
+import { command as backups } from "./backups";
 import { ETC_DIR, INSTALL_COMMAND } from "../installed/layout";
 import { helpLines, type Command } from "./command";
 import { command as doctor } from "./doctor";
@@ -31,6 +32,7 @@ export const COMMANDS: Command[] = [
   repair,
   logs,
   backup,
+  backups,
   restore,
   editors,
   enquiries,

@@ -13,6 +13,9 @@ const LOG_UNITS: Record<string, string> = {
   watch: "anodising-watch*",
   republish: "anodising-republish",
   report: "anodising-report",
+  // The off-site backups and their verify.
+  backup: "anodising-backup*",
+  "backup-verify": "anodising-backup-verify",
 };
 
 function logs(args: string[]): number {
@@ -54,6 +57,7 @@ function lastBuildLog(): void {
 export const command: Command = {
   name: "logs",
   usage: ["logs [NAME…] [-f]"],
-  summary: "the services' logs: publisher, login, editor, enquiry, nginx, certbot, watch, republish, report",
+  summary:
+    "the services' logs: publisher, login, editor, enquiry, nginx, certbot, watch, republish, report, backup, backup-verify",
   run: logs,
 };

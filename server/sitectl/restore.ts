@@ -1,7 +1,8 @@
 // `sitectl restore FILE [--with-certificates]`: puts a backup made by `sitectl backup`
 // onto this installation (normally a fresh one): the content repository, the editor's
-// logins, the enquiries (added to any here), the settings, and the certificates when
-// asked. Every member of every archive in it is checked first, and each part is unpacked
+// logins, the enquiries (added to any here), the settings, the report's history and the
+// watch's state, and the certificates when asked. `--from-backups` takes the same from
+// the off-site backups (the latest, or `--at` one) instead of a file (backupsRestore.ts). Every member of every archive in it is checked first, and each part is unpacked
 // into a staging folder of root's, taking no owner or mode from the archive; a damaged,
 // foreign or crafted file changes nothing and says which member and why. What belongs to a
 // service's user is handed to that user to write (root follows no path into its folders).
@@ -24,8 +25,8 @@ import { badName, members } from "../installed/archive";
 import {
   FORMAT,
   PART,
+  READABLE_VERSIONS,
   SETTINGS,
-  VERSION,
   filesUnder,
   sha256,
   stagingFolder,
@@ -35,7 +36,9 @@ import { checkCertificates, placeCertificates } from "../installed/restoreCertif
 import { describe, finishedBuildOf, waitForPublisher } from "../installed/publisher";
 import { mustRepoGit } from "../installed/sandbox";
 import { Failure, count, must, run, say, startUnits, systemctl } from "../installed/shell";
-import type { Command } from "./command";
+import { restoreHistory, writeAsUser } from "../installed/restoreHistory";
+import { fromBackups } from "../installed/backupsRestore";
+import { usageOf, type Command } from "./command";
 
 /** Only plain files and folders, inside the backup: no links, devices or paths leading out. */
 function checkListing(file: string): void {
@@ -59,8 +62,10 @@ function checkContents(file: string, staging: string): Manifest {
     throw new Failure(`${file} is not a backup made by sitectl backup (no readable ${PART.manifest}).`);
   }
   if (manifest.format !== FORMAT) throw new Failure(`${file} is not a backup made by sitectl backup.`);
-  if (manifest.version !== VERSION)
-    throw new Failure(`${file} is a backup of version ${manifest.version}; this code reads version ${VERSION}.`);
+  if (!READABLE_VERSIONS.includes(manifest.version))
+    throw new Failure(
+      `${file} is a backup of version ${manifest.version}; this code reads versions ${READABLE_VERSIONS.join(" and ")} (update the code: sitectl update).`,
+    );
   const present = filesUnder(staging).filter((name) => name !== PART.manifest);
   for (const name of present) {
     if (!(name in manifest.files))
@@ -75,10 +80,18 @@ function checkContents(file: string, staging: string): Manifest {
 }
 
 /** The repository from the bundle, checked out on main at the manifest's head. */
-function unbundle(staging: string, manifest: Manifest): string {
+function unbundle(staging: string, unpacked: string, manifest: Manifest): string {
   const repo = path.join(staging, "repo");
   // Root's own clone of the bundle's objects, in root's staging folder: nothing of it runs.
-  const cloned = run("git", [...SAFE_GIT, "clone", "--quiet", "--branch", "main", path.join(staging, PART.repo), repo]);
+  const cloned = run("git", [
+    ...SAFE_GIT,
+    "clone",
+    "--quiet",
+    "--branch",
+    "main",
+    path.join(unpacked, PART.repo),
+    repo,
+  ]);
   if (cloned.status !== 0) throw new Failure(`the repository in the backup cannot be read: ${cloned.stderr.trim()}`);
   const git = (args: string[]) => must("git", [...SAFE_GIT, "-C", repo, ...args]);
   if (git(["rev-parse", "HEAD"]) !== manifest.head)
@@ -102,17 +115,10 @@ function placeSetting(from: string, to: string): void {
   fs.renameSync(temp, to);
 }
 
-/** A file written by `user` itself, from what root hands it: root writes nothing in the user's folder. */
-function writeAsUser(user: string, to: string, data: Buffer): void {
-  const write = 'umask 077 && t=$(mktemp "$1.XXXXXX") && cat > "$t" && sync "$t" && mv -f "$t" "$1"';
-  const ran = run("sh", ["-c", write, "sh", to], { user, input: data });
-  if (ran.status !== 0) throw new Failure(`${to} could not be written as ${user}: ${ran.stderr.trim()}`);
-}
-
 /** The backup's enquiries, added by the enquiry service's user (server/enquiry/import.ts) from a tar root hands it. */
-function importSpool(staging: string): number {
+function importSpool(unpacked: string, staging: string): number {
   const archive = path.join(staging, "spool.tar");
-  must("tar", ["-C", path.join(staging, PART.spool), "-cf", archive, "."]);
+  must("tar", ["-C", path.join(unpacked, PART.spool), "-cf", archive, "."]);
   const unpack = `d=$(mktemp -d "$1/.restoring-XXXXXX") && tar -x -C "$d" --no-same-owner --no-same-permissions && node --import tsx server/enquiry/import.ts "$d"; status=$?; rm -rf "$d"; exit $status`;
   const ran = run("sh", ["-c", unpack, "sh", ENQUIRY_DIR], {
     user: SERVICES.enquiry.user,
@@ -130,26 +136,46 @@ function removeAsOwner(dir: string): void {
   must("rm", ["-rf", "--one-file-system", dir], { user: owner });
 }
 
-async function restore(args: string[]): Promise<number> {
+/** Where the backup to restore comes from: a file, or the off-site backups. */
+async function sourceOf(
+  args: string[],
+): Promise<{ label: string; unpack: (staging: string) => string; finish?: () => void }> {
+  if (args.includes("--from-backups")) {
+    const at = args[args.indexOf("--at") + 1];
+    if (args.includes("--at") && (!at || at.startsWith("--")))
+      throw new Failure("--at needs a backup's ID (sitectl backups list) or latest.");
+    return fromBackups(at ?? "latest");
+  }
   const file = args.find((arg) => !arg.startsWith("--"));
-  if (!file) throw new Failure("usage: sitectl restore FILE [--with-certificates]");
+  if (!file) throw new Failure(`usage: ${usageOf(command)}`);
   const source = path.resolve(file);
   if (!fs.existsSync(source)) throw new Failure(`${source} does not exist.`);
+  return {
+    label: source,
+    unpack: (staging) => {
+      checkListing(source);
+      must("tar", ["-xzf", source, "-C", staging, "--no-same-owner", "--no-same-permissions"]);
+      return staging;
+    },
+  };
+}
+
+async function restore(args: string[]): Promise<number> {
   const settings = readInstallSettings();
   if (!settings || !fs.existsSync(REPO_DIR))
     throw new Failure("install the site first (deploy/install), then restore onto it.");
+  const { label, unpack, finish } = await sourceOf(args);
   const withCertificates = args.includes("--with-certificates");
 
-  say(`==> Checking ${source}`);
-  checkListing(source);
+  say(`==> Checking ${label}`);
   const staging = stagingFolder();
   try {
-    must("tar", ["-xzf", source, "-C", staging, "--no-same-owner", "--no-same-permissions"]);
-    const manifest = checkContents(source, staging);
-    const repo = unbundle(staging, manifest);
+    const unpacked = unpack(staging);
+    const manifest = checkContents(label, unpacked);
+    const repo = unbundle(staging, unpacked, manifest);
     if (withCertificates && !manifest.certificates)
-      throw new Failure(`${source} holds no certificates (it was made without --with-certificates).`);
-    const certificates = withCertificates ? checkCertificates(path.join(staging, PART.certificates), staging) : null;
+      throw new Failure(`${label} holds no certificates (it was made without --with-certificates).`);
+    const certificates = withCertificates ? checkCertificates(path.join(unpacked, PART.certificates), staging) : null;
     say(
       `    a backup of ${manifest.domain} made ${manifest.createdAt}: content at ${manifest.head.slice(0, 7)}, ${count(manifest.logins, "login")}, ${count(manifest.enquiries.pending, "enquiry", "enquiries")} waiting; every file checks out.`,
     );
@@ -167,18 +193,19 @@ async function restore(args: string[]): Promise<number> {
     fs.renameSync(repo, REPO_DIR);
     say(`    content repository at ${manifest.head.slice(0, 7)} (the one it replaces is kept in ${before})`);
 
-    const editors = path.join(staging, PART.editors);
+    const editors = path.join(unpacked, PART.editors);
     if (fs.existsSync(editors)) {
       writeAsUser(SERVICES.login.user, EDITORS_FILE, fs.readFileSync(editors));
       say(`    ${count(manifest.logins, "editor login")}`);
     }
 
-    const added = importSpool(staging);
+    const added = importSpool(unpacked, staging);
     say(`    ${count(added, "enquiry", "enquiries")} added to the spool`);
+    for (const line of restoreHistory(unpacked)) say(`    ${line}`);
 
     // The backup's settings but install.conf, which the installer here has written.
     for (const setting of SETTINGS.filter((file) => file !== SETTINGS_FILE)) {
-      const from = path.join(staging, PART.settings, path.basename(setting));
+      const from = path.join(unpacked, PART.settings, path.basename(setting));
       if (!fs.existsSync(from)) continue;
       placeSetting(from, setting);
       say(`    ${setting}`);
@@ -213,13 +240,14 @@ async function restore(args: string[]): Promise<number> {
     );
   }
   say(`Restored: content ${head.slice(0, 7)} is live; logins and enquiries are back.`);
+  finish?.();
   return 0;
 }
 
 export const command: Command = {
   name: "restore",
-  usage: ["restore FILE [--with-certificates]"],
-  summary: "put a backup back (onto a fresh install)",
+  usage: ["restore FILE [--with-certificates]", "restore --from-backups [--at ID] [--with-certificates]"],
+  summary: "put a backup back (onto a fresh install): a file, or the off-site backups",
   pausesWatch: true,
   run: restore,
 };

@@ -84,6 +84,8 @@ async function run(saved: Saved, problems: Problem[], now: number, digestNow = f
         enquiries: { received: 4, sent: 3, waiting: 1, failed: 0 },
         certificateDays: 61,
         diskFreeMb: 51234,
+        backups:
+          "to https://s3.example.com/site-backups: the last good 2026-11-27 11:05 UTC (1 h ago, 5.0 MB, 2 KB new)",
         contentWarnings: ['content/home.yaml: "ISO 9001 certificate" is valid until 2026-12-01'],
         ended: state.ended,
         lasting: [],
@@ -228,6 +230,7 @@ test("the weekly digest: by mail only, with the week's figures and the problems 
     "4 received, 3 e-mailed",
     "61 days left",
     "51234 MB free",
+    "Off-site backups: to https://s3.example.com/site-backups: the last good 2026-11-27 11:05 UTC",
     "Content warnings for staff",
     cert.text,
   ])

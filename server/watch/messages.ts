@@ -68,6 +68,8 @@ export interface WeekFigures {
   enquiries: { received: number; sent: number; waiting: number; failed: number };
   certificateDays: number | null;
   diskFreeMb: number;
+  /** The off-site backups: where, the last good one, its size, what is kept (or that none are set). */
+  backups: string;
   /** What staff should fix in the content (a document lapsing, a page nothing links to). */
   contentWarnings: string[];
   /** Problems told this week that ended, and ones that last. */
@@ -89,6 +91,7 @@ export function digestMessage(week: WeekFigures): Message {
     `Enquiries: ${week.enquiries.received} received, ${week.enquiries.sent} e-mailed; now ${week.enquiries.waiting} waiting, ${week.enquiries.failed} refused by the mail server`,
     `Certificate: ${week.certificateDays === null ? "none served here" : `${week.certificateDays} days left`}`,
     `Disk: ${week.diskFreeMb} MB free`,
+    `Off-site backups: ${plain(week.backups)}`,
     week.contentWarnings.length
       ? `Content warnings for staff (the editor shows them too):`
       : `No content warning for staff.`,

@@ -26,6 +26,8 @@ export interface Problem {
   blips: number;
   /** Grows as the same problem worsens (a certificate at 21, then 7 days): told again, not resolved. */
   stage?: number;
+  /** Staff's banner shows it only once it has lasted this long (what staff cannot act on soon). */
+  staffAfterMs?: number;
 }
 
 export interface Tracked {

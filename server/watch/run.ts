@@ -20,6 +20,7 @@ const problem = z.object({
   notice: z.string(),
   blips: z.number(),
   stage: time.optional(),
+  staffAfterMs: time.optional(),
 });
 /**
  * The watch's state.json as site-watch writes it: root (`sitectl alerts`) uses none of it

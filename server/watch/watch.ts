@@ -10,6 +10,8 @@ import path from "node:path";
 import { readJson, writeFileAtomic } from "../lib/files";
 import { liveSettingsFile, liveSettingsOf } from "../installed/publisher";
 import { digestMessage, type WeekFigures } from "./messages";
+import { parseBackupsStatus } from "../installed/backupsStatus";
+import { backupsLine } from "./checks/backups";
 import { ownerMailMessage, type OwnerMailInput } from "../analytics/ownerMail";
 import type { Channels } from "./notify";
 import { toldProblems, type Problem, type WatchState } from "./policy";
@@ -69,6 +71,7 @@ const asProblem = (finding: Finding): Problem => ({
   notice: finding.notice ?? "",
   blips: finding.blips ?? 0,
   stage: finding.stage,
+  ...(finding.staffAfterMs !== undefined ? { staffAfterMs: finding.staffAfterMs } : {}),
 });
 
 /**
@@ -86,6 +89,13 @@ async function lastingProblems(settings: InstallSettings, facts: RootFacts): Pro
   // One id may name several findings (a unit per line): the first of each.
   const again = operators(await allChecks(serverContext(settings, facts))).filter((finding) => ids.has(finding.id));
   return [...new Map(again.map((finding) => [finding.id!, asProblem(finding)])).values()];
+}
+
+/** The digest's line on the off-site backups: the last good one, its size, the oldest kept. */
+function backupsFigure(facts: RootFacts, now: number): string {
+  if (!facts.backups?.set) return "none off this server (sitectl backups set)";
+  const status = parseBackupsStatus(facts.backups.status);
+  return status ? backupsLine(status, now).replace(/^off-site backups to /, "to ") : "set, none has run yet";
 }
 
 async function weekFigures(context: CheckContext, state: WatchState, now: number): Promise<WeekFigures> {
@@ -119,6 +129,7 @@ async function weekFigures(context: CheckContext, state: WatchState, now: number
     },
     certificateDays,
     diskFreeMb: Math.round((disk.bavail * disk.bsize) / 2 ** 20),
+    backups: backupsFigure(context.facts, now),
     contentWarnings: status?.warnings ?? [],
     ended: state.ended.filter((entry) => entry.until >= from),
     lasting: toldProblems(state).map((entry) => ({ text: entry.problem.text, since: entry.since })),
@@ -146,7 +157,7 @@ function ownerInput(context: CheckContext, state: WatchState, now: number): Owne
 
 /** What staff see in /admin/: what they notice and since when, and enquiries waiting while mail fails. */
 function writeStaffFile(context: CheckContext, state: WatchState, now: number): void {
-  const told = toldProblems(state);
+  const told = toldProblems(state).filter((entry) => now - entry.since >= (entry.problem.staffAfterMs ?? 0));
   const mailFails = told.some(
     (entry) => entry.problem.id === "mail-server" || entry.problem.id === "enquiries-waiting",
   );

@@ -10,6 +10,7 @@ import { mirror, mirrorCdn } from "./mirror";
 import { backupPush, buildFailed, contentRefused, contentWarnings, publishedAddress, publisher } from "./publishing";
 import { report } from "./report";
 import { securityUpdatesRun } from "./updates";
+import { offsiteBackups } from "./backups";
 
 export const CHECKS: Check[] = [
   code,
@@ -41,6 +42,7 @@ export const CHECKS: Check[] = [
   report,
   securityUpdates,
   securityUpdatesRun,
+  offsiteBackups,
   restartPending,
   memory,
 ];

@@ -24,6 +24,8 @@ export interface Check {
   fix: string;
   /** Staff's to fix (a refused change): shown to them in /admin/, not mailed to the operator. */
   staff?: boolean;
+  /** Staff's banner shows its problems only once they have lasted this long (the operator is told as usual). */
+  staffAfterMs?: number;
   /** Looks: ok lines and notes, or its problem (`failing`), as often as it has targets. */
   run(context: CheckContext): Found[] | Promise<Found[]>;
 }
@@ -129,6 +131,7 @@ export async function runCheck(check: Check, context: CheckContext, limitMs = CH
           blips: found.blips ?? check.blips,
           ...(found.stage !== undefined ? { stage: found.stage } : {}),
           ...(check.staff ? { staff: true } : {}),
+          ...(check.staffAfterMs !== undefined ? { staffAfterMs: check.staffAfterMs } : {}),
         }
       : found,
   );

@@ -17,6 +17,8 @@ export interface Finding {
   staff?: boolean;
   /** Grows as the same problem worsens (the watch tells it again). */
   stage?: number;
+  /** A problem's: staff's banner shows it only once it has lasted this long. */
+  staffAfterMs?: number;
 }
 
 /** Failing runs of the watch (every 15 minutes) that make a day. */

@@ -28,6 +28,8 @@ const UNIT_NOTICE: Record<string, string> = {
   watch: "nothing yet, but the server no longer checks itself or tells anyone of a problem",
   republish: "nothing yet, but a lapsed document stays on its page until someone publishes",
   report: "the owner's report at /admin/report/ and the weekly e-mail show old figures",
+  backup: "nothing visible; no off-site backup is taken, so a lost server loses what changed since the last",
+  "backup-verify": "nothing visible; damage in the off-site backups would go unnoticed until a restore",
 };
 
 export const code: Check = {

@@ -21,6 +21,7 @@ import {
   type ServiceName,
 } from "../../installed/layout";
 import { present, readOwnedFile } from "../../installed/serviceFiles";
+import { BACKUPS_STATUS } from "../../installed/backupsStatus";
 import type { Ran } from "../../installed/shell";
 
 /** Root's commands: the ones only root may run, and a project's script as a service's user. */
@@ -73,6 +74,8 @@ export const rootFactsSchema = z.object({
   visitsLog: z.boolean(),
   /** The end of unattended-upgrades' log (root's): the last runs of the security updates; null when there is none. Absent in facts of a root part older than it. */
   upgradesLog: z.string().nullable().optional(),
+  /** The off-site backups: whether they are set (backups.env) and their status.json as the backup service wrote it (root's). Absent in facts of a root part older than them. */
+  backups: z.object({ set: z.boolean(), status: z.string().nullable() }).optional(),
   /** `sitectl watch --digest` asked for the weekly digest with this run (the root part's only). */
   digestRequested: z.boolean().optional(),
 });
@@ -170,6 +173,11 @@ export function gatherRootFacts(
     visitsLog: present(path.join(paths.VISITS_DIR, ACCESS_LOG)),
     // The gatherer's own (root's on the server): apt writes it, no service can.
     upgradesLog: readOwnedFile(paths.UPGRADES_LOG, process.getuid?.() ?? 0, UPGRADES_LOG_MAX) ?? null,
+    // The backup service's record (root's, like the gatherer); its keys stay in backups.env.
+    backups: {
+      set: present(paths.BACKUPS_ENV),
+      status: readOwnedFile(path.join(paths.BACKUPS_DIR, BACKUPS_STATUS), process.getuid?.() ?? 0, TEXT_MAX) ?? null,
+    },
   };
 }
 

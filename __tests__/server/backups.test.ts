@@ -1,0 +1,59 @@
+/**
+ * @jest-environment node
+ */
+// The off-site backups' choices that need no server: which backup `--at` names, what the
+// recovery sheet holds, and the settings file's values read back.
+import { chooseSnapshot } from "../../server/installed/backupsRestore";
+import { KEYS, targetOf, valuesOf } from "../../server/installed/backups";
+import { sheetLines } from "../../server/sitectl/backups";
+import type { Snapshot } from "../../server/installed/restic";
+
+const snapshot = (id: string, time: string): Snapshot => ({ id, time, host: "www.site.test", tags: ["site"] });
+const KEPT = [
+  snapshot("aaaa1111bbbb", "2026-11-29T08:05:00.1Z"),
+  snapshot("cccc2222dddd", "2026-11-29T09:04:00.2Z"),
+  snapshot("eeee3333ffff", "2026-11-29T10:03:00.3Z"),
+];
+
+describe("chooseSnapshot", () => {
+  test("latest, an ID or its first characters, the last one at or before a time (UTC)", () => {
+    expect(chooseSnapshot(KEPT, "latest").id).toBe("eeee3333ffff");
+    expect(chooseSnapshot(KEPT, "cccc2222").id).toBe("cccc2222dddd");
+    expect(chooseSnapshot(KEPT, "2026-11-29T10:00").id).toBe("cccc2222dddd");
+    expect(chooseSnapshot(KEPT, "2026-11-29 09:05").id).toBe("cccc2222dddd");
+    expect(chooseSnapshot(KEPT, "2026-11-30").id).toBe("eeee3333ffff");
+  });
+
+  test("refused, changing nothing: none kept, an unknown ID, a time before the oldest", () => {
+    expect(() => chooseSnapshot([], "latest")).toThrow(/holds no backup yet/);
+    expect(() => chooseSnapshot(KEPT, "0123abcd")).toThrow(/names no one backup: sitectl backups list/);
+    expect(() => chooseSnapshot(KEPT, "../etc")).toThrow(/names no one backup/);
+    expect(() => chooseSnapshot(KEPT, "2026-11-28T23:00")).toThrow(
+      /no backup at or before 2026-11-28T23:00 \(the oldest kept: 2026-11-29 08:05 UTC\)/,
+    );
+  });
+});
+
+describe("the recovery sheet", () => {
+  const target = {
+    repository: "s3:https://s3.example.com/site-backups/www",
+    accessKeyId: "AKIAEXAMPLE",
+    secretAccessKey: "secret/Key+value=",
+    region: "eu-central-1",
+    password: "Zx9-random_password_of_the_sheet",
+  };
+
+  test("every value a new server needs, ready to paste, and the one command that restores", () => {
+    const sheet = sheetLines("www.site.test", target).join("\n");
+    for (const [key, value] of Object.entries(valuesOf(target))) expect(sheet).toContain(`  ${key}=${value}\n`);
+    expect(sheet).toMatch(/WITHOUT THIS SHEET NOTHING CAN BE RESTORED/);
+    expect(sheet).toContain("./deploy/install --domain www.site.test --email ADDRESS --restore-from-backups");
+    expect(sheet).toContain("sitectl backups sheet");
+  });
+
+  test("read back from backups.env's values; incomplete ones are no repository", () => {
+    expect(targetOf(valuesOf(target))).toEqual(target);
+    expect(targetOf({ [KEYS.repository]: target.repository })).toBeNull();
+    expect(targetOf({ ...valuesOf(target), [KEYS.region]: "" })?.region).toBe("us-east-1");
+  });
+});

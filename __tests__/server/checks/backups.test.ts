@@ -1,0 +1,125 @@
+/**
+ * @jest-environment node
+ */
+// The off-site backups' check (server/watch/checks/backups.ts): backups.env and the backup
+// service's status.json planted where the server keeps them, at times around the test's clock.
+import path from "node:path";
+import { BACKUPS_STATUS, type BackupsStatus } from "../../../server/installed/backupsStatus";
+import { offsiteBackups } from "../../../server/watch/checks/backups";
+import { place, theProblem, type Place } from "./place";
+
+const HOUR = 3600_000;
+const REPOSITORY = "http://127.0.0.1:9/site-backups";
+
+function setUp(here: Place, status?: BackupsStatus): void {
+  here.write(here.paths.BACKUPS_ENV, `BACKUPS_REPOSITORY=s3:${REPOSITORY}\nBACKUPS_PASSWORD=secret-password-here\n`);
+  if (status) here.write(path.join(here.paths.BACKUPS_DIR, BACKUPS_STATUS), JSON.stringify(status));
+}
+
+const at = (here: Place, hoursAgo: number) => new Date(here.now - hoursAgo * HOUR).toISOString();
+const good = (here: Place, hoursAgo: number) => ({
+  at: at(here, hoursAgo),
+  snapshot: "0123456789abcdef",
+  added: 2048,
+  total: 5 * 2 ** 20,
+  seconds: 4,
+});
+function healthy(here: Place): BackupsStatus {
+  return {
+    repository: REPOSITORY,
+    lastRun: { at: at(here, 0.5), ok: true },
+    lastGood: good(here, 0.5),
+    firstGood: good(here, 30),
+    kept: { snapshots: 30, oldest: at(here, 30), stored: 3 * 2 ** 20 },
+    lastVerify: { at: at(here, 48), ok: true, subset: "10%" },
+  };
+}
+
+describe("offsiteBackups", () => {
+  test("none set: a note saying what is at stake and how to set them, not a problem", async () => {
+    const here = place();
+    const [found] = await here.find(offsiteBackups);
+    expect(found.level).toBe("note");
+    expect(found.text).toMatch(
+      /no off-site backups are set: .*enquiries, logins and settings go with it .*sitectl backups set/,
+    );
+  });
+
+  test("ok: where they go, the last good one, its size, what is kept and the last verify", async () => {
+    const here = place();
+    setUp(here, healthy(here));
+    const [found] = await here.find(offsiteBackups);
+    expect(found.level).toBe("ok");
+    expect(found.text).toContain(
+      `off-site backups to ${REPOSITORY}: the last good ${at(here, 0.5).slice(0, 16).replace("T", " ")} UTC`,
+    );
+    expect(found.text).toMatch(
+      /\(1 h ago, 5\.0 MB, 2 KB new\); 30 kept since .* \(3\.0 MB stored\); verified .* \(10% of the data read back\)$/,
+    );
+  });
+
+  test("a failed run is a problem with restic's words and the last good one; staff see it only after a day", async () => {
+    const here = place();
+    setUp(here, {
+      ...healthy(here),
+      lastRun: { at: at(here, 0.2), ok: false, error: "Fatal: unable to open repository" },
+    });
+    const problem = theProblem(await here.find(offsiteBackups));
+    expect(problem.id).toBe("backups:failing");
+    expect(problem.text).toMatch(
+      /failed: Fatal: unable to open repository; the last good one is from .* \(1 h ago\)\.$/,
+    );
+    expect(problem.fix).toMatch(/^sitectl backups now/);
+    expect(problem.blips).toBe(4);
+    expect(problem.staffAfterMs).toBe(24 * HOUR);
+  });
+
+  test("the last good backup older than an hour and its margin is a problem; within it, not", async () => {
+    const here = place();
+    setUp(here, { ...healthy(here), lastRun: { at: at(here, 1.9), ok: true }, lastGood: good(here, 1.9) });
+    expect((await here.find(offsiteBackups))[0].level).toBe("ok");
+    setUp(here, { ...healthy(here), lastRun: { at: at(here, 2.1), ok: true }, lastGood: good(here, 2.1) });
+    const problem = theProblem(await here.find(offsiteBackups));
+    expect(problem.id).toBe("backups:late");
+    expect(problem.text).toMatch(/no off-site backup has completed for over an hour: the last good one is from/);
+  });
+
+  test("set, and none has run: a problem after two hours of the watch's runs", async () => {
+    const here = place();
+    setUp(here);
+    const problem = theProblem(await here.find(offsiteBackups));
+    expect(problem.text).toBe("off-site backups are set, but no backup has run yet.");
+    expect(problem.blips).toBe(8);
+  });
+
+  test("damage found by a verify is told at once, with how to start whole", async () => {
+    const here = place();
+    setUp(here, {
+      ...healthy(here),
+      lastVerify: { at: at(here, 1), ok: false, subset: "all", error: "Fatal: repository contains errors" },
+    });
+    const problem = theProblem(await here.find(offsiteBackups));
+    expect(problem.id).toBe("backups:damaged");
+    expect(problem.blips).toBe(0);
+    expect(problem.text).toMatch(/found damage: Fatal: repository contains errors$/);
+    expect(problem.fix).toMatch(/sitectl backups verify --all .*--prefix/);
+  });
+
+  test("no verify for over a week is a problem; a newly set repository has its first week", async () => {
+    const here = place();
+    setUp(here, { ...healthy(here), lastVerify: { at: at(here, 8 * 24 + 1), ok: true, subset: "10%" } });
+    expect(theProblem(await here.find(offsiteBackups)).id).toBe("backups:unverified");
+    const fresh = { ...healthy(here), firstGood: good(here, 3 * 24), lastVerify: undefined };
+    setUp(here, fresh);
+    expect((await here.find(offsiteBackups))[0].level).toBe("ok");
+  });
+
+  test("a status.json that is not the backup service's says nothing has run", async () => {
+    const here = place();
+    setUp(here);
+    here.write(path.join(here.paths.BACKUPS_DIR, BACKUPS_STATUS), '{"repository": 7}');
+    expect(theProblem(await here.find(offsiteBackups)).text).toBe(
+      "off-site backups are set, but no backup has run yet.",
+    );
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * @jest-environment node
+ */
+// restic as the off-site backups use it (server/installed/restic.ts), against a real
+// repository in a temporary folder: a backup, an incremental one, a restore byte for byte,
+// the retention, a verify that passes and one that finds a damaged pack, a wrong password.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  ResticError,
+  backupFolder,
+  initRepository,
+  lastWords,
+  prune,
+  repositoryExists,
+  restoreSnapshot,
+  snapshots,
+  storedBytes,
+  verify,
+  type Repository,
+} from "../../server/installed/restic";
+
+// Each restic call derives the repository's key (scrypt): seconds apiece on a busy machine.
+jest.setTimeout(120_000);
+
+let dir: string;
+let target: Repository;
+let cache: string;
+let source: string;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "restic-"));
+  cache = path.join(dir, "cache");
+  source = path.join(dir, "stage");
+  fs.mkdirSync(source);
+  target = {
+    repository: path.join(dir, "repository"),
+    password: "a-password-of-the-recovery-sheet",
+    accessKeyId: "",
+    secretAccessKey: "",
+    region: "us-east-1",
+  };
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const files = (root: string): Record<string, string> =>
+  Object.fromEntries(
+    (fs.readdirSync(root, { recursive: true }) as string[])
+      .filter((name) => fs.statSync(path.join(root, name)).isFile())
+      .map((name) => [
+        name,
+        crypto
+          .createHash("sha256")
+          .update(fs.readFileSync(path.join(root, name)))
+          .digest("hex"),
+      ]),
+  );
+
+test("a backup, an incremental one that adds only what changed, and a restore byte for byte", () => {
+  expect(repositoryExists(target, cache)).toBe(false);
+  initRepository(target, cache);
+  expect(repositoryExists(target, cache)).toBe(true);
+  fs.writeFileSync(path.join(source, "drawing.pdf"), crypto.randomBytes(2 ** 20));
+  fs.mkdirSync(path.join(source, "spool"));
+  fs.writeFileSync(path.join(source, "spool", "enquiry.eml"), "Subject: a quote\n\nFor 500 parts.\n");
+  const first = backupFolder(target, cache, source, "www.site.test");
+  expect(first.total).toBeGreaterThan(2 ** 20);
+  expect(first.added).toBeGreaterThan(2 ** 20);
+
+  fs.writeFileSync(path.join(source, "spool", "second.eml"), "Subject: another\n\nFor 20 parts.\n");
+  const second = backupFolder(target, cache, source, "www.site.test");
+  expect(second.filesNew).toBe(1);
+  expect(second.added).toBeLessThan(64 * 1024);
+
+  const kept = snapshots(target, cache);
+  // restic 0.14 gives the new snapshot's ID short; 0.18 (Debian 13) whole.
+  expect(kept.map((snapshot, i) => snapshot.id.startsWith([first, second][i].snapshot))).toEqual([true, true]);
+  expect(kept[1].host).toBe("www.site.test");
+  const into = path.join(dir, "restored");
+  restoreSnapshot(target, cache, first.snapshot, into);
+  const back = path.join(into, source);
+  const now = files(source);
+  delete now[path.join("spool", "second.eml")];
+  expect(files(back)).toEqual(now);
+  expect(storedBytes(target, cache)).toBeGreaterThan(0);
+});
+
+test("the retention keeps every backup of the last hours (restic's forget --prune)", () => {
+  initRepository(target, cache);
+  fs.writeFileSync(path.join(source, "a"), "one");
+  backupFolder(target, cache, source, "www.site.test");
+  fs.writeFileSync(path.join(source, "a"), "two");
+  backupFolder(target, cache, source, "www.site.test");
+  prune(target, cache, "www.site.test");
+  // Both in the same hour: the hourly rule keeps the newest of it.
+  expect(snapshots(target, cache)).toHaveLength(1);
+});
+
+test("a verify reads the data back, and finds a damaged pack", () => {
+  initRepository(target, cache);
+  fs.writeFileSync(path.join(source, "data"), crypto.randomBytes(2 ** 20));
+  backupFolder(target, cache, source, "www.site.test");
+  expect(() => verify(target, cache, "")).not.toThrow();
+  expect(() => verify(target, cache, "10%")).not.toThrow();
+  const packs = path.join(target.repository, "data");
+  const pack = (fs.readdirSync(packs, { recursive: true }) as string[])
+    .map((name) => path.join(packs, name))
+    .filter((file) => fs.statSync(file).isFile())
+    .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+  const bytes = fs.readFileSync(pack);
+  bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+  fs.chmodSync(pack, 0o600);
+  fs.writeFileSync(pack, bytes);
+  expect(() => verify(target, cache, "")).toThrow(ResticError);
+});
+
+test("a wrong password is refused, and restic's words never carry a secret", () => {
+  initRepository(target, cache);
+  const wrong = { ...target, password: "not-the-password-at-all" };
+  expect(repositoryExists(wrong, cache)).toBe(false);
+  let message = "";
+  try {
+    snapshots(wrong, cache);
+  } catch (error) {
+    message = (error as Error).message;
+  }
+  expect(message).toMatch(/password/i);
+  expect(message).not.toContain(wrong.password);
+  const keyed = { ...target, accessKeyId: "AKIAEXAMPLE", secretAccessKey: "s3cr3t/Key+value" };
+  expect(lastWords("error: s3cr3t/Key+value was refused for AKIAEXAMPLE", keyed)).toBe(
+    "error: (hidden) was refused for (hidden)",
+  );
+});

@@ -1,0 +1,118 @@
+// The off-site backups: every hour (anodising-backup.timer) what a new server needs is
+// staged (stageBackup.ts) and handed to restic, which encrypts it and stores only what
+// changed in the bucket `sitectl backups set` checked; restic's retention then forgets
+// and prunes. Weekly (anodising-backup-verify.timer) a part of the stored data is read
+// back, all of it in the first week of a month. Each run writes how it went to
+// status.json (backupsStatus.ts), which doctor and the watch read.
+import fs from "node:fs";
+import path from "node:path";
+import { BACKUPS_DIR, BACKUPS_ENV, SITE_DIR, readEnvFile, type InstallSettings } from "./layout";
+import { readBackupsStatus, writeBackupsStatus, type BackupsStatus } from "./backupsStatus";
+import { backupFolder, prune, snapshots, storedBytes, verify, ResticError, type Repository } from "./restic";
+import { stageBackup } from "./stageBackup";
+import { Failure } from "./shell";
+
+/** Where each run stages what it backs up: a fixed path, so restic finds the last run's files and reads only what changed. */
+export const BACKUP_STAGE = path.join(SITE_DIR, ".backup-stage");
+/** restic's cache of the repository's index (root's): runs read the bucket's index once. */
+export const CACHE_DIR = path.join(BACKUPS_DIR, "cache");
+/** The part of the data a weekly verify reads back (all of it in a month's first week). */
+export const VERIFY_SUBSET = "10%";
+
+/** The keys of backups.env, as the recovery sheet names them for a new server too. */
+export const KEYS = {
+  repository: "BACKUPS_REPOSITORY",
+  accessKeyId: "BACKUPS_ACCESS_KEY_ID",
+  secretAccessKey: "BACKUPS_SECRET_ACCESS_KEY",
+  region: "BACKUPS_REGION",
+  password: "BACKUPS_PASSWORD",
+} as const;
+
+/** The repository a KEY=value set names (backups.env, or the recovery sheet's values); null when incomplete. */
+export function targetOf(values: Record<string, string | undefined>): Repository | null {
+  const target = {
+    repository: values[KEYS.repository] ?? "",
+    accessKeyId: values[KEYS.accessKeyId] ?? "",
+    secretAccessKey: values[KEYS.secretAccessKey] ?? "",
+    region: values[KEYS.region] || "us-east-1",
+    password: values[KEYS.password] ?? "",
+  };
+  return target.repository && target.password ? target : null;
+}
+
+export const valuesOf = (target: Repository): Record<string, string> => ({
+  [KEYS.repository]: target.repository,
+  [KEYS.accessKeyId]: target.accessKeyId,
+  [KEYS.secretAccessKey]: target.secretAccessKey,
+  [KEYS.region]: target.region,
+  [KEYS.password]: target.password,
+});
+
+/** This server's backups; null when none are set. */
+export const readBackupsTarget = (): Repository | null => targetOf(readEnvFile(BACKUPS_ENV));
+
+/** The repository's address without anything secret: the status, doctor, the digest. */
+export const shownAddress = (target: Repository) => target.repository.replace(/^s3:/, "");
+
+function freshStage(): string {
+  fs.rmSync(BACKUP_STAGE, { recursive: true, force: true });
+  fs.mkdirSync(BACKUP_STAGE, { mode: 0o700 });
+  return BACKUP_STAGE;
+}
+
+/** One backup: staged, stored, pruned; the status written either way. Returns the status. */
+export function runBackup(settings: InstallSettings, target: Repository): BackupsStatus {
+  fs.mkdirSync(CACHE_DIR, { recursive: true, mode: 0o700 });
+  const before = readBackupsStatus() ?? { repository: shownAddress(target) };
+  const at = new Date().toISOString();
+  let status: BackupsStatus;
+  try {
+    const stage = freshStage();
+    stageBackup(stage, settings, true);
+    const summary = backupFolder(target, CACHE_DIR, stage, settings.domain);
+    prune(target, CACHE_DIR, settings.domain);
+    const kept = snapshots(target, CACHE_DIR).filter((snapshot) => snapshot.host === settings.domain);
+    const good = {
+      at,
+      snapshot: summary.snapshot,
+      added: summary.added,
+      total: summary.total,
+      seconds: summary.seconds,
+    };
+    status = {
+      ...before,
+      repository: shownAddress(target),
+      lastRun: { at, ok: true },
+      lastGood: good,
+      firstGood: before.firstGood ?? good,
+      kept: { snapshots: kept.length, oldest: kept[0]?.time ?? at, stored: storedBytes(target, CACHE_DIR) },
+    };
+  } catch (error) {
+    if (!(error instanceof ResticError || error instanceof Failure)) throw error;
+    status = { ...before, repository: shownAddress(target), lastRun: { at, ok: false, error: error.message } };
+  } finally {
+    // The stage holds logins and enquiries: none of it stays beside the site between runs.
+    fs.rmSync(BACKUP_STAGE, { recursive: true, force: true });
+  }
+  writeBackupsStatus(BACKUPS_DIR, status);
+  return status;
+}
+
+/** Reads the stored data back: `all`, or VERIFY_SUBSET of it (all in a month's first week). */
+export function runVerify(target: Repository, all: boolean, now = new Date()): BackupsStatus {
+  fs.mkdirSync(CACHE_DIR, { recursive: true, mode: 0o700 });
+  const whole = all || now.getUTCDate() <= 7;
+  const subset = whole ? "all" : VERIFY_SUBSET;
+  const before = readBackupsStatus() ?? { repository: shownAddress(target) };
+  let lastVerify: BackupsStatus["lastVerify"];
+  try {
+    verify(target, CACHE_DIR, whole ? "" : VERIFY_SUBSET);
+    lastVerify = { at: now.toISOString(), ok: true, subset };
+  } catch (error) {
+    if (!(error instanceof ResticError)) throw error;
+    lastVerify = { at: now.toISOString(), ok: false, subset, error: error.message };
+  }
+  const status = { ...before, lastVerify };
+  writeBackupsStatus(BACKUPS_DIR, status);
+  return status;
+}

@@ -1,0 +1,101 @@
+// Where `sitectl restore --from-backups` (and deploy/install --restore-from-backups) takes a
+// backup from: this server's own backups, or, on a fresh server, the recovery sheet's
+// values (BACKUPS_* in the environment, or asked in a terminal). The chosen snapshot is
+// read back by restic into root's staging folder; sitectl restore checks it as it checks a
+// file. Once restored, a fresh server goes on backing up to the same place.
+import fs from "node:fs";
+import path from "node:path";
+import readline from "node:readline/promises";
+import { BACKUPS_ENV, setEnvValues } from "./layout";
+import { CACHE_DIR, KEYS, readBackupsTarget, shownAddress, targetOf, valuesOf } from "./backups";
+import { PART } from "./backupFile";
+import { ResticError, restoreSnapshot, snapshots, type Repository, type Snapshot } from "./restic";
+import { Failure, say } from "./shell";
+
+async function askSheet(): Promise<Record<string, string>> {
+  const given: Record<string, string> = Object.fromEntries(
+    Object.values(KEYS).map((key) => [key, process.env[key] ?? ""]),
+  );
+  if (given[KEYS.repository] && given[KEYS.password]) return given;
+  if (!process.stdin.isTTY)
+    throw new Failure(
+      `give the recovery sheet's values: ${Object.values(KEYS).join(", ")} in the environment (or run it in a terminal to be asked). Nothing was changed.`,
+    );
+  const prompt = readline.createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    for (const key of Object.values(KEYS))
+      if (!given[key]) given[key] = (await prompt.question(`${key} (from the recovery sheet): `)).trim();
+    return given;
+  } finally {
+    prompt.close();
+  }
+}
+
+/** The snapshot `at` names: latest, an ID (or its first characters), or the last one at or before a time. */
+export function chooseSnapshot(list: Snapshot[], at: string): Snapshot {
+  if (!list.length) throw new Failure("the repository holds no backup yet. Nothing was changed.");
+  if (at === "latest") return list[list.length - 1];
+  if (/^\d{4}-\d{2}-\d{2}/.test(at)) {
+    const time = Date.parse(at.length <= 16 ? `${at.replace(" ", "T")}Z` : at);
+    const before = list.filter((snapshot) => Date.parse(snapshot.time) <= time);
+    if (Number.isNaN(time) || !before.length)
+      throw new Failure(
+        `no backup at or before ${at} (the oldest kept: ${list[0].time.slice(0, 16).replace("T", " ")} UTC). Nothing was changed.`,
+      );
+    return before[before.length - 1];
+  }
+  const found = list.filter((snapshot) => /^[0-9a-f]{4,64}$/.test(at) && snapshot.id.startsWith(at));
+  if (found.length !== 1)
+    throw new Failure(`${at} names no one backup: sitectl backups list shows them. Nothing was changed.`);
+  return found[0];
+}
+
+/** The folder under `dir` that holds a backup's manifest (restic restores the path it backed up). */
+function manifestFolder(dir: string): string {
+  if (fs.existsSync(path.join(dir, PART.manifest))) return dir;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.isSymbolicLink()) continue;
+    const found = manifestFolder(path.join(dir, entry.name));
+    if (found) return found;
+  }
+  return "";
+}
+
+export async function fromBackups(at: string): Promise<{
+  label: string;
+  unpack: (staging: string) => string;
+  /** After a successful restore: a server without backups set goes on with these. */
+  finish: () => void;
+}> {
+  const own = readBackupsTarget();
+  const target: Repository | null = own ?? targetOf(await askSheet());
+  if (!target) throw new Failure(`${KEYS.repository} and ${KEYS.password} are both needed. Nothing was changed.`);
+  let chosen: Snapshot;
+  try {
+    chosen = chooseSnapshot(snapshots(target, CACHE_DIR), at);
+  } catch (error) {
+    if (error instanceof ResticError)
+      throw new Failure(
+        `the backups at ${shownAddress(target)} cannot be read: ${error.message}. Check the recovery sheet's values. Nothing was changed.`,
+      );
+    throw error;
+  }
+  return {
+    label: `the off-site backup ${chosen.id.slice(0, 8)} of ${chosen.time.slice(0, 16).replace("T", " ")} UTC (${shownAddress(target)})`,
+    unpack: (staging) => {
+      const into = path.join(staging, "from-backups");
+      fs.mkdirSync(into, { mode: 0o700 });
+      fs.mkdirSync(CACHE_DIR, { recursive: true, mode: 0o700 });
+      restoreSnapshot(target, CACHE_DIR, chosen.id, into);
+      const folder = manifestFolder(into);
+      if (!folder)
+        throw new Failure(`the backup ${chosen.id.slice(0, 8)} holds no ${PART.manifest}: not a backup of this site.`);
+      return folder;
+    },
+    finish: () => {
+      if (own) return;
+      setEnvValues(BACKUPS_ENV, valuesOf(target));
+      say(`Backups go on to ${shownAddress(target)} every hour (${BACKUPS_ENV}); sitectl backups shows them.`);
+    },
+  };
+}

@@ -1,0 +1,148 @@
+// What a new server needs of this one, gathered into a staging folder of root's: the
+// content repository (a git bundle of every branch), the editor's logins, the enquiry spool
+// (drawings and handled marks included), the operator's settings, the report's history (the
+// enquiries' tally and nginx's visits logs), the watch's state and, if asked, the
+// certificates. `sitectl backup FILE` packs it into one file; the off-site backups
+// (sitectl backups) hand it to restic as it is, so that an unchanged part costs nothing.
+// What a service's user owns is read as that user (root follows no path into the service's
+// folders): the repository by the editor's git in its sandbox, the logins by the login
+// check's user, the spool and tally by the enquiry service's user, the visits logs by
+// nginx's, the watch's state by the watch's; plain files only.
+import fs from "node:fs";
+import path from "node:path";
+import { SPOOL_FILE, STATES } from "../enquiry/spool";
+import { TALLY_FILE } from "../enquiry/tally";
+import {
+  EDITORS_FILE,
+  ENQUIRY_DIR,
+  LETSENCRYPT_DIR,
+  SELF_SIGNED_DIR,
+  SERVICES,
+  VISITS_DIR,
+  WATCH_DIR,
+  WATCH_USER,
+  currentCode,
+  type InstallSettings,
+} from "./layout";
+import { members } from "./archive";
+import { PART, SETTINGS, FORMAT, VERSION, VISITS_USER, filesUnder, sha256, type Manifest } from "./backupFile";
+import { mustRepoGit, repoGit } from "./sandbox";
+import { Failure, must, run } from "./shell";
+
+/** Writes what `produce` prints (to the file descriptor it is given) into `file`; it must succeed. */
+function writeFrom(file: string, produce: (fd: number) => { status: number; stderr: string }): void {
+  const fd = fs.openSync(file, "wx", 0o600);
+  try {
+    const ran = produce(fd);
+    if (ran.status !== 0) throw new Failure(`${path.basename(file)} could not be made: ${ran.stderr.trim()}`);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * The plain files `user` hands over from `dir` (those `names` finds there): a tar checked
+ * member by member before root unpacks it into `into`, taking no owner or mode from it.
+ */
+function copyAsUser(
+  user: string,
+  dir: string,
+  find: string,
+  into: string,
+  accept: (name: string) => boolean,
+  what: string,
+): string[] {
+  const archive = `${into}.tar`;
+  const list = `cd "$1" && ${find} -print0 2>/dev/null | tar -c --null --no-recursion -T -`;
+  writeFrom(archive, (fd) => run("sh", ["-c", list, "sh", dir], { user, stdoutFd: fd }));
+  const names = members(archive).map(({ type, name }) => {
+    if (type !== "-" || !accept(name))
+      throw new Failure(`${what} handed over ${name}, which is not one of its files: no backup was written.`);
+    return name;
+  });
+  fs.mkdirSync(into, { recursive: true });
+  must("tar", ["-xf", archive, "-C", into, "--no-same-owner", "--no-same-permissions"]);
+  fs.rmSync(archive);
+  return names;
+}
+
+/** The spool's enquiries, as the enquiry service's user hands them over. */
+function copySpool(staging: string): Record<(typeof STATES)[number], number> {
+  const names = copyAsUser(
+    SERVICES.enquiry.user,
+    path.join(ENQUIRY_DIR, "spool"),
+    `find ${STATES.join(" ")} -maxdepth 1 -type f`,
+    path.join(staging, PART.spool),
+    (name) => {
+      const [state, file, ...rest] = name.split("/");
+      return STATES.includes(state as (typeof STATES)[number]) && SPOOL_FILE.test(file ?? "") && !rest.length;
+    },
+    "the enquiry spool",
+  );
+  for (const state of STATES) fs.mkdirSync(path.join(staging, PART.spool, state), { recursive: true });
+  const enquiries = { pending: 0, sent: 0, failed: 0 };
+  for (const name of names.filter((name) => name.endsWith(".eml")))
+    enquiries[name.split("/")[0] as (typeof STATES)[number]] += 1;
+  return enquiries;
+}
+
+/** The owner's report's history: the enquiries' tally and the visits logs (the report itself is built again). */
+function copyHistory(staging: string): NonNullable<Manifest["history"]> {
+  const visits = copyAsUser(
+    VISITS_USER,
+    VISITS_DIR,
+    "find . -maxdepth 1 -type f -name 'access.log*'",
+    path.join(staging, PART.visits),
+    (name) => VISITS_FILE.test(name.replace(/^\.\//, "")),
+    "nginx's visits log",
+  );
+  const tally = run("cat", [path.join(ENQUIRY_DIR, TALLY_FILE)], { user: SERVICES.enquiry.user });
+  if (tally.status === 0) fs.writeFileSync(path.join(staging, PART.tally), tally.stdout, { mode: 0o600 });
+  const watchState = run("cat", [path.join(WATCH_DIR, WATCH_STATE)], { user: WATCH_USER });
+  if (watchState.status === 0)
+    fs.writeFileSync(path.join(staging, PART.watchState), watchState.stdout, { mode: 0o600 });
+  return {
+    tallyLines: tally.status === 0 ? tally.stdout.split("\n").filter(Boolean).length : 0,
+    visitsFiles: visits.length,
+  };
+}
+
+/** access.log, access.log.1, access.log.2.gz …: logrotate's names (deploy/logrotate). */
+export const VISITS_FILE = /^access\.log(\.\d{1,4}(\.gz)?)?$/;
+/** The watch's state file in WATCH_DIR (server/watch/watch.ts's STATE_FILE). */
+export const WATCH_STATE = "state.json";
+
+/** Gathers everything into `staging` (empty, root's) and writes its manifest; returns the manifest. */
+export function stageBackup(staging: string, settings: InstallSettings, withCertificates: boolean): Manifest {
+  const head = mustRepoGit(["rev-parse", "refs/heads/main"]);
+  writeFrom(path.join(staging, PART.repo), (fd) =>
+    repoGit(["bundle", "create", "--quiet", "-", "--all"], { stdoutFd: fd }),
+  );
+  const logins = run("cat", [EDITORS_FILE], { user: SERVICES.login.user });
+  if (logins.status === 0) fs.writeFileSync(path.join(staging, PART.editors), logins.stdout, { mode: 0o600 });
+  const enquiries = copySpool(staging);
+  fs.mkdirSync(path.join(staging, PART.settings));
+  for (const setting of SETTINGS.filter((name) => fs.existsSync(name))) {
+    fs.copyFileSync(setting, path.join(staging, PART.settings, path.basename(setting)));
+  }
+  const history = copyHistory(staging);
+  if (withCertificates) {
+    const folders = [LETSENCRYPT_DIR, SELF_SIGNED_DIR].filter((dir) => fs.existsSync(dir)).map((dir) => dir.slice(1));
+    must("tar", ["-C", "/", "-cf", path.join(staging, PART.certificates), ...folders]);
+  }
+  const manifest: Manifest = {
+    format: FORMAT,
+    version: VERSION,
+    createdAt: new Date().toISOString(),
+    domain: settings.domain,
+    code: currentCode().id,
+    head,
+    logins: logins.stdout.split("\n").filter((line) => line.includes(":")).length,
+    enquiries,
+    certificates: withCertificates,
+    history,
+    files: Object.fromEntries(filesUnder(staging).map((name) => [name, sha256(path.join(staging, name))])),
+  };
+  fs.writeFileSync(path.join(staging, PART.manifest), JSON.stringify(manifest, null, 2) + "\n");
+  return manifest;
+}

@@ -1,0 +1,102 @@
+// The off-site backups (sitectl backups set): anodising-backup.timer backs up every hour
+// and anodising-backup-verify.timer reads the stored data back every week; each writes
+// how it went to root's status.json, which the root part hands the watch. A failed run, a
+// last good backup older than an hour and its margin, damage found by a verify, or no
+// verify for over a week is a problem; staff's banner shows it only after a day.
+import { megabytes, parseBackupsStatus, type BackupsStatus } from "../../installed/backupsStatus";
+import { printable } from "../../lib/printable";
+import { failing, type Check, type Found } from "./check";
+import { note, ok } from "./finding";
+
+/** The timer's interval, and how late a backup may be before anyone hears (a slow run, a reboot). */
+export const BACKUP_EVERY_MS = 3600_000;
+const LATE_MS = BACKUP_EVERY_MS + 3600_000;
+/** The verify runs weekly: past this, it has stopped. */
+const VERIFY_LATE_MS = 8 * 24 * 3600_000;
+
+const SET_FIX = "sitectl backups set … (docs/operations.md, Off-site backups)";
+const RUN_FIX = "sitectl backups now (it says what stops it; sitectl logs backup)";
+
+const ago = (now: number, at: string) => {
+  const hours = Math.max(0, Math.round((now - Date.parse(at)) / 3600_000));
+  return hours < 48 ? `${hours} h ago` : `${Math.round(hours / 24)} days ago`;
+};
+const day = (at: string) => at.slice(0, 16).replace("T", " ");
+
+/** One line on the backups as they stand: doctor's ok line, `sitectl backups`, the digest. */
+export function backupsLine(status: BackupsStatus, now: number): string {
+  const good = status.lastGood;
+  if (!good) return `off-site backups to ${status.repository}: none has completed yet`;
+  const kept = status.kept
+    ? `; ${status.kept.snapshots} kept since ${day(status.kept.oldest)} (${megabytes(status.kept.stored)} stored)`
+    : "";
+  const verified = status.lastVerify?.ok
+    ? `; verified ${day(status.lastVerify.at)} (${status.lastVerify.subset === "all" ? "all data" : `${status.lastVerify.subset} of the data`} read back)`
+    : "";
+  return `off-site backups to ${status.repository}: the last good ${day(good.at)} UTC (${ago(now, good.at)}, ${megabytes(good.total)}, ${megabytes(good.added)} new)${kept}${verified}`;
+}
+
+function findings(status: BackupsStatus | null, now: number): Found[] {
+  if (!status)
+    return [
+      failing("off-site backups are set, but no backup has run yet.", { fix: RUN_FIX, id: "backups:late", blips: 8 }),
+    ];
+  const found: Found[] = [];
+  const { lastRun, lastGood, lastVerify } = status;
+  const since = lastGood
+    ? `the last good one is from ${day(lastGood.at)} UTC (${ago(now, lastGood.at)})`
+    : "none has ever completed";
+  if (lastRun && !lastRun.ok)
+    found.push(
+      failing(
+        `the off-site backup of ${day(lastRun.at)} UTC failed: ${printable(lastRun.error ?? "").slice(0, 300)}; ${since}.`,
+        {
+          id: "backups:failing",
+        },
+      ),
+    );
+  else if (!lastGood || now - Date.parse(lastGood.at) > LATE_MS)
+    found.push(failing(`no off-site backup has completed for over an hour: ${since}.`, { id: "backups:late" }));
+  if (lastVerify && !lastVerify.ok)
+    found.push(
+      failing(
+        `the backups' verify of ${day(lastVerify.at)} UTC found damage: ${printable(lastVerify.error ?? "").slice(0, 300)}`,
+        {
+          id: "backups:damaged",
+          blips: 0,
+          fix: "sitectl backups verify --all (if it still finds damage: sitectl backups set with a new --prefix, so that the next backup starts whole)",
+        },
+      ),
+    );
+  else if (lastGood && now - Date.parse(lastVerify?.at ?? status.firstGood?.at ?? lastGood.at) > VERIFY_LATE_MS)
+    found.push(
+      failing(
+        `the off-site backups have not been verified for over a week${lastVerify ? ` (last: ${day(lastVerify.at)} UTC)` : ""}.`,
+        {
+          id: "backups:unverified",
+          fix: "systemctl enable --now anodising-backup-verify.timer; sitectl backups verify",
+        },
+      ),
+    );
+  return found.length ? found : [ok(backupsLine(status, now))];
+}
+
+export const offsiteBackups: Check = {
+  id: "backups",
+  // Hourly runs: a failed one stays the last for an hour. Told after an hour of failing.
+  blips: 4,
+  notice: "nothing visible; if the server were lost now, recent enquiries and changes would be lost with it",
+  fix: RUN_FIX,
+  // Staff cannot mend a backup: their banner shows it once it has failed for a day.
+  staffAfterMs: 24 * 3600_000,
+  run: ({ facts, now }) => {
+    if (!facts.backups) return [];
+    if (!facts.backups.set)
+      return [
+        note(
+          `no off-site backups are set: if this server is lost, its enquiries, logins and settings go with it (${SET_FIX}).`,
+        ),
+      ];
+    return findings(parseBackupsStatus(facts.backups.status), now);
+  },
+};
