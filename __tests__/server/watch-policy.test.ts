@@ -4,7 +4,16 @@
 // When the server's own checks tell someone (server/watch/policy.ts), with a fake clock:
 // blips tell nobody, a lasting problem is told once, reminded daily, resolved once, and a
 // flapping one mails at most once an hour.
-import { FLAP_MS, HISTORY_MS, REMINDER_MS, digestDue, emptyState, step, toldProblems } from "../../server/watch/policy";
+import {
+  FLAP_MS,
+  HISTORY_MS,
+  REMINDER_MS,
+  digestDue,
+  emptyState,
+  shownToStaff,
+  step,
+  toldProblems,
+} from "../../server/watch/policy";
 import type { Notice, Problem, WatchState } from "../../server/watch/policy";
 
 const MINUTE = 60_000;
@@ -135,4 +144,17 @@ test("the digest is due a week after the last one; the first run only starts the
   const state = { ...emptyState(), lastDigestAt: T0 };
   expect(digestDue(state, T0 + 7 * 24 * 60 * MINUTE - 1)).toBe(false);
   expect(digestDue(state, T0 + 7 * 24 * 60 * MINUTE)).toBe(true);
+});
+
+test("staff's banner shows a problem with staffAfterMs only once it has lasted that long; the operator is told at once", () => {
+  const backup = { ...problem("backups:failing"), staffAfterMs: 24 * 60 * MINUTE };
+  const others = problem("unit:nginx");
+  let state = step(emptyState(), [backup, others], T0).state;
+  expect(toldProblems(state).map((entry) => entry.problem.id)).toEqual(["backups:failing", "unit:nginx"]);
+  expect(shownToStaff(state, T0).map((entry) => entry.problem.id)).toEqual(["unit:nginx"]);
+  state = step(state, [backup, others], T0 + 24 * 60 * MINUTE).state;
+  expect(shownToStaff(state, T0 + 24 * 60 * MINUTE).map((entry) => entry.problem.id)).toEqual([
+    "backups:failing",
+    "unit:nginx",
+  ]);
 });

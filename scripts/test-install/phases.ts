@@ -16,8 +16,10 @@ import * as dailyRepublish from "./phases/dailyRepublish";
 import * as ownerReport from "./phases/ownerReport";
 import * as digest from "./phases/digest";
 import * as backup from "./phases/backup";
+import * as offsiteBackups from "./phases/offsiteBackups";
 import * as secondInstall from "./phases/secondInstall";
 import * as restore from "./phases/restore";
+import * as restoreFromBackups from "./phases/restoreFromBackups";
 import * as tlsOff from "./phases/tlsOff";
 
 export const PHASE_FILES: Record<string, { phases: Phase[] }> = {
@@ -35,7 +37,9 @@ export const PHASE_FILES: Record<string, { phases: Phase[] }> = {
   ownerReport,
   digest,
   backup,
+  offsiteBackups,
   secondInstall,
   restore,
+  restoreFromBackups,
   tlsOff,
 };

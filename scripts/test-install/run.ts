@@ -77,6 +77,15 @@ interface Carried {
   craftedBackupFile: string;
   /** Whether A was asked for its weekly digest (a digest in its mailbox is then ours). */
   digestAsked: boolean;
+  /** A's off-site backups: the recovery sheet's values, the figures, and what the last run took. */
+  backupsSheet: Record<string, string>;
+  backupFigures: string[];
+  lastPhone: string;
+  backupLogin: { name: string; password: string };
+  lastReference: string;
+  drawingSha: string;
+  tallyLinesOfA: number;
+  lastBackupAt: string;
 }
 
 function loadCarried(): Carried {
@@ -94,6 +103,14 @@ function loadCarried(): Carried {
     backupFile: "",
     craftedBackupFile: "",
     digestAsked: false,
+    backupsSheet: {},
+    backupFigures: [],
+    lastPhone: "",
+    backupLogin: { name: "", password: "" },
+    lastReference: "",
+    drawingSha: "",
+    tallyLinesOfA: 0,
+    lastBackupAt: "",
   };
 }
 

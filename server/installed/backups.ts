@@ -89,7 +89,12 @@ export function runBackup(settings: InstallSettings, target: Repository): Backup
     };
   } catch (error) {
     if (!(error instanceof ResticError || error instanceof Failure)) throw error;
-    status = { ...before, repository: shownAddress(target), lastRun: { at, ok: false, error: error.message } };
+    const failures = before.lastRun && !before.lastRun.ok ? (before.lastRun.failures ?? 1) + 1 : 1;
+    status = {
+      ...before,
+      repository: shownAddress(target),
+      lastRun: { at, ok: false, error: error.message, failures },
+    };
   } finally {
     // The stage holds logins and enquiries: none of it stays beside the site between runs.
     fs.rmSync(BACKUP_STAGE, { recursive: true, force: true });

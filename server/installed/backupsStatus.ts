@@ -24,7 +24,15 @@ export const backupsStatusSchema = z.object({
   /** Where the backups go (restic's address; no key in it). */
   repository: text,
   /** The last run, good or not. */
-  lastRun: z.object({ at: text, ok: z.boolean(), error: text.optional() }).optional(),
+  lastRun: z
+    .object({
+      at: text,
+      ok: z.boolean(),
+      error: text.optional(),
+      /** Failed runs in a row, this one included. */
+      failures: z.number().int().nonnegative().optional(),
+    })
+    .optional(),
   lastGood: goodRun.optional(),
   /** The first good run (its size and time, for the record). */
   firstGood: goodRun.optional(),

@@ -14,6 +14,7 @@ import { command as mailServer } from "./mailServer";
 import { command as mirror } from "./mirror";
 import { command as ownerMail } from "./ownerMail";
 import { command as repair } from "./repair";
+import { command as reboots } from "./reboots";
 import { command as report } from "./report";
 import { command as republish } from "./republish";
 import { command as restore } from "./restore";
@@ -44,6 +45,7 @@ export const COMMANDS: Command[] = [
   ownerMail,
   siteUrl,
   mirror,
+  reboots,
 ];
 
 export const HELP = [

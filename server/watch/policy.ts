@@ -114,6 +114,10 @@ export function step(previous: WatchState, problems: Problem[], now: number): { 
 export const toldProblems = (state: WatchState) =>
   Object.values(state.tracked).filter((entry) => entry.toldAt !== undefined);
 
+/** What staff's banner shows of the told problems: each once it has lasted its staffAfterMs. */
+export const shownToStaff = (state: WatchState, now: number) =>
+  toldProblems(state).filter((entry) => now - entry.since >= (entry.problem.staffAfterMs ?? 0));
+
 /** Whether the weekly digest is due: a week after the last (the first run only starts the count). */
 export function digestDue(state: WatchState, now: number, weekMs = 7 * 24 * 60 * 60_000): boolean {
   return state.lastDigestAt !== undefined && now - state.lastDigestAt >= weekMs;

@@ -14,7 +14,7 @@ import { parseBackupsStatus } from "../installed/backupsStatus";
 import { backupsLine } from "./checks/backups";
 import { ownerMailMessage, type OwnerMailInput } from "../analytics/ownerMail";
 import type { Channels } from "./notify";
-import { toldProblems, type Problem, type WatchState } from "./policy";
+import { shownToStaff, toldProblems, type Problem, type WatchState } from "./policy";
 import { emptySaved, watchRun, type Saved } from "./run";
 import { allChecks } from "./checks/all";
 import type { CheckContext } from "./checks/check";
@@ -157,7 +157,7 @@ function ownerInput(context: CheckContext, state: WatchState, now: number): Owne
 
 /** What staff see in /admin/: what they notice and since when, and enquiries waiting while mail fails. */
 function writeStaffFile(context: CheckContext, state: WatchState, now: number): void {
-  const told = toldProblems(state).filter((entry) => now - entry.since >= (entry.problem.staffAfterMs ?? 0));
+  const told = shownToStaff(state, now);
   const mailFails = told.some(
     (entry) => entry.problem.id === "mail-server" || entry.problem.id === "enquiries-waiting",
   );

@@ -58,19 +58,28 @@ describe("offsiteBackups", () => {
     );
   });
 
-  test("a failed run is a problem with restic's words and the last good one; staff see it only after a day", async () => {
+  test("one failed run is a note (the next tries within the hour); two in a row are told at once, staff after a day", async () => {
     const here = place();
-    setUp(here, {
-      ...healthy(here),
-      lastRun: { at: at(here, 0.2), ok: false, error: "Fatal: unable to open repository" },
+    const failedRun = (failures: number) => ({
+      at: at(here, 0.2),
+      ok: false,
+      error: "Fatal: unable to open repository",
+      failures,
     });
+    setUp(here, { ...healthy(here), lastRun: failedRun(1) });
+    const [found] = await here.find(offsiteBackups);
+    expect(found.level).toBe("note");
+    expect(found.text).toMatch(
+      /failed: Fatal: unable to open repository; the next run \(within the hour\) tries again\.$/,
+    );
+    setUp(here, { ...healthy(here), lastRun: failedRun(2) });
     const problem = theProblem(await here.find(offsiteBackups));
     expect(problem.id).toBe("backups:failing");
     expect(problem.text).toMatch(
-      /failed: Fatal: unable to open repository; the last good one is from .* \(1 h ago\)\.$/,
+      /failed: Fatal: unable to open repository; 2 runs in a row have failed, the last good one is from .* \(1 h ago\)\.$/,
     );
     expect(problem.fix).toMatch(/^sitectl backups now/);
-    expect(problem.blips).toBe(4);
+    expect(problem.blips).toBe(0);
     expect(problem.staffAfterMs).toBe(24 * HOUR);
   });
 

@@ -1,7 +1,8 @@
 // Security updates apply themselves: the install leaves Debian's unattended-upgrades set
 // up and run once; a security update published later (a package in a local archive that
 // calls itself Debian's security archive, as the real one does) is installed by apt's own
-// daily unit, and `sitectl doctor` says when and what.
+// daily unit, and `sitectl doctor` says when and what. needrestart restarts services after
+// a library update; `sitectl reboots` sets an automatic restart hour, off by default.
 import { check, report, phase, type Phase } from "../run";
 
 const PROBE = "anodising-update-probe";
@@ -78,5 +79,30 @@ export const phases: Phase[] = [
       doctor.stdout,
     );
     a.must(`apt-get purge -y -q ${PROBE} >/dev/null && rm -rf ${ARCHIVE} ${LIST}`);
+  }),
+  phase("a", "services restarted after a library update; an automatic reboot only at the hour picked", (a) => {
+    check(
+      /\$nrconf\{restart\} = 'a';/.test(a.run("cat /etc/needrestart/conf.d/50-anodising.conf").stdout) &&
+        a.run("needrestart -b -r l").status === 0,
+      "needrestart is installed and set to restart services without asking",
+    );
+    const reboot = () => a.run("apt-config dump Unattended-Upgrade::Automatic-Reboot").stdout;
+    check(/Automatic-Reboot "false"/.test(reboot()), "by default the server never restarts by itself", reboot());
+    const at = a.run("sitectl reboots at 04:30");
+    check(
+      at.status === 0 && /restarts by itself at 04:30/.test(at.stdout),
+      "sitectl reboots at 04:30",
+      at.stdout + at.stderr,
+    );
+    const dump = a.run("apt-config dump Unattended-Upgrade").stdout;
+    check(
+      /Automatic-Reboot "true"/.test(dump) && /Automatic-Reboot-Time "04:30"/.test(dump),
+      "unattended-upgrades takes it (apt-config)",
+      dump,
+    );
+    const bad = a.run("sitectl reboots at 25:00");
+    check(bad.status !== 0 && /is not an hour/.test(bad.stderr), "an hour that is none is refused", bad.stderr);
+    const off = a.run("sitectl reboots off");
+    check(off.status === 0 && /Automatic-Reboot "false"/.test(reboot()), "sitectl reboots off", off.stdout);
   }),
 ];

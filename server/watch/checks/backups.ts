@@ -2,7 +2,8 @@
 // and anodising-backup-verify.timer reads the stored data back every week; each writes
 // how it went to root's status.json, which the root part hands the watch. A failed run, a
 // last good backup older than an hour and its margin, damage found by a verify, or no
-// verify for over a week is a problem; staff's banner shows it only after a day.
+// verify for over a week is a problem (two failed runs in a row are told at once, as is
+// damage); staff's banner shows it only after a day.
 import { megabytes, parseBackupsStatus, type BackupsStatus } from "../../installed/backupsStatus";
 import { printable } from "../../lib/printable";
 import { failing, type Check, type Found } from "./check";
@@ -11,6 +12,8 @@ import { note, ok } from "./finding";
 /** The timer's interval, and how late a backup may be before anyone hears (a slow run, a reboot). */
 export const BACKUP_EVERY_MS = 3600_000;
 const LATE_MS = BACKUP_EVERY_MS + 3600_000;
+/** Backup runs failing in a row before anyone is told (each failed run starts the watch: OnFailure=). */
+const FAILURES_TOLD = 2;
 /** The verify runs weekly: past this, it has stopped. */
 const VERIFY_LATE_MS = 8 * 24 * 3600_000;
 
@@ -46,15 +49,20 @@ function findings(status: BackupsStatus | null, now: number): Found[] {
   const since = lastGood
     ? `the last good one is from ${day(lastGood.at)} UTC (${ago(now, lastGood.at)})`
     : "none has ever completed";
-  if (lastRun && !lastRun.ok)
+  const failed =
+    lastRun && !lastRun.ok
+      ? `the off-site backup of ${day(lastRun.at)} UTC failed: ${printable(lastRun.error ?? "").slice(0, 300)}`
+      : "";
+  // One failed run may be a passing hiccup (the next comes within the hour); two in a row are told at once.
+  if (lastRun && !lastRun.ok && (lastRun.failures ?? 1) >= FAILURES_TOLD)
     found.push(
-      failing(
-        `the off-site backup of ${day(lastRun.at)} UTC failed: ${printable(lastRun.error ?? "").slice(0, 300)}; ${since}.`,
-        {
-          id: "backups:failing",
-        },
-      ),
+      failing(`${failed}; ${lastRun.failures} runs in a row have failed, ${since}.`, {
+        id: "backups:failing",
+        blips: 0,
+      }),
     );
+  else if (failed && (!lastGood || now - Date.parse(lastGood.at) <= LATE_MS))
+    found.push(note(`${failed}; the next run (within the hour) tries again.`));
   else if (!lastGood || now - Date.parse(lastGood.at) > LATE_MS)
     found.push(failing(`no off-site backup has completed for over an hour: ${since}.`, { id: "backups:late" }));
   if (lastVerify && !lastVerify.ok)
@@ -83,8 +91,8 @@ function findings(status: BackupsStatus | null, now: number): Found[] {
 
 export const offsiteBackups: Check = {
   id: "backups",
-  // Hourly runs: a failed one stays the last for an hour. Told after an hour of failing.
-  blips: 4,
+  // Its findings say when to tell (failed runs in a row, the time since the last good one).
+  blips: 0,
   notice: "nothing visible; if the server were lost now, recent enquiries and changes would be lost with it",
   fix: RUN_FIX,
   // Staff cannot mend a backup: their banner shows it once it has failed for a day.
