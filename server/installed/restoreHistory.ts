@@ -55,7 +55,8 @@ function restoreVisits(staging: string): number {
     else must("sh", ["-c", 'gzip -nc "$1" > "$2"', "sh", source, target]);
   }
   const archive = path.join(staging, "visits-ready.tar");
-  must("tar", ["-C", ready, "-cf", archive, "."]);
+  // The files by name: no "." entry for tar to find already there.
+  must("tar", ["-C", ready, "-cf", archive, ...fs.readdirSync(ready)]);
   // nginx's user writes them, in the report's group (root may name it), never over a file there.
   const unpack = 'umask 027 && tar -x -C "$1" --no-same-owner --no-same-permissions --keep-old-files';
   const ran = run("runuser", ["-u", VISITS_USER, "-g", VISITS_GROUP, "--", "sh", "-c", unpack, "sh", VISITS_DIR], {
@@ -73,7 +74,8 @@ export function restoreHistory(staging: string): string[] {
   const visits = restoreVisits(staging);
   if (visits) done.push(`${visits} visits log file(s)`);
   const state = path.join(staging, PART.watchState);
-  if (fs.existsSync(state)) {
+  // The watch's folder is made by its first run (its unit's StateDirectory=).
+  if (fs.existsSync(state) && fs.existsSync(WATCH_DIR)) {
     writeAsUser(WATCH_USER, path.join(WATCH_DIR, WATCH_STATE), fs.readFileSync(state));
     done.push("the watch's state");
   }

@@ -53,6 +53,7 @@ function copyAsUser(
   what: string,
 ): string[] {
   const archive = `${into}.tar`;
+  fs.mkdirSync(path.dirname(into), { recursive: true });
   const list = `cd "$1" && ${find} -print0 2>/dev/null | tar -c --null --no-recursion -T -`;
   writeFrom(archive, (fd) => run("sh", ["-c", list, "sh", dir], { user, stdoutFd: fd }));
   const names = members(archive).map(({ type, name }) => {

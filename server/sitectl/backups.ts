@@ -41,6 +41,8 @@ import { usageOf, type Command } from "./command";
 
 const SET_USAGE = "backups set --endpoint URL --bucket NAME [--prefix P] [--region R]";
 export const BACKUP_UNIT = "anodising-backup.service";
+/** How long `set` waits for the endpoint's first answer. */
+const ANSWER_MS = 15_000;
 
 /** Plain values a KEY=value file keeps as they are, and a shell takes unquoted from the recovery sheet. */
 const PATTERNS = {
@@ -103,6 +105,18 @@ export function sheetLines(domain: string, target: Repository): string[] {
   ];
 }
 
+/** The endpoint answers at all (any HTTP status will do): restic retries one that does not for many minutes. */
+async function mustAnswer(endpoint: string, target: Repository): Promise<void> {
+  try {
+    await fetch(endpoint, { method: "HEAD", signal: AbortSignal.timeout(ANSWER_MS) });
+  } catch (error) {
+    const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
+    throw new Failure(
+      `${shownAddress(target)} does not answer (${cause}): check the endpoint's address and that this server reaches it. Nothing was changed.`,
+    );
+  }
+}
+
 /** Makes the repository, or joins the one there with the recovery sheet's password; nothing is written here before it works. */
 function prepareRepository(target: Repository): "made" | "joined" {
   if (repositoryExists(target, CACHE_DIR)) return "joined";
@@ -150,6 +164,7 @@ async function set(args: string[]): Promise<number> {
     password,
   };
   fs.mkdirSync(CACHE_DIR, { recursive: true, mode: 0o700 });
+  await mustAnswer(endpoint, target);
   const how = prepareRepository(target);
   say(
     how === "made"

@@ -88,7 +88,7 @@ export const phases: Phase[] = [
     const unreachable = set(`--endpoint http://127.0.0.1:5999 --bucket ${BUCKET}`);
     check(
       unreachable.status !== 0 &&
-        /could not make the backups' repository at 127\.0\.0\.1:5999/.test(unreachable.stderr) &&
+        /http:\/\/127\.0\.0\.1:5999\/site-backups does not answer/.test(unreachable.stderr) &&
         /Nothing was changed/.test(unreachable.stderr) &&
         !fs.existsSync(a.file("/etc/anodising/backups.env")),
       "a bucket that cannot be reached is refused, saying where and what to check; nothing is written",
@@ -107,7 +107,7 @@ export const phases: Phase[] = [
       ran.status === 0 &&
         /RECOVERY SHEET/.test(ran.stdout) &&
         /WITHOUT THIS SHEET NOTHING CAN BE RESTORED/.test(ran.stdout) &&
-        /off-site backups to 127\.0\.0\.1:5006\/site-backups\/www: the last good/.test(ran.stdout),
+        /off-site backups to http:\/\/127\.0\.0\.1:5006\/site-backups\/www: the last good/.test(ran.stdout),
       `sitectl backups set checks the bucket, prints the recovery sheet and takes the first backup (${Math.round((Date.now() - started) / 1000)} s)`,
       ran.stdout + ran.stderr,
     );
@@ -178,7 +178,7 @@ export const phases: Phase[] = [
     const doctor = a.run("sitectl doctor");
     report("backups-doctor.txt", doctor.stdout);
     check(
-      /ok +off-site backups to 127\.0\.0\.1:5006\/site-backups\/www: the last good .* \d+ kept since .* stored\)/.test(
+      /ok +off-site backups to http:\/\/127\.0\.0\.1:5006\/site-backups\/www: the last good .* \d+ kept since .* stored\)/.test(
         doctor.stdout,
       ),
       "doctor: the last good backup, its size, how many are kept since when",
@@ -224,18 +224,29 @@ s3.put_object(Bucket="${BUCKET}", Key="${key}", Body=bytes(body))`,
     check(a.run("sitectl backups verify --all").status === 0, "with the object whole again, the verify passes");
   }),
   phase("a", "two failed backups in a row are told; nothing planted ran as root or another service", async (a) => {
-    a.must("systemctl stop test-backups-bucket");
+    // A password that opens nothing there (restic refuses at once; an unreachable bucket it retries for minutes).
+    a.must("cp -p /etc/anodising/backups.env /root/backups.env.kept");
+    a.must(
+      "sed -i 's/^BACKUPS_PASSWORD=.*/BACKUPS_PASSWORD=not-the-password-of-this-repository/' /etc/anodising/backups.env",
+    );
     for (const run of [1, 2]) {
       const failed = a.run("systemctl start anodising-backup.service");
-      check(failed.status !== 0, `backup ${run} fails with the bucket gone`);
+      check(failed.status !== 0, `backup ${run} fails with a password that opens nothing there`);
     }
-    const { mail } = await told(a, ALERTS_TO, /PROBLEM.*off-site backup .* failed/, { trigger: false });
+    const { mail } = await told(a, ALERTS_TO, /PROBLEM.*off-site backup .* failed/, {
+      trigger: false,
+      timeoutMs: 240_000,
+    });
     report("backups-alert-failing.txt", `${mail.subject}\n\n${mail.text}`);
     check(
       /2 runs in a row have failed/.test(mail.text) && /sitectl backups now/.test(mail.text),
       `the operator is told by the failed run itself (OnFailure=): "${mail.subject}"`,
       mail.text,
     );
+    a.must("cp -p /root/backups.env.kept /etc/anodising/backups.env");
+    const again = a.run("sitectl backups now", { timeoutMs: 20 * 60_000 });
+    check(again.status === 0, "with the right password, the next backup succeeds", again.stdout + again.stderr);
+    a.must("systemctl stop test-backups-bucket");
     const off = a.run("sitectl backups off");
     check(off.status === 0 && !fs.existsSync(a.file("/etc/anodising/backups.env")), "sitectl backups off", off.stdout);
     const foreign = plantedRuns(a).filter((run) => run.uid !== carried.editorUid);
