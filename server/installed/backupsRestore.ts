@@ -71,6 +71,7 @@ export async function fromBackups(at: string): Promise<{
   const target: Repository | null = own ?? targetOf(await askSheet());
   if (!target) throw new Failure(`${KEYS.repository} and ${KEYS.password} are both needed. Nothing was changed.`);
   let chosen: Snapshot;
+  fs.mkdirSync(CACHE_DIR, { recursive: true, mode: 0o700 });
   try {
     chosen = chooseSnapshot(snapshots(target, CACHE_DIR), at);
   } catch (error) {

@@ -54,7 +54,8 @@ function copyAsUser(
 ): string[] {
   const archive = `${into}.tar`;
   fs.mkdirSync(path.dirname(into), { recursive: true });
-  const list = `cd "$1" && ${find} -print0 2>/dev/null | tar -c --null --no-recursion -T -`;
+  // A log nginx appends to meanwhile is taken as far as it was (tar's status 1): not a failure.
+  const list = `cd "$1" || exit 2; ${find} -print0 2>/dev/null | tar -c --warning=no-file-changed --null --no-recursion -T -; s=$?; [ "$s" -le 1 ] || exit "$s"`;
   writeFrom(archive, (fd) => run("sh", ["-c", list, "sh", dir], { user, stdoutFd: fd }));
   const names = members(archive).map(({ type, name }) => {
     if (type !== "-" || !accept(name))
