@@ -113,7 +113,16 @@ test("a verify reads the data back, and finds a damaged pack", () => {
   bytes[Math.floor(bytes.length / 2)] ^= 0xff;
   fs.chmodSync(pack, 0o600);
   fs.writeFileSync(pack, bytes);
-  expect(() => verify(target, cache, "")).toThrow(ResticError);
+  let found = "";
+  try {
+    verify(target, cache, "");
+  } catch (error) {
+    expect(error).toBeInstanceOf(ResticError);
+    found = (error as Error).message;
+  }
+  // What failed, not restic's closing advice.
+  expect(found).toMatch(/Fatal: repository contains errors$/);
+  expect(found).not.toMatch(/open an issue/);
 });
 
 test("a wrong password is refused, and restic's words never carry a secret", () => {
@@ -132,4 +141,24 @@ test("a wrong password is refused, and restic's words never carry a secret", () 
   expect(lastWords("error: s3cr3t/Key+value was refused for AKIAEXAMPLE", keyed)).toBe(
     "error: (hidden) was refused for (hidden)",
   );
+  const check = [
+    "using temporary cache in /tmp/restic-check-cache-1",
+    "check snapshots, trees and blobs",
+    "Pack ID does not match, want 3f4a0b1c, got 8d1e2f3a",
+    "[0:01] 100.00%  1 / 1 snapshots",
+    "The repository contains damaged pack files. These damaged files must be removed to repair the repository.",
+    "restic repair snapshots --forget",
+    "Damaged pack files can be caused by backend problems, hardware problems or bugs in restic.",
+    "Fatal: repository contains errors",
+  ].join("\n");
+  expect(lastWords(check, target)).toBe(
+    "Pack ID does not match, want 3f4a0b1c, got 8d1e2f3a / Fatal: repository contains errors",
+  );
+  // restic 0.17 on (Debian 13) writes a --json run's errors as JSON.
+  const json = [
+    '{"message_type":"status","percent_done":0}',
+    '{"message_type":"exit_error","code":12,"message":"Fatal: wrong password or no key found"}',
+  ];
+  expect(lastWords(json.join("\n"), target)).toBe("Fatal: wrong password or no key found");
+  expect(lastWords("something odd\nthen this\nand that\nat the end", target)).toBe("then this / and that / at the end");
 });

@@ -52,14 +52,38 @@ export function restic(target: Repository, cacheDir: string, args: string[], opt
   return ran.stdout;
 }
 
-/** The last lines restic wrote, printable, with the password and keys blanked should it echo them. */
+/** With --json, restic writes its errors as JSON lines too (0.17 on): their words; "" for progress. */
+function jsonError(line: string): string {
+  try {
+    const message = JSON.parse(line) as {
+      message_type?: string;
+      message?: string;
+      item?: string;
+      error?: { message?: string };
+    };
+    if (message.message_type === "exit_error") return message.message ?? "";
+    if (message.message_type === "error")
+      return `error: ${message.item ? `${message.item}: ` : ""}${message.error?.message ?? ""}`;
+  } catch {
+    // Not JSON after all: not restic's words either.
+  }
+  return "";
+}
+
+/** A line of restic's that says what failed (not a hint or a progress line). */
+const ERROR_LINE = /^(fatal|error)\b|does not match|wrong password|no key found|unable to|connection refused/i;
+
+/**
+ * What restic said went wrong: its first and last error lines (its hints and progress left
+ * out), else its last lines; printable, with the password and keys blanked should it echo them.
+ */
 export function lastWords(output: string, target: Repository): string {
-  let text = output
-    .trim()
+  const lines = output
     .split("\n")
-    .filter((line) => line.trim() && !line.startsWith("{"))
-    .slice(-3)
-    .join(" / ");
+    .map((line) => (line.trim().startsWith("{") ? jsonError(line) : line.trim()))
+    .filter(Boolean);
+  const errors = lines.filter((line) => ERROR_LINE.test(line));
+  let text = (errors.length ? [...new Set([errors[0], errors[errors.length - 1]])] : lines.slice(-3)).join(" / ");
   for (const secret of [target.password, target.secretAccessKey, target.accessKeyId].filter((s) => s.length >= 3))
     text = text.split(secret).join("(hidden)");
   return printable(text).slice(0, 400) || "restic failed without saying why";

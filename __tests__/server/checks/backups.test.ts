@@ -54,7 +54,7 @@ describe("offsiteBackups", () => {
       `off-site backups to ${REPOSITORY}: the last good ${at(here, 0.5).slice(0, 16).replace("T", " ")} UTC`,
     );
     expect(found.text).toMatch(
-      /\(1 h ago, 5\.0 MB, 2 KB new\); 30 kept since .* \(3\.0 MB stored\); verified .* \(10% of the data read back\)$/,
+      /\(30 min ago, 5\.0 MB, 2 KB new\); 30 kept since .* \(3\.0 MB stored\); verified .* \(10% of the data read back\)$/,
     );
   });
 
@@ -76,7 +76,7 @@ describe("offsiteBackups", () => {
     const problem = theProblem(await here.find(offsiteBackups));
     expect(problem.id).toBe("backups:failing");
     expect(problem.text).toMatch(
-      /failed: Fatal: unable to open repository; 2 runs in a row have failed, the last good one is from .* \(1 h ago\)\.$/,
+      /failed: Fatal: unable to open repository; 2 runs in a row have failed, the last good one is from .* \(30 min ago\)\.$/,
     );
     expect(problem.fix).toMatch(/^sitectl backups now/);
     expect(problem.blips).toBe(0);

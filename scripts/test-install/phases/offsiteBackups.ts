@@ -239,7 +239,9 @@ s3.put_object(Bucket="${BUCKET}", Key="${key}", Body=bytes(body))`,
     });
     report("backups-alert-failing.txt", `${mail.subject}\n\n${mail.text}`);
     check(
-      /2 runs in a row have failed/.test(mail.text) && /sitectl backups now/.test(mail.text),
+      /wrong password/.test(mail.text) &&
+        /2 runs in a row have failed/.test(mail.text) &&
+        /sitectl backups now/.test(mail.text),
       `the operator is told by the failed run itself (OnFailure=): "${mail.subject}"`,
       mail.text,
     );

@@ -21,7 +21,9 @@ const SET_FIX = "sitectl backups set … (docs/operations.md, Off-site backups)"
 const RUN_FIX = "sitectl backups now (it says what stops it; sitectl logs backup)";
 
 const ago = (now: number, at: string) => {
-  const hours = Math.max(0, Math.round((now - Date.parse(at)) / 3600_000));
+  const minutes = Math.max(0, Math.round((now - Date.parse(at)) / 60_000));
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
   return hours < 48 ? `${hours} h ago` : `${Math.round(hours / 24)} days ago`;
 };
 const day = (at: string) => at.slice(0, 16).replace("T", " ");
