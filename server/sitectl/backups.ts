@@ -12,7 +12,6 @@
 // `sitectl backups run` is what anodising-backup.service runs.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import readline from "node:readline/promises";
 import { BACKUPS_ENV, INSTALL_COMMAND, readInstallSettings, setEnvValues } from "../installed/layout";
 import {
   CACHE_DIR,
@@ -25,6 +24,7 @@ import {
   valuesOf,
 } from "../installed/backups";
 import { megabytes, readBackupsStatus } from "../installed/backupsStatus";
+import { BUCKET_PATTERNS, askBucketKeys, bucketOptions } from "../installed/bucketOptions";
 import {
   RETENTION_LINE,
   ResticError,
@@ -44,46 +44,12 @@ export const BACKUP_UNIT = "anodising-backup.service";
 /** How long `set` waits for the endpoint's first answer. */
 const ANSWER_MS = 15_000;
 
-/** Plain values a KEY=value file keeps as they are, and a shell takes unquoted from the recovery sheet. */
+/** The bucket's options, a prefix in it, and the encryption password: plain, so a shell takes them unquoted from the recovery sheet. */
 const PATTERNS = {
-  endpoint: /^(https:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?|http:\/\/127\.0\.0\.1:[0-9]{1,5})\/?$/,
-  bucket: /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+  ...BUCKET_PATTERNS,
   prefix: /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/,
-  region: /^[a-z0-9-]{1,32}$/,
-  key: /^[A-Za-z0-9+/=_-]{3,256}$/,
   password: /^[A-Za-z0-9+/=_-]{16,256}$/,
 } as const;
-
-function options(args: string[]): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (let i = 0; i < args.length; i += 2) {
-    const name = /^--(endpoint|bucket|prefix|region)$/.exec(args[i])?.[1];
-    if (!name || args[i + 1] === undefined)
-      throw new Failure(
-        `${JSON.stringify(args[i])} is not an option here; usage: sitectl ${SET_USAGE}. Nothing was changed.`,
-      );
-    found[name] = args[i + 1];
-  }
-  return found;
-}
-
-async function askKeys(): Promise<{ id: string; secret: string }> {
-  const fromEnv = { id: process.env[KEYS.accessKeyId] ?? "", secret: process.env[KEYS.secretAccessKey] ?? "" };
-  if (fromEnv.id && fromEnv.secret) return fromEnv;
-  if (!process.stdin.isTTY)
-    throw new Failure(
-      `set ${KEYS.accessKeyId} and ${KEYS.secretAccessKey}, or run it in a terminal to be asked. Nothing was changed.`,
-    );
-  const prompt = readline.createInterface({ input: process.stdin, output: process.stdout });
-  try {
-    return {
-      id: (await prompt.question("The bucket's access key ID: ")).trim(),
-      secret: (await prompt.question("Its secret access key: ")).trim(),
-    };
-  } finally {
-    prompt.close();
-  }
-}
 
 /** The recovery sheet: every value a new server needs to read the backups back. */
 export function sheetLines(domain: string, target: Repository): string[] {
@@ -138,7 +104,7 @@ function prepareRepository(target: Repository): "made" | "joined" {
 }
 
 async function set(args: string[]): Promise<number> {
-  const given = options(args);
+  const given = bucketOptions(args, ["endpoint", "bucket", "prefix", "region"], `sitectl ${SET_USAGE}`);
   for (const name of ["endpoint", "bucket"] as const)
     if (!given[name]) throw new Failure(`--${name} is missing; usage: sitectl ${SET_USAGE}. Nothing was changed.`);
   const region = given.region ?? "us-east-1";
@@ -147,11 +113,7 @@ async function set(args: string[]): Promise<number> {
       throw new Failure(`--${name} ${JSON.stringify(value)} is not a valid ${name}; nothing was changed.`);
   const settings = readInstallSettings();
   if (!settings?.domain) throw new Failure("the site is not installed here (run deploy/install first).");
-  const keys = await askKeys();
-  if (!PATTERNS.key.test(keys.id) || !PATTERNS.key.test(keys.secret))
-    throw new Failure(
-      "the keys hold characters no S3 service issues (letters, digits, + / = _ - only); nothing was changed.",
-    );
+  const keys = await askBucketKeys(KEYS.accessKeyId, KEYS.secretAccessKey);
   const password = process.env[KEYS.password] || crypto.randomBytes(32).toString("base64url");
   if (!PATTERNS.password.test(password))
     throw new Failure(`${KEYS.password} must be 16 or more letters, digits, + / = _ -; nothing was changed.`);

@@ -7,9 +7,9 @@
 //   sitectl mirror off                 stops copying (the bucket is left as it is)
 //   sitectl mirror headers             the headers the CDN must add to every answer
 import fs from "node:fs";
-import readline from "node:readline/promises";
 import { cdnHeaders } from "../../deploy/headers";
 import { openBucket } from "../publisher/mirror/bucket";
+import { BUCKET_PATTERNS, askBucketKeys, bucketOptions } from "../installed/bucketOptions";
 import { readMirrorSettings, type MirrorSettings } from "../publisher/mirror/settings";
 import { MIRROR_ENV, SERVICES, readEnvFile, readInstallSettings, setEnvValues } from "../installed/layout";
 import { readStatus, republish } from "../installed/publisher";
@@ -23,43 +23,8 @@ const CHECK_KEY = ".anodising-mirror-check";
 /** A copy after a publish takes seconds to a few minutes; past this, sitectl stops waiting. */
 const WAIT_MS = 10 * 60_000;
 
-/** What each option may be: plain values systemd reads back from a KEY=value file as they are. */
-const PATTERNS = {
-  endpoint: /^(https:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?|http:\/\/127\.0\.0\.1:[0-9]{1,5})\/?$/,
-  bucket: /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-  region: /^[a-z0-9-]{1,32}$/,
-  url: /^https:\/\/[A-Za-z0-9.-]+\/?$/,
-  key: /^[A-Za-z0-9+/=_-]{3,256}$/,
-} as const;
-
-function options(args: string[]): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (let i = 0; i < args.length; i += 2) {
-    const name = /^--(endpoint|bucket|region|url)$/.exec(args[i])?.[1];
-    if (!name || args[i + 1] === undefined)
-      throw new Failure(
-        `${JSON.stringify(args[i])} is not an option here; usage: ${usageOf(command)}. Nothing was changed.`,
-      );
-    found[name] = args[i + 1];
-  }
-  return found;
-}
-
-async function askKeys(): Promise<{ id: string; secret: string }> {
-  const fromEnv = { id: process.env.MIRROR_ACCESS_KEY_ID ?? "", secret: process.env.MIRROR_SECRET_ACCESS_KEY ?? "" };
-  if (fromEnv.id && fromEnv.secret) return fromEnv;
-  if (!process.stdin.isTTY)
-    throw new Failure("set MIRROR_ACCESS_KEY_ID and MIRROR_SECRET_ACCESS_KEY, or run it in a terminal to be asked.");
-  const prompt = readline.createInterface({ input: process.stdin, output: process.stdout });
-  try {
-    return {
-      id: (await prompt.question("The bucket's access key ID: ")).trim(),
-      secret: (await prompt.question("Its secret access key: ")).trim(),
-    };
-  } finally {
-    prompt.close();
-  }
-}
+/** What each option may be: the bucket's, and the CDN's public address. */
+const PATTERNS = { ...BUCKET_PATTERNS, url: /^https:\/\/[A-Za-z0-9.-]+\/?$/ } as const;
 
 /** Lists, writes, reads back and deletes one object: what the publisher's runs need. */
 async function checkBucket(settings: MirrorSettings): Promise<void> {
@@ -130,7 +95,7 @@ function show(): number {
 }
 
 async function set(args: string[]): Promise<number> {
-  const given = options(args);
+  const given = bucketOptions(args, ["endpoint", "bucket", "region", "url"], usageOf(command));
   for (const name of ["endpoint", "bucket", "url"] as const)
     if (!given[name]) throw new Failure(`--${name} is missing; usage: sitectl ${SET_USAGE}. Nothing was changed.`);
   const region = given.region ?? "auto";
@@ -149,11 +114,7 @@ async function set(args: string[]): Promise<number> {
     throw new Failure(
       `the CDN's address ${publicHost} is this server's own name: give the CDN the public name (www.…) and keep ${install.domain} for the server, where the form and the editor stay. Nothing was changed.`,
     );
-  const keys = await askKeys();
-  if (!PATTERNS.key.test(keys.id) || !PATTERNS.key.test(keys.secret))
-    throw new Failure(
-      "the keys hold characters no S3 service issues (letters, digits, + / = _ - only); nothing was changed.",
-    );
+  const keys = await askBucketKeys("MIRROR_ACCESS_KEY_ID", "MIRROR_SECRET_ACCESS_KEY");
   const values = {
     MIRROR_ENDPOINT: given.endpoint.replace(/\/+$/, ""),
     MIRROR_BUCKET: given.bucket,
