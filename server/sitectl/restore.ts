@@ -128,12 +128,15 @@ function importSpool(unpacked: string, staging: string): number {
   return Number(/(\d+) added/.exec(ran.stdout)?.[1] ?? 0);
 }
 
-/** Removes `dir` as the user who owns it (root deletes nothing inside a service's folder). */
+/** Removes `dir` as the user who owns it (root deletes nothing inside a service's folder but the emptied folder). */
 function removeAsOwner(dir: string): void {
   if (!fs.existsSync(dir)) return;
   const owner = run("stat", ["-c", "%U", dir]).stdout.trim();
   if (owner === "root") throw new Failure(`${dir} belongs to root; move it away by hand, then restore again.`);
-  must("rm", ["-rf", "--one-file-system", dir], { user: owner });
+  // Its contents as their owner (find -delete follows no link); the emptied folder sits in
+  // the publisher's folder, where only root may remove it: rmdir takes an empty folder only.
+  must("find", [dir, "-xdev", "-mindepth", "1", "-delete"], { user: owner });
+  if (fs.lstatSync(dir).isDirectory()) fs.rmdirSync(dir);
 }
 
 /** Where the backup to restore comes from: a file, or the off-site backups. */
