@@ -33,7 +33,8 @@ import {
   type Manifest,
 } from "../installed/backupFile";
 import { checkCertificates, placeCertificates } from "../installed/restoreCertificates";
-import { describe, finishedBuildOf, waitForPublisher } from "../installed/publisher";
+import { describe, waitForPublisher } from "../installed/publisher";
+import type { Status } from "../publisher/status";
 import { mustRepoGit } from "../installed/sandbox";
 import { Failure, count, must, run, say, startUnits, systemctl } from "../installed/shell";
 import { restoreHistory, writeAsUser } from "../installed/restoreHistory";
@@ -169,6 +170,7 @@ async function restore(args: string[]): Promise<number> {
     throw new Failure("install the site first (deploy/install), then restore onto it.");
   const { label, unpack, finish } = await sourceOf(args);
   const withCertificates = args.includes("--with-certificates");
+  let restartedAt = Date.now();
 
   say(`==> Checking ${label}`);
   const staging = stagingFolder();
@@ -224,6 +226,7 @@ async function restore(args: string[]): Promise<number> {
     // A backup an older version made may hold content this code words otherwise.
     migrateContent(currentCode().dir, "sitectl restore", "Content moved forward for this code (sitectl restore)");
 
+    restartedAt = Date.now();
     const started = startUnits("start", ...UNITS);
     if (started.status !== 0) throw new Failure(`the services did not start: ${started.stderr.trim()}; sitectl doctor`);
   } finally {
@@ -232,8 +235,14 @@ async function restore(args: string[]): Promise<number> {
 
   const head = mustRepoGit(["rev-parse", "HEAD"]);
   say(`==> Publishing ${head.slice(0, 7)}`);
+  // A build of the same commit from before the restore (an older state of this site restored) does not count.
+  const builtSince = (now: Status | null) =>
+    !!now?.history.some(
+      (build) =>
+        (build.commit === head || build.commits.includes(head)) && Date.parse(build.finishedAt ?? "") >= restartedAt,
+    );
   const status = await waitForPublisher(
-    (now) => now?.live?.commit === head || (!!finishedBuildOf(now, head) && !now?.building),
+    (now) => now?.live?.commit === head || (builtSince(now) && !now?.building),
     "the restored content's build",
   );
   if (status.live?.commit !== head) {
