@@ -14,9 +14,9 @@ import { Failure, must, run } from "./shell";
 const VISITS_GROUP = "site-report";
 
 /** A file written by `user` itself, from what root hands it: root writes nothing in the user's folder. */
-export function writeAsUser(user: string, to: string, data: Buffer | string): void {
-  const write = 'umask 077 && t=$(mktemp "$1.XXXXXX") && cat > "$t" && sync "$t" && mv -f "$t" "$1"';
-  const ran = run("sh", ["-c", write, "sh", to], { user, input: data });
+export function writeAsUser(user: string, to: string, data: Buffer | string, mode = "600"): void {
+  const write = 'umask 077 && t=$(mktemp "$1.XXXXXX") && chmod "$2" "$t" && cat > "$t" && sync "$t" && mv -f "$t" "$1"';
+  const ran = run("sh", ["-c", write, "sh", to, mode], { user, input: data });
   if (ran.status !== 0) throw new Failure(`${to} could not be written as ${user}: ${ran.stderr.trim()}`);
 }
 
@@ -28,7 +28,8 @@ function restoreTally(staging: string): number {
   const file = path.join(ENQUIRY_DIR, TALLY_FILE);
   const here = run("cat", [file], { user: SERVICES.enquiry.user });
   const own = here.status === 0 ? here.stdout : "";
-  writeAsUser(SERVICES.enquiry.user, file, own.startsWith(restored) ? own : restored + own);
+  // Readable by the report's user, as the enquiry service writes it (enquiry/tally.ts): it names no one.
+  writeAsUser(SERVICES.enquiry.user, file, own.startsWith(restored) ? own : restored + own, "644");
   return restored.split("\n").filter(Boolean).length;
 }
 
