@@ -62,7 +62,6 @@ function freshStage(): string {
 
 /** One backup: staged, stored, pruned; the status written either way. Returns the status. */
 export function runBackup(settings: InstallSettings, target: Repository): BackupsStatus {
-  fs.mkdirSync(CACHE_DIR, { recursive: true, mode: 0o700 });
   const before = readBackupsStatus() ?? { repository: shownAddress(target) };
   const at = new Date().toISOString();
   let status: BackupsStatus;
@@ -105,7 +104,6 @@ export function runBackup(settings: InstallSettings, target: Repository): Backup
 
 /** Reads the stored data back: `all`, or VERIFY_SUBSET of it (all in a month's first week). */
 export function runVerify(target: Repository, all: boolean, now = new Date()): BackupsStatus {
-  fs.mkdirSync(CACHE_DIR, { recursive: true, mode: 0o700 });
   const whole = all || now.getUTCDate() <= 7;
   const subset = whole ? "all" : VERIFY_SUBSET;
   const before = readBackupsStatus() ?? { repository: shownAddress(target) };

@@ -71,7 +71,6 @@ export async function fromBackups(at: string): Promise<{
   const target: Repository | null = own ?? targetOf(await askSheet());
   if (!target) throw new Failure(`${KEYS.repository} and ${KEYS.password} are both needed. Nothing was changed.`);
   let chosen: Snapshot;
-  fs.mkdirSync(CACHE_DIR, { recursive: true, mode: 0o700 });
   try {
     chosen = chooseSnapshot(snapshots(target, CACHE_DIR), at);
   } catch (error) {
@@ -86,7 +85,6 @@ export async function fromBackups(at: string): Promise<{
     unpack: (staging) => {
       const into = path.join(staging, "from-backups");
       fs.mkdirSync(into, { mode: 0o700 });
-      fs.mkdirSync(CACHE_DIR, { recursive: true, mode: 0o700 });
       restoreSnapshot(target, CACHE_DIR, chosen.id, into);
       const folder = manifestFolder(into);
       if (!folder)

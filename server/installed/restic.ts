@@ -3,6 +3,7 @@
 // root's backups.env hold. Every call names the repository and keys in restic's environment,
 // never on its command line (which `ps` shows every user), and reads restic's JSON answers.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import { printable } from "../lib/printable";
 
 export interface Repository {
@@ -40,6 +41,8 @@ function environment(target: Repository, cacheDir: string): NodeJS.ProcessEnv {
 
 /** restic's answer; a failure says restic's last lines, with no secret in them. */
 export function restic(target: Repository, cacheDir: string, args: string[], options: { cwd?: string } = {}): string {
+  // Root's own cache, made here for every caller (restic would make it with looser modes).
+  fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
   const ran = spawnSync(process.env.RESTIC ?? "restic", args, {
     env: environment(target, cacheDir),
     cwd: options.cwd,

@@ -125,7 +125,6 @@ async function set(args: string[]): Promise<number> {
     region,
     password,
   };
-  fs.mkdirSync(CACHE_DIR, { recursive: true, mode: 0o700 });
   await mustAnswer(endpoint, target);
   const how = prepareRepository(target);
   say(
