@@ -50,6 +50,20 @@ export default tseslint.config(
         { "ts-expect-error": true, "ts-ignore": true, "ts-nocheck": true },
       ],
       "no-restricted-syntax": ["error", ...siteRules],
+      // The visitors' scripts leave these out of Gatsby's runtime (gatsby-node.ts, UNUSED_MODULES).
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "gatsby",
+              importNames: ["Script", "Slice"],
+              message:
+                "Left out of the visitors' scripts (gatsby-node.ts, UNUSED_MODULES): take it out of that list first.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

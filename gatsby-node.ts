@@ -37,6 +37,28 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ store }) =>
   earlyScript = await bundleEarlyScript(store.getState().program.directory);
 };
 
+/**
+ * Modules the visitors' scripts never use, each replaced by a stand-in in the browser's
+ * bundles only (the page renderer keeps them):
+ * - the internal Partytown plugin's gatsby-browser: it works only under `gatsby develop`,
+ *   yet requires gatsby-script and Partytown's snippet in production;
+ * - the service worker's registration, required only when a plugin asks for one (none does);
+ * - gatsby-script (the site has no <Script>) and slices (it has none), which Gatsby's
+ *   browser entry names whether a site uses them or not (eslint refuses both in src/);
+ * - the carousel's thumbnail strip and swipe handler, which no carousel here uses.
+ * Together about 6 KB of a page's gzipped JavaScript (e2e/budget.spec.ts).
+ */
+const UNUSED_RUNTIME = path.resolve(__dirname, "src/build/unusedRuntime.js");
+const UNUSED_CAROUSEL_PART = path.resolve(__dirname, "src/build/unusedCarouselParts.js");
+const UNUSED_MODULES: [RegExp, string][] = [
+  [/gatsby[\\/]dist[\\/]internal-plugins[\\/]partytown[\\/]gatsby-browser\.js$/, UNUSED_RUNTIME],
+  [/[\\/]\.cache[\\/]register-service-worker\.js$/, UNUSED_RUNTIME],
+  [/gatsby-script[\\/]dist[\\/]index\.modern\.mjs$/, UNUSED_RUNTIME],
+  [/[\\/]\.cache[\\/]slice\.js$/, UNUSED_RUNTIME],
+  [/react-responsive-carousel[\\/]lib[\\/]js[\\/]components[\\/]Thumbs\.js$/, UNUSED_CAROUSEL_PART],
+  [/react-easy-swipe[\\/]lib[\\/]index\.js$/, UNUSED_CAROUSEL_PART],
+];
+
 // Every style is a CSS module (scoped), so the order in which pages import them does
 // not matter; this silences mini-css-extract-plugin's "Conflicting order" warnings.
 // The production scripts carry V8's compile hint (src/build/compileHints.ts).
@@ -80,6 +102,9 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ get
   if (stage === "build-javascript") {
     shortenClassNames(config.module?.rules ?? []);
     config.plugins.push(plugins.banner(compileHintBanner));
+    for (const [unused, standIn] of UNUSED_MODULES) {
+      config.plugins.push(plugins.normalModuleReplacement(unused, standIn));
+    }
     // Code two templates share (the home and service pages' section components) stays in
     // each template's own chunk, not a chunk of its own: a page loads one template, so it
     // gets the same bytes in one script fewer (e2e/budget.spec.ts counts them).

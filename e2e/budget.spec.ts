@@ -16,8 +16,12 @@ import { builtRoutes } from "../scripts/lib/builtPages";
 import { ADMIN_PATH } from "../src/cms/config";
 import { countRequests, expect, open, revealAll, test } from "./fixtures";
 
-/** Gzipped JavaScript per route: the largest route measured 86.8 KB before this budget was set. */
-const JS_BUDGET_KB = 90;
+/**
+ * Gzipped JavaScript per route. The guide's budget is 90 KB; issue 54 set 85 (room for a
+ * second language) once the unused parts of Gatsby's runtime and of the carousel were
+ * left out (gatsby-node.ts, UNUSED_MODULES): the largest route went from 89.8 to 83.5 KB.
+ */
+const JS_BUDGET_KB = 85;
 const CSS_BUDGET_KB = 15;
 /** Scripts run at load: Gatsby's runtime, React, the app, shared and page chunks, and the site's early script. */
 const SCRIPTS_AT_LOAD = 8;
