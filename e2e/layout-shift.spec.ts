@@ -80,3 +80,28 @@ interface LayoutShift extends PerformanceEntry {
   value: number;
   sources: LayoutShiftAttribution[];
 }
+
+// The half-read state made certain: the page's HTML cut inside the bar's menu, as a slow
+// network delivers it for a moment. Nothing of the bar may show (src/styles/global.css,
+// shown-when-read), whatever a part's own style says: the menu sets its own visibility
+// from 992 px, showed its first links, and moved them as the others arrived (a CI run).
+test("a bar read half-way shows none of its parts", async ({ page }) => {
+  const [route] = routes;
+  await page.route(
+    (url) => url.pathname === route,
+    async (request) => {
+      const html = await (await request.fetch()).text();
+      const menu = html.indexOf('id="site-menu"');
+      expect(menu, "the bar's menu in the page").toBeGreaterThan(0);
+      const cut = html.indexOf("</li>", menu) + "</li>".length;
+      await request.fulfill({ body: html.slice(0, cut), contentType: "text/html" });
+    },
+  );
+  await page.goto(route);
+  const shown = await page.evaluate(() =>
+    [...document.querySelectorAll("header *")]
+      .filter((element) => getComputedStyle(element).visibility !== "hidden")
+      .map((element) => `${element.nodeName.toLowerCase()}.${element.getAttribute("class") ?? ""}`),
+  );
+  expect(shown).toEqual([]);
+});
