@@ -51,8 +51,9 @@ export class Delivery {
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private poll: NodeJS.Timeout | undefined;
-  /** Connection failures in a row, and when the server is worth trying again. */
+  /** Connection failures in a row, when the last one was, and when the server is worth trying again. */
   private downFailures = 0;
+  private downSince = 0;
   private downUntil = 0;
   private check: NodeJS.Timeout | undefined;
   private readonly started = new Date().toISOString();
@@ -162,9 +163,13 @@ export class Delivery {
     // No address set by the operator: every enquiry waits (kept, listed, counted).
     if (!this.settings.to) return;
     const now = Date.now();
-    if (now < this.downUntil) return this.wakeAt(this.downUntil);
+    const pending = this.spool.list("pending");
+    // While the mail server is believed down, wait out its backoff, unless someone asked
+    // to send an enquiry since it was last found down (`--retry` promises seconds, not 30 min).
+    const asked = pending.some((entry) => (entry.attempts.retryAskedAt ?? 0) > this.downSince);
+    if (now < this.downUntil && !asked) return this.wakeAt(this.downUntil);
     let next = Infinity;
-    for (const entry of this.spool.list("pending")) {
+    for (const entry of pending) {
       if (entry.attempts.nextAttemptAt > now) {
         next = Math.min(next, entry.attempts.nextAttemptAt);
         continue;
@@ -204,7 +209,8 @@ export class Delivery {
       if (isServerDown(error)) {
         this.noteMail(false, reason);
         this.downFailures += 1;
-        this.downUntil = Date.now() + backoff(this.downFailures, this.settings);
+        this.downSince = Date.now();
+        this.downUntil = this.downSince + backoff(this.downFailures, this.settings);
         this.log(`enquiry: mail server unreachable (${reason}); trying again in ${this.downUntil - Date.now()} ms`);
         return "down";
       }

@@ -32,8 +32,7 @@ function main(args: string[]): number {
       return 0;
     }
     if (state === "sent") return fail(`${id} was sent already; --export it to send it by hand`);
-    if (state === "failed") spool.move(id, "failed", "pending");
-    else spool.noteAttempt(id, { attempts: 0, nextAttemptAt: 0, lastError: "" });
+    spool.askToSend(id, state);
     spool.writeStatus();
     console.log(`${id}: pending; the enquiry service sends it within a few seconds`);
     return 0;

@@ -97,7 +97,7 @@ export function inboxActions({ spool, log, resend, mailBudget }: InboxActionDeps
           "The e-mails of the last hour have reached the server's limit (ENQUIRY_MAIL_MB_PER_HOUR): send it again in an hour, or download its e-mail here.",
         );
       }
-      if (entry.state !== "pending") spool.move(entry.id, entry.state, "pending");
+      spool.askToSend(entry.id, entry.state);
       log(`enquiry: ${login} asked to e-mail ${entry.id} again`);
       resend();
       return entry.id;

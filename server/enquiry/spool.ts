@@ -32,6 +32,11 @@ export interface Attempts {
   /** Epoch ms before which it is not tried again. */
   nextAttemptAt: number;
   lastError: string;
+  /**
+   * Epoch ms when someone asked to send it now (`--retry`, staff's "send again"): the
+   * service then tries the mail server even while it waits out a down server's backoff.
+   */
+  retryAskedAt?: number;
 }
 
 export interface Entry {
@@ -181,6 +186,15 @@ export class Spool {
     syncFolder(this.folder(from));
     if (to === "sent") fs.rmSync(this.attemptsFile(id), { force: true });
     if (to === "pending") this.noteAttempt(id, NO_ATTEMPTS);
+  }
+
+  /**
+   * Someone asks to send it now: a failed or sent one back to pending, its attempts
+   * forgotten, and the time asked noted for the running service (Delivery) to act on.
+   */
+  askToSend(id: string, from: State, now = Date.now()): void {
+    if (from !== "pending") this.move(id, from, "pending");
+    this.noteAttempt(id, { ...NO_ATTEMPTS, retryAskedAt: now });
   }
 
   /** The attempts noted for a pending or failed enquiry. */
