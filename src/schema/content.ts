@@ -87,8 +87,8 @@ const pageSections = () => sections("Sections", sectionTypes, "PageSection", { u
 
 export const siteSchema = object("Site settings", {
   company: object("Company", {
-    name: text("Company name"),
-    shortName: text("Short name (phone home screens)"),
+    name: text("Company name", { translated: false }),
+    shortName: text("Short name (phone home screens)", { translated: false }),
     tagline: text("Tagline"),
     description: paragraph("Description for search results"),
     logo: image("Logo", { hint: "A PNG at least 512 px wide, on a transparent background" }),
@@ -98,7 +98,7 @@ export const siteSchema = object("Site settings", {
     "Plants",
     object("Plant", {
       name: text("Name"),
-      address: paragraph("Address"),
+      address: paragraph("Address", { translated: false }),
     }),
     { min: 1 },
   ),
@@ -106,7 +106,7 @@ export const siteSchema = object("Site settings", {
   contacts: list(
     "Contact persons",
     object("Contact person", {
-      name: text("Name"),
+      name: text("Name", { translated: false }),
       role: text("Role", { required: false }),
       phone: text("Phone", { pattern: PHONE }),
     }),
@@ -117,7 +117,7 @@ export const siteSchema = object("Site settings", {
     "Server's operator (for staff only)",
     {
       // Optional one by one too: Decap checks an empty group's required fields.
-      name: text("Operator's name", { required: false }),
+      name: text("Operator's name", { required: false, translated: false }),
       phone: text("Operator's phone", { required: false, pattern: PHONE }),
     },
     {
@@ -202,7 +202,7 @@ export const clientsSchema = object("Clients", {
   logos: list(
     "Logos",
     object("Client", {
-      name: text("Company name"),
+      name: text("Company name", { translated: false }),
       logo: image("Logo"),
     }),
     { min: CLIENT_LOGO_COUNT, max: CLIENT_LOGO_COUNT },

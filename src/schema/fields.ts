@@ -23,6 +23,11 @@ export interface TextField<R extends boolean = boolean> extends Base<R> {
   pattern?: Pattern;
   /** An extra check the pattern cannot express (a checksum); returns a problem or null. */
   check?: (value: string) => string | null;
+  /**
+   * False for words said the same in every language (a person's name, a postal address):
+   * stated once, in English. A text with a pattern (a phone, a link) is never translated.
+   */
+  translated?: false;
 }
 
 export interface NumberField<R extends boolean = boolean> extends Base<R> {
@@ -99,12 +104,14 @@ type Options = { required?: boolean; hint?: string };
 type Required<O> = O extends { required: false } ? false : true;
 const required = <O extends Options>(options: O) => (options.required ?? true) as Required<O>;
 
-export const text = <O extends Options & { multiline?: boolean; pattern?: Pattern; check?: TextField["check"] }>(
+export const text = <
+  O extends Options & { multiline?: boolean; pattern?: Pattern; check?: TextField["check"]; translated?: false },
+>(
   label: string,
   options: O = {} as O,
 ): TextField<Required<O>> => ({ kind: "text", label, ...options, required: required(options) });
 
-export const paragraph = <O extends Options>(label: string, options: O = {} as O) =>
+export const paragraph = <O extends Options & { translated?: false }>(label: string, options: O = {} as O) =>
   text(label, { ...options, multiline: true });
 
 /** A number between `min` and `max`: whole unless the options say `integer: false`. */
@@ -174,6 +181,10 @@ export const sections = <T extends Record<string, ObjectField>>(
   typeName: string,
   options: { unique?: string } = {},
 ): SectionsField<T> => ({ kind: "sections", label, types, typeName, ...options, required: true });
+
+/** Whether a field holds words each language says its own way (translation.ts). */
+export const isTranslated = (field: Field): field is TextField =>
+  field.kind === "text" && !field.pattern && field.translated !== false;
 
 /** A field's value as a content file holds it (images and PDFs are paths relative to the file). */
 type DataValue<F> = F extends TextField
