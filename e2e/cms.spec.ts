@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import yaml from "js-yaml";
-import { spawnListening } from "../server/tests/host";
+import { START_MS, spawnListening } from "../server/tests/host";
 import { homeSchema, sectionExamples, sectionTypes, siteSchema } from "../src/schema/content";
 import { EMAIL } from "../src/schema/patterns";
 
@@ -33,6 +33,8 @@ const readSiteWhole = (): Site | undefined => {
 };
 
 test.beforeAll(async () => {
+  // tsx compiling the editor's backend took over 30 s on a loaded two-core CI machine.
+  test.setTimeout(START_MS);
   // decap-server only reads and writes under content/, so that is what is copied.
   repo = fs.mkdtempSync(path.join(os.tmpdir(), "cms-e2e-"));
   fs.cpSync("content", path.join(repo, "content"), { recursive: true });
