@@ -23,9 +23,14 @@
 // (about, services, facilities, applications, certificates, then the clients) become
 // `sections:` in that order, and the claims and core values move from site.yaml into its
 // about section. Comments travel with the blocks they are written in.
+//
+// 2026-11, a second language (issue 54): each file holds its English under `en:` and each
+// translation's words under its language (`de:`), as the editor writes it. Last of all,
+// a file without `en:` has every line indented under it, comments and all.
 import fs from "node:fs";
 import path from "node:path";
 import { isMap, isScalar, isSeq, parseDocument, Scalar, YAMLMap, YAMLSeq, type Document } from "yaml";
+import { DEFAULT_LANGUAGE } from "../src/schema/languages";
 import { UNPUBLISHED_SITE_URL } from "../src/schema/siteAddress";
 
 type Rename = [from: string, to: string];
@@ -230,6 +235,21 @@ export function homeToSections(home: string, site: string): { home: string; site
   return { home: homeDoc.toString(PRINT), site: siteDoc.toString(PRINT) };
 }
 
+/**
+ * A file written in one language, its lines moved under `en:` as they are (a block of
+ * text keeps its own indentation; the file's opening comment stays on top), or null when
+ * it holds its languages already.
+ */
+export function underEnglish(text: string): string | null {
+  const doc = parseDocument(text);
+  if (doc.errors.length || !isMap(doc.contents) || doc.has(DEFAULT_LANGUAGE)) return null;
+  const lines = text.replace(/\n$/, "").split("\n");
+  // The comment that opens the file says what the file is: it stays on top.
+  const head = lines.findIndex((line) => line.trim() !== "" && !line.startsWith("#"));
+  const indented = lines.slice(head).map((line) => (line ? `  ${line}` : line));
+  return [...lines.slice(0, head), `${DEFAULT_LANGUAGE}:`, ...indented].join("\n") + "\n";
+}
+
 /** Writes a file whole, then renames it over the old one: never a half-written content file. */
 function replaceFile(file: string, text: string) {
   fs.writeFileSync(`${file}.migrating`, text);
@@ -260,6 +280,13 @@ export function migrateContent(projectDir: string): string[] {
       replaceFile(siteFile, moved.site);
       changedFiles.push("content/home.yaml", "content/site.yaml");
     }
+  }
+  for (const relative of files) {
+    const absolute = path.join(contentDir, relative);
+    const wrapped = underEnglish(fs.readFileSync(absolute, "utf8"));
+    if (!wrapped) continue;
+    replaceFile(absolute, wrapped);
+    changedFiles.push(`content/${relative}`);
   }
   return [...new Set(changedFiles)].sort();
 }
