@@ -167,12 +167,13 @@ export function loadContent(projectDir: string): { files: LoadedFile[]; problems
 
 /** Every page address content chooses: each service's, the quote form's and its privacy notice's. */
 function pageSlugs({ file, data }: LoadedFile): { field: string; slug: string }[] {
-  if (file.startsWith("content/services/")) return [{ field: "slug", slug: String(data.slug) }];
+  const field = (at: string) => `${DEFAULT_LANGUAGE}.${at}`;
+  if (file.startsWith("content/services/")) return [{ field: field("slug"), slug: String(data.slug) }];
   if (file === "content/enquiry.yaml") {
     const privacy = data.privacy as { slug: string };
     return [
-      { field: "slug", slug: String(data.slug) },
-      { field: "privacy.slug", slug: String(privacy.slug) },
+      { field: field("slug"), slug: String(data.slug) },
+      { field: field("privacy.slug"), slug: String(privacy.slug) },
     ];
   }
   return [];
@@ -202,7 +203,7 @@ function duplicateSlugs(files: LoadedFile[]): FileProblem[] {
           message: `"${slug}" is already used by ${first}; each page needs its own`,
         });
       } else {
-        seen.set(slug, field === "slug" ? loaded.file : `${loaded.file} › ${field}`);
+        seen.set(slug, field === `${DEFAULT_LANGUAGE}.slug` ? loaded.file : `${loaded.file} › ${field}`);
       }
     }
   }
