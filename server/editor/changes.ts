@@ -178,7 +178,7 @@ async function describeFile(
   const changes = (Object.keys(LANGUAGES) as Language[]).flatMap((language) =>
     describeChanges(kind.schema as ObjectField, before[language] ?? {}, after[language] ?? {})
       .map(changeWords)
-      .map((words) => (language === "en" ? words : `${LANGUAGES[language].name} › ${words}`)),
+      .map((words) => (language === "en" ? words : `${LANGUAGES[language].inEnglish} › ${words}`)),
   );
   return { file, label, status, words: changes.length ? changes : ["Only notes or layout of the file changed"] };
 }

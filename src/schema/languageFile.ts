@@ -12,7 +12,9 @@ export interface ByLanguage {
 const isMapping = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-const KEYS = Object.keys(LANGUAGES).map((language) => `${language}:`).join(", ");
+const KEYS = Object.keys(LANGUAGES)
+  .map((language) => `${language}:`)
+  .join(", ");
 
 /** A file's data split by language, or why it is not held that way (one sentence). */
 export function byLanguage(data: unknown): ByLanguage | { problem: string } {

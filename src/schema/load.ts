@@ -144,7 +144,7 @@ export function loadContent(projectDir: string): { files: LoadedFile[]; problems
         else if (!page.problems.length && !invalid.length) loaded.translations[language] = page.data;
       }
       for (const language of TRANSLATIONS.filter((language) => !(language in split.translations))) {
-        loaded.untranslated[language] = [{ field: language, message: `has no ${LANGUAGES[language].name} yet` }];
+        loaded.untranslated[language] = [{ field: language, message: `has no ${LANGUAGES[language].inEnglish} yet` }];
       }
       files.push(loaded);
     }
