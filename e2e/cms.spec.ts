@@ -21,7 +21,8 @@ let port: number;
 
 const siteFile = () => path.join(repo, "content", "site.yaml");
 type Site = { contacts: { name: string; phone: string }[] };
-const readSite = () => yaml.load(fs.readFileSync(siteFile(), "utf8")) as Site;
+/** The site settings' English (each language is under its own key: en:, de:). */
+const readSite = () => (yaml.load(fs.readFileSync(siteFile(), "utf8")) as { en: Site }).en;
 /** The file as parsed once decap-server has written it whole; undefined while it is half-written. */
 const readSiteWhole = (): Site | undefined => {
   try {
@@ -108,6 +109,10 @@ async function openEntry(page: Page, label: string) {
       body: Buffer.from(await response.arrayBuffer()),
     });
   });
+  // The editor's panes as staff first see them one language at a time: the English with
+  // its preview (Decap keeps the choice in the browser; both languages side by side is
+  // the other view, tried in its own test).
+  await page.addInitScript(() => window.localStorage.setItem("cms.i18n-visible", "false"));
   await page.goto("/admin/");
   await page.getByRole("button", { name: "Login" }).click();
   // The collection in the side bar, then its one entry in the main list (which Decap
@@ -187,7 +192,8 @@ test("a certificate uploaded in the editor is stored in documents/ beside the pa
   const documentsOf = (data: Home) => data.sections.find((section) => section.type === "documents")?.documents;
   const pdf = fs.readFileSync("__tests__/fixtures/content/services/documents/current.pdf");
   const name = `renewed-${Date.now()}.pdf`;
-  const before = yaml.load(fs.readFileSync(homeFile, "utf8")) as Home;
+  const file = yaml.load(fs.readFileSync(homeFile, "utf8")) as { en: Home };
+  const before = file.en;
   if (!documentsOf(before)) {
     // Content without certificates: the test gives this copy of it a block of its own.
     fs.mkdirSync(path.join(repo, "content", "documents"), { recursive: true });
@@ -197,7 +203,7 @@ test("a certificate uploaded in the editor is stored in documents/ beside the pa
       documents: [{ title: "Test certificate", file: "documents/test.pdf" }],
     };
     before.sections.push({ type: "documents", ...example });
-    fs.writeFileSync(homeFile, yaml.dump(before));
+    fs.writeFileSync(homeFile, yaml.dump(file));
   }
   const first = documentsOf(before)![0];
 
@@ -222,7 +228,7 @@ test("a certificate uploaded in the editor is stored in documents/ beside the pa
   // …and the page, written whole, names it instead of the old file.
   const whole = () => {
     try {
-      return documentsOf(yaml.load(fs.readFileSync(homeFile, "utf8")) as Home)?.[0]?.file;
+      return documentsOf((yaml.load(fs.readFileSync(homeFile, "utf8")) as { en: Home }).en)?.[0]?.file;
     } catch {
       return undefined;
     }
