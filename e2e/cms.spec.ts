@@ -69,7 +69,7 @@ async function openSiteSettings(page: Page) {
 }
 
 /** Logs in through the backend (on this test's port) and opens a one-file collection's entry. */
-async function openEntry(page: Page, label: string) {
+async function openEntry(page: Page, label: string, { languagesSideBySide = false } = {}) {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   // Nothing but the site and the local backend: the editor must not need the internet.
@@ -112,7 +112,10 @@ async function openEntry(page: Page, label: string) {
   // The editor's panes as staff first see them one language at a time: the English with
   // its preview (Decap keeps the choice in the browser; both languages side by side is
   // the other view, tried in its own test).
-  await page.addInitScript(() => window.localStorage.setItem("cms.i18n-visible", "false"));
+  await page.addInitScript(
+    (visible) => window.localStorage.setItem("cms.i18n-visible", String(visible)),
+    languagesSideBySide,
+  );
   await page.goto("/admin/");
   await page.getByRole("button", { name: "Login" }).click();
   // The collection in the side bar, then its one entry in the main list (which Decap
@@ -145,6 +148,32 @@ test("a phone number changed in the editor changes exactly that value on disk", 
   const expected = structuredClone(before);
   expected.contacts[0].phone = newPhone;
   await expect.poll(readSiteWhole).toEqual(expected);
+  expect(errors).toEqual([]);
+});
+
+test("German words written beside the English are saved under de:, and what is stated once is not asked again", async ({
+  page,
+}) => {
+  const tagline = `Eloxal aus Pune ${Date.now()}`;
+  const errors = await openEntry(page, siteSchema.label, { languagesSideBySide: true });
+  const label = siteSchema.fields.company.fields.tagline.label;
+  // The English pane first, the German beside it: a translated field is in both.
+  await expect(page.getByLabel(label, { exact: true })).toHaveCount(2, { timeout: 30_000 });
+  // A phone is stated once, in English: the German pane does not ask for it.
+  await expect(page.getByLabel(siteSchema.fields.contacts.of.fields.phone.label, { exact: true })).toHaveCount(
+    readSite().contacts.length,
+  );
+  await page.getByLabel(label, { exact: true }).nth(1).fill(tagline);
+  await publish(page);
+  const german = () => {
+    try {
+      return (yaml.load(fs.readFileSync(siteFile(), "utf8")) as { de?: { company?: { tagline?: string } } }).de;
+    } catch {
+      return undefined; // half-written
+    }
+  };
+  await expect.poll(() => german()?.company?.tagline, { timeout: 30_000 }).toBe(tagline);
+  expect(german()).not.toHaveProperty("contacts");
   expect(errors).toEqual([]);
 });
 
