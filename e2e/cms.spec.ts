@@ -109,12 +109,12 @@ async function openEntry(page: Page, label: string, { languagesSideBySide = fals
       body: Buffer.from(await response.arrayBuffer()),
     });
   });
-  // The editor's panes as staff first see them one language at a time: the English with
-  // its preview (Decap keeps the choice in the browser; both languages side by side is
-  // the other view, tried in its own test).
+  // Decap 3.16 keeps its right-hand pane in the browser ("cms.right-pane"): the preview
+  // beside the English for most tests; the German beside the English (its default) in the
+  // test that writes German.
   await page.addInitScript(
-    (visible) => window.localStorage.setItem("cms.i18n-visible", String(visible)),
-    languagesSideBySide,
+    (pane) => window.localStorage.setItem("cms.right-pane", pane),
+    languagesSideBySide ? "i18n" : "preview",
   );
   await page.goto("/admin/");
   await page.getByRole("button", { name: "Login" }).click();
