@@ -40,6 +40,7 @@ export const createContentNodes: GatsbyNode["onCreateNode"] = async ({
   loadNodeContent,
   createNodeId,
   createContentDigest,
+  getNode,
 }) => {
   const file = node as File;
   if (file.internal.type !== "File" || file.sourceInstanceName !== CONTENT_SOURCE || !file.relativePath) return;
@@ -58,6 +59,7 @@ export const createContentNodes: GatsbyNode["onCreateNode"] = async ({
       internal: { type: kind.typeName, contentDigest: createContentDigest({ language, data }) },
     };
     actions.createNode(child);
-    actions.createParentChildLink({ parent: file, child: child as unknown as Node });
+    const created = getNode(child.id);
+    if (created) actions.createParentChildLink({ parent: file, child: created });
   }
 };
