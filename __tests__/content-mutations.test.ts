@@ -88,7 +88,7 @@ function mutations(): Mutation[] {
       const [language, ...inPage] = keys;
       const field = fieldAt(schema, data[DEFAULT_LANGUAGE], inPage);
       // A translation's words may go: that page is then not published in it (untranslated).
-      const translationWords = language !== DEFAULT_LANGUAGE && inPage.length > 0;
+      const translationWords = language !== DEFAULT_LANGUAGE;
       const inList = typeof keys[keys.length - 1] === "number";
       const value = keys.reduce<unknown>((node, key) => (node as Data)[key as string], data);
       all.push({

@@ -26,11 +26,12 @@
 //
 // 2026-11, a second language (issue 54): each file holds its English under `en:` and each
 // translation's words under its language (`de:`), as the editor writes it. Last of all,
-// a file without `en:` has every line indented under it, comments and all.
+// a file without `en:` has every line indented under it, comments and all, and a file
+// without a translation's key gets an empty one (`de: {}`), which the editor fills.
 import fs from "node:fs";
 import path from "node:path";
 import { isMap, isScalar, isSeq, parseDocument, Scalar, YAMLMap, YAMLSeq, type Document } from "yaml";
-import { DEFAULT_LANGUAGE } from "../src/schema/languages";
+import { DEFAULT_LANGUAGE, TRANSLATIONS } from "../src/schema/languages";
 import { UNPUBLISHED_SITE_URL } from "../src/schema/siteAddress";
 
 type Rename = [from: string, to: string];
@@ -250,6 +251,18 @@ export function underEnglish(text: string): string | null {
   return [...lines.slice(0, head), `${DEFAULT_LANGUAGE}:`, ...indented].join("\n") + "\n";
 }
 
+/**
+ * A file holding its languages, with an empty place for each translation it lacks
+ * (`de: {}`). Decap 3.16 cannot save a single_file entry when a language has no data at
+ * all (decaporg/decap-cms#6353: "Cannot read properties of undefined (reading 'get')").
+ */
+export function withEveryLanguage(text: string): string {
+  const doc = parseDocument(text);
+  if (doc.errors.length || !isMap(doc.contents) || !doc.has(DEFAULT_LANGUAGE)) return text;
+  const lacking = TRANSLATIONS.filter((language) => !doc.has(language));
+  return lacking.reduce((out, language) => `${out.replace(/\n*$/, "\n")}\n${language}: {}\n`, text);
+}
+
 /** Writes a file whole, then renames it over the old one: never a half-written content file. */
 function replaceFile(file: string, text: string) {
   fs.writeFileSync(`${file}.migrating`, text);
@@ -283,9 +296,10 @@ export function migrateContent(projectDir: string): string[] {
   }
   for (const relative of files) {
     const absolute = path.join(contentDir, relative);
-    const wrapped = underEnglish(fs.readFileSync(absolute, "utf8"));
-    if (!wrapped) continue;
-    replaceFile(absolute, wrapped);
+    const before = fs.readFileSync(absolute, "utf8");
+    const after = withEveryLanguage(underEnglish(before) ?? before);
+    if (after === before) continue;
+    replaceFile(absolute, after);
     changedFiles.push(`content/${relative}`);
   }
   return [...new Set(changedFiles)].sort();
