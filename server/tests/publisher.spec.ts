@@ -112,7 +112,7 @@ test("a commit the build refuses leaves the site as it was and says why", async 
   let status = await readStatus(host);
   expect(status.state).toBe("failed");
   expect(status.lastError).toMatchObject({ kind: "content" });
-  expect(status.lastError!.message).toMatch(/content\/site\.yaml › gstin: .*NOT-A-GSTIN/);
+  expect(status.lastError!.message).toMatch(/content\/site\.yaml › en\.gstin: .*NOT-A-GSTIN/);
   expect(status.live).toEqual(before.live);
 
   const broken = commitFile(host, SITE, original + "\n  : [unclosed\n", "Broken YAML");

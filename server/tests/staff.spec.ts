@@ -162,7 +162,7 @@ test.describe("the guard refuses, writing nothing", () => {
 
   test("invalid content, in the validator's words", async ({ request }) => {
     const response = await api(request, persist(SITE, withValue(["gstin"], "NOT-A-GSTIN")));
-    await expectRefused(response, 422, /content\/site\.yaml › gstin: .*NOT-A-GSTIN/);
+    await expectRefused(response, 422, /content\/site\.yaml › en\.gstin: .*NOT-A-GSTIN/);
   });
 
   test("a symlink inside content/", async ({ request }) => {
