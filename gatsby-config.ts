@@ -5,15 +5,10 @@ import { gatsbyHeaders, pagePolicy } from "./deploy/headers";
 import type { Express } from "express";
 import proxy from "express-http-proxy";
 import { BACKEND_PATH, LOCAL_BACKEND_PORT } from "./src/cms/config";
-import { contentFiles } from "./src/schema/content";
+import { CONTENT_SOURCE } from "./src/build/contentNodes";
 import { readSiteSettings } from "./src/schema/siteSettings";
 
 const site = readSiteSettings(process.cwd());
-
-// Each content file becomes a node of its kind's type (SiteYaml, ServiceYaml, ...).
-const globToRegExp = (glob: string) => new RegExp(`^${glob.replace(/\./g, "\\.").replace("*", "[^/]+")}$`);
-const typeNameFor = ({ node }: { node: { relativePath: string } }) =>
-  contentFiles.find((kind) => globToRegExp(kind.glob).test(node.relativePath))?.typeName ?? "UnknownYaml";
 
 const config: GatsbyConfig = {
   // The published address, the operator's (SITE_URL; src/schema/siteAddress.ts): canonical
@@ -57,11 +52,8 @@ const config: GatsbyConfig = {
     "gatsby-transformer-sharp",
     {
       resolve: "gatsby-source-filesystem",
-      options: { name: "content", path: path.resolve("content") },
-    },
-    {
-      resolve: "gatsby-transformer-yaml",
-      options: { typeName: typeNameFor },
+      // Each content file becomes a node per language (gatsby-node.ts, src/build/contentNodes.ts).
+      options: { name: CONTENT_SOURCE, path: path.resolve("content") },
     },
     // sitemap-index.xml (gatsby-node copies it to sitemap.xml); the 404 page is left out.
     // The pages the enquiry service fills (/_enquiry/) are no one's landing page.

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { compileHintBanner } from "./src/build/compileHints";
+import { createContentNodes } from "./src/build/contentNodes";
 import { EARLY_SCRIPT_CONSTANT, bundleEarlyScript } from "./src/build/earlyScript";
 import { finishPagesInBuild } from "./src/build/finishPages";
 import { writeEnquirySettings } from "./src/build/enquirySettings";
@@ -116,6 +117,8 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ get
   }
   actions.replaceWebpackConfig(config);
 };
+
+export const onCreateNode: GatsbyNode["onCreateNode"] = createContentNodes;
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions, schema }) => {
   const { typeDefs, unions } = contentTypes();

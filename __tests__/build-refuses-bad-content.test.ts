@@ -53,7 +53,7 @@ describe("gatsby build with bad content", () => {
     });
     const { status, output } = build(dir);
     expect(status).not.toBe(0);
-    expect(output).toContain("content/services/beta.yaml › hero.title: is required");
-    expect(output).toContain("content/site.yaml › contacts[1].phone: must be a phone number");
+    expect(output).toContain("content/services/beta.yaml › en.hero.title: is required");
+    expect(output).toContain("content/site.yaml › en.contacts[1].phone: must be a phone number");
   });
 });

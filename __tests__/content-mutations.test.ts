@@ -10,6 +10,7 @@ import path from "node:path";
 import yaml from "js-yaml";
 import { contentFiles } from "../src/schema/content";
 import type { Field, ObjectField } from "../src/schema/fields";
+import { DEFAULT_LANGUAGE } from "../src/schema/languages";
 import { formatProblems } from "../src/schema/report";
 import { loadContent } from "../src/schema/load";
 import { copyContent } from "./helpers/contentCopy";
@@ -83,7 +84,11 @@ function mutations(): Mutation[] {
     const schema = schemaOf(file);
     for (const keys of paths(data)) {
       const where = keys.join(".");
-      const field = fieldAt(schema, data, keys);
+      // The first key is the language (en:, de:); the English states the sections' kinds.
+      const [language, ...inPage] = keys;
+      const field = fieldAt(schema, data[DEFAULT_LANGUAGE], inPage);
+      // A translation's words may go: that page is then not published in it (untranslated).
+      const translationWords = language !== DEFAULT_LANGUAGE;
       const inList = typeof keys[keys.length - 1] === "number";
       const value = keys.reduce<unknown>((node, key) => (node as Data)[key as string], data);
       all.push({
@@ -93,7 +98,7 @@ function mutations(): Mutation[] {
           Array.isArray(parent) ? parent.splice(key as number, 1) : delete parent[key as string],
         ),
         // A removed list item is fine unless the list has a fixed size (checked below).
-        mayPass: inList || field?.required === false,
+        mayPass: inList || field?.required === false || translationWords,
       });
       const wrong =
         typeof value === "string"
@@ -114,7 +119,7 @@ function mutations(): Mutation[] {
           file,
           name: `${where} emptied`,
           text: setAt(data, keys, (p, k) => (p[k as string] = "")),
-          mayPass: field?.required === false,
+          mayPass: field?.required === false || translationWords,
         });
       }
       if (field?.kind === "choice") {
@@ -161,23 +166,26 @@ function mutations(): Mutation[] {
     all.push({ file, name: "YAML emptied", text: "", mayPass: false });
   }
   // Two sections of one page with the same anchor: one link, two targets.
+  const englishOf = (file: string) => (yaml.load(read(file)) as Data)[DEFAULT_LANGUAGE] as Data;
+  const withEnglish = (file: string, english: Data) =>
+    yaml.dump({ ...(yaml.load(read(file)) as Data), [DEFAULT_LANGUAGE]: english });
   for (const file of files) {
-    const data = yaml.load(read(file)) as Data;
+    const data = englishOf(file);
     if (!Array.isArray(data.sections) || data.sections.length < 2) continue;
     const twice = (data.sections as Data[]).map((section, i) => (i < 2 ? { ...section, anchor: "twice" } : section));
     all.push({
       file,
       name: "two sections with one anchor",
-      text: yaml.dump({ ...data, sections: twice }),
+      text: withEnglish(file, { ...data, sections: twice }),
       mayPass: false,
     });
   }
   // Slugs: unsafe, empty, or another page's.
   const [service, other] = files.filter((file) => file.startsWith("services/"));
-  const data = yaml.load(read(service)) as Data;
-  const taken = String((yaml.load(read(other)) as Data).slug);
+  const data = englishOf(service);
+  const taken = String(englishOf(other).slug);
   for (const slug of ["../x", "a/b", "Two Words", "", taken]) {
-    all.push({ file: service, name: `slug "${slug}"`, text: yaml.dump({ ...data, slug }), mayPass: false });
+    all.push({ file: service, name: `slug "${slug}"`, text: withEnglish(service, { ...data, slug }), mayPass: false });
   }
   return all;
 }

@@ -91,6 +91,6 @@ describe("gatsby-node", () => {
     expect(bad.panic).toHaveBeenCalledTimes(1);
     const [{ id, context }] = bad.panic.mock.calls[0];
     expect(id).toBe(CONTENT_ERROR);
-    expect(context.message).toContain("content/site.yaml › contacts[0].phone: must be a phone number");
+    expect(context.message).toContain("content/site.yaml › en.contacts[0].phone: must be a phone number");
   });
 });

@@ -10,6 +10,7 @@ import path from "node:path";
 import yaml from "js-yaml";
 import { formatProblems } from "../src/schema/report";
 import { loadContent } from "../src/schema/load";
+import { DEFAULT_LANGUAGE } from "../src/schema/languages";
 import { gstinChecksumProblem } from "../src/schema/patterns";
 
 type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -21,9 +22,10 @@ if (!process.argv[2] || !dir.startsWith(fs.realpathSync(os.tmpdir()) + path.sep)
   process.exit(2);
 }
 const file = (name: string) => path.join(dir, "content", name);
+/** Changes a file's English (`en:`); its other languages stay as they are. */
 const edit = (name: string, change: (data: Data) => void) => {
   const data = yaml.load(fs.readFileSync(file(name), "utf8")) as Data;
-  change(data);
+  change(data[DEFAULT_LANGUAGE]);
   fs.writeFileSync(file(name), yaml.dump(data, { lineWidth: 100 }));
 };
 
@@ -90,7 +92,7 @@ edit("home.yaml", (home) => {
   const at = home.sections.findIndex((section: Data) => section.type === "applications");
   if (at > 0) home.sections.unshift(...home.sections.splice(at, 1));
   const slider = services
-    .map((name) => yaml.load(fs.readFileSync(file(`services/${name}`), "utf8")) as Data)
+    .map((name) => (yaml.load(fs.readFileSync(file(`services/${name}`), "utf8")) as Data)[DEFAULT_LANGUAGE] as Data)
     .flatMap((service) => service.sections)
     .find((section: Data) => section.type === "productSlider");
   // Twenty questions, some in Devanagari, and a long process.

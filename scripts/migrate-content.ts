@@ -23,9 +23,15 @@
 // (about, services, facilities, applications, certificates, then the clients) become
 // `sections:` in that order, and the claims and core values move from site.yaml into its
 // about section. Comments travel with the blocks they are written in.
+//
+// 2026-11, a second language (issue 54): each file holds its English under `en:` and each
+// translation's words under its language (`de:`), as the editor writes it. Last of all,
+// a file without `en:` has every line indented under it, comments and all, and a file
+// without a translation's key gets an empty one (`de: {}`), which the editor fills.
 import fs from "node:fs";
 import path from "node:path";
 import { isMap, isScalar, isSeq, parseDocument, Scalar, YAMLMap, YAMLSeq, type Document } from "yaml";
+import { DEFAULT_LANGUAGE, TRANSLATIONS } from "../src/schema/languages";
 import { UNPUBLISHED_SITE_URL } from "../src/schema/siteAddress";
 
 type Rename = [from: string, to: string];
@@ -230,6 +236,33 @@ export function homeToSections(home: string, site: string): { home: string; site
   return { home: homeDoc.toString(PRINT), site: siteDoc.toString(PRINT) };
 }
 
+/**
+ * A file written in one language, its lines moved under `en:` as they are (a block of
+ * text keeps its own indentation; the file's opening comment stays on top), or null when
+ * it holds its languages already.
+ */
+export function underEnglish(text: string): string | null {
+  const doc = parseDocument(text);
+  if (doc.errors.length || !isMap(doc.contents) || doc.has(DEFAULT_LANGUAGE)) return null;
+  const lines = text.replace(/\n$/, "").split("\n");
+  // The comment that opens the file says what the file is: it stays on top.
+  const head = lines.findIndex((line) => line.trim() !== "" && !line.startsWith("#"));
+  const indented = lines.slice(head).map((line) => (line ? `  ${line}` : line));
+  return [...lines.slice(0, head), `${DEFAULT_LANGUAGE}:`, ...indented].join("\n") + "\n";
+}
+
+/**
+ * A file holding its languages, with an empty place for each translation it lacks
+ * (`de: {}`). Decap 3.16 cannot save a single_file entry when a language has no data at
+ * all (decaporg/decap-cms#6353: "Cannot read properties of undefined (reading 'get')").
+ */
+export function withEveryLanguage(text: string): string {
+  const doc = parseDocument(text);
+  if (doc.errors.length || !isMap(doc.contents) || !doc.has(DEFAULT_LANGUAGE)) return text;
+  const lacking = TRANSLATIONS.filter((language) => !doc.has(language));
+  return lacking.reduce((out, language) => `${out.replace(/\n*$/, "\n")}\n${language}: {}\n`, text);
+}
+
 /** Writes a file whole, then renames it over the old one: never a half-written content file. */
 function replaceFile(file: string, text: string) {
   fs.writeFileSync(`${file}.migrating`, text);
@@ -260,6 +293,14 @@ export function migrateContent(projectDir: string): string[] {
       replaceFile(siteFile, moved.site);
       changedFiles.push("content/home.yaml", "content/site.yaml");
     }
+  }
+  for (const relative of files) {
+    const absolute = path.join(contentDir, relative);
+    const before = fs.readFileSync(absolute, "utf8");
+    const after = withEveryLanguage(underEnglish(before) ?? before);
+    if (after === before) continue;
+    replaceFile(absolute, after);
+    changedFiles.push(`content/${relative}`);
   }
   return [...new Set(changedFiles)].sort();
 }

@@ -114,6 +114,7 @@ type ClientsYaml = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly language: Scalars['String'];
   readonly logos: ReadonlyArray<ClientsYamlLogos>;
   readonly parent: Maybe<Node>;
   readonly text: Scalars['String'];
@@ -169,6 +170,7 @@ type ClientsYamlFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly language: InputMaybe<FieldSelectorEnum>;
   readonly logos: InputMaybe<ClientsYamlLogosFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly text: InputMaybe<FieldSelectorEnum>;
@@ -179,6 +181,7 @@ type ClientsYamlFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly language: InputMaybe<StringQueryOperatorInput>;
   readonly logos: InputMaybe<ClientsYamlLogosFilterListInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
@@ -258,6 +261,7 @@ type ClientsYamlSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly language: InputMaybe<SortOrderEnum>;
   readonly logos: InputMaybe<ClientsYamlLogosSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly text: InputMaybe<SortOrderEnum>;
@@ -644,6 +648,7 @@ type EnquiryYaml = Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly intro: Maybe<Scalars['String']>;
+  readonly language: Scalars['String'];
   readonly linkLabel: Scalars['String'];
   readonly optional: Scalars['String'];
   readonly otherService: Scalars['String'];
@@ -791,6 +796,7 @@ type EnquiryYamlFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly language: InputMaybe<FieldSelectorEnum>;
   readonly linkLabel: InputMaybe<FieldSelectorEnum>;
   readonly optional: InputMaybe<FieldSelectorEnum>;
   readonly otherService: InputMaybe<FieldSelectorEnum>;
@@ -821,6 +827,7 @@ type EnquiryYamlFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly language: InputMaybe<StringQueryOperatorInput>;
   readonly linkLabel: InputMaybe<StringQueryOperatorInput>;
   readonly optional: InputMaybe<StringQueryOperatorInput>;
   readonly otherService: InputMaybe<StringQueryOperatorInput>;
@@ -1430,6 +1437,7 @@ type EnquiryYamlSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly intro: InputMaybe<SortOrderEnum>;
+  readonly language: InputMaybe<SortOrderEnum>;
   readonly linkLabel: InputMaybe<SortOrderEnum>;
   readonly optional: InputMaybe<SortOrderEnum>;
   readonly otherService: InputMaybe<SortOrderEnum>;
@@ -1987,6 +1995,7 @@ type HomeYaml = Node & {
   readonly hero: HomeYamlHero;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly language: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly sections: ReadonlyArray<PageSection>;
   readonly title: Scalars['String'];
@@ -2043,6 +2052,7 @@ type HomeYamlFieldSelector = {
   readonly hero: InputMaybe<HomeYamlHeroFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly language: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
@@ -2053,6 +2063,7 @@ type HomeYamlFilterInput = {
   readonly hero: InputMaybe<HomeYamlHeroFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly language: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
@@ -2164,6 +2175,7 @@ type HomeYamlSortInput = {
   readonly hero: InputMaybe<HomeYamlHeroSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly language: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
@@ -2928,6 +2940,7 @@ type Query_clientsYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  language: InputMaybe<StringQueryOperatorInput>;
   logos: InputMaybe<ClientsYamlLogosFilterListInput>;
   parent: InputMaybe<NodeFilterInput>;
   text: InputMaybe<StringQueryOperatorInput>;
@@ -2987,6 +3000,7 @@ type Query_enquiryYamlArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   intro: InputMaybe<StringQueryOperatorInput>;
+  language: InputMaybe<StringQueryOperatorInput>;
   linkLabel: InputMaybe<StringQueryOperatorInput>;
   optional: InputMaybe<StringQueryOperatorInput>;
   otherService: InputMaybe<StringQueryOperatorInput>;
@@ -3065,6 +3079,7 @@ type Query_homeYamlArgs = {
   hero: InputMaybe<HomeYamlHeroFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  language: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   title: InputMaybe<StringQueryOperatorInput>;
 };
@@ -3089,6 +3104,7 @@ type Query_serviceYamlArgs = {
   hero: InputMaybe<ServiceYamlHeroFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  language: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   slug: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
@@ -3179,6 +3195,7 @@ type Query_siteYamlArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   labels: InputMaybe<SiteYamlLabelsFilterInput>;
+  language: InputMaybe<StringQueryOperatorInput>;
   map: InputMaybe<SiteYamlMapFilterInput>;
   navigation: InputMaybe<SiteYamlNavigationFilterListInput>;
   notFound: InputMaybe<SiteYamlNotFoundFilterInput>;
@@ -3203,6 +3220,7 @@ type ServiceYaml = Node & {
   readonly hero: ServiceYamlHero;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly language: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly sections: ReadonlyArray<PageSection>;
   readonly slug: Scalars['String'];
@@ -3260,6 +3278,7 @@ type ServiceYamlFieldSelector = {
   readonly hero: InputMaybe<ServiceYamlHeroFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly language: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly slug: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
@@ -3271,6 +3290,7 @@ type ServiceYamlFilterInput = {
   readonly hero: InputMaybe<ServiceYamlHeroFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly language: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly slug: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
@@ -3359,6 +3379,7 @@ type ServiceYamlSortInput = {
   readonly hero: InputMaybe<ServiceYamlHeroSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly language: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly slug: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
@@ -4196,6 +4217,7 @@ type SiteYaml = Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly labels: SiteYamlLabels;
+  readonly language: Scalars['String'];
   readonly map: SiteYamlMap;
   readonly navigation: ReadonlyArray<SiteYamlNavigation>;
   readonly notFound: SiteYamlNotFound;
@@ -4324,6 +4346,7 @@ type SiteYamlFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly labels: InputMaybe<SiteYamlLabelsFieldSelector>;
+  readonly language: InputMaybe<FieldSelectorEnum>;
   readonly map: InputMaybe<SiteYamlMapFieldSelector>;
   readonly navigation: InputMaybe<SiteYamlNavigationFieldSelector>;
   readonly notFound: InputMaybe<SiteYamlNotFoundFieldSelector>;
@@ -4343,6 +4366,7 @@ type SiteYamlFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly labels: InputMaybe<SiteYamlLabelsFilterInput>;
+  readonly language: InputMaybe<StringQueryOperatorInput>;
   readonly map: InputMaybe<SiteYamlMapFilterInput>;
   readonly navigation: InputMaybe<SiteYamlNavigationFilterListInput>;
   readonly notFound: InputMaybe<SiteYamlNotFoundFilterInput>;
@@ -4623,6 +4647,7 @@ type SiteYamlSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly labels: InputMaybe<SiteYamlLabelsSortInput>;
+  readonly language: InputMaybe<SortOrderEnum>;
   readonly map: InputMaybe<SiteYamlMapSortInput>;
   readonly navigation: InputMaybe<SiteYamlNavigationSortInput>;
   readonly notFound: InputMaybe<SiteYamlNotFoundSortInput>;

@@ -11,9 +11,11 @@ import { footerProps } from "../helpers/site";
 import { Footer } from "../../src/components/Footer";
 
 // The tests' own wording (__tests__/fixtures/content/enquiry.yaml).
-const words = yaml.load(
-  fs.readFileSync(path.join(FIXTURE_PROJECT, "content", "enquiry.yaml"), "utf8"),
-) as EnquiryWords & { privacy: { slug: string } };
+const words = (
+  yaml.load(fs.readFileSync(path.join(FIXTURE_PROJECT, "content", "enquiry.yaml"), "utf8")) as {
+    en: EnquiryWords & { privacy: { slug: string } };
+  }
+).en;
 const services = [
   { slug: "alpha", title: "Alpha Coating" },
   { slug: "beta", title: "Beta Finish" },

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import yaml from "js-yaml";
+import { DEFAULT_LANGUAGE, type Language } from "../../src/schema/languages";
 
 /**
  * The tests' own content tree (__tests__/fixtures/content): every field of the schema,
@@ -17,12 +18,22 @@ export function copyContent(): string {
   return dir;
 }
 
-/** Edits one YAML file of such a copy through its parsed data. */
-export function editYaml(dir: string, file: string, change: (data: Record<string, any>) => unknown) {
+/**
+ * Edits one YAML file of such a copy through its parsed data: its English (`en:`), or the
+ * words of another language the file holds (`de:`, made when missing).
+ */
+export function editYaml(
+  dir: string,
+  file: string,
+  change: (data: Record<string, any>) => unknown,
+  language: Language = DEFAULT_LANGUAGE,
+) {
   const absolute = path.join(dir, file);
   const data = yaml.load(fs.readFileSync(absolute, "utf8")) as Record<string, any>;
-  const result = change(data);
-  fs.writeFileSync(absolute, yaml.dump(result === undefined ? data : result));
+  const part = data[language] ?? {};
+  const result = change(part);
+  data[language] = result === undefined ? part : result;
+  fs.writeFileSync(absolute, yaml.dump(data));
 }
 
 export const writeFile = (dir: string, file: string, text: string) => fs.writeFileSync(path.join(dir, file), text);

@@ -29,7 +29,7 @@ describe("GraphQL types from the content schema", () => {
   });
 
   it("makes required fields non-null and optional ones nullable", () => {
-    expect(sdl).toMatch(/type ServiceYaml implements Node @dontInfer \{\n {2}slug: String!\n/);
+    expect(sdl).toMatch(/type ServiceYaml implements Node @dontInfer \{\n {2}language: String!\n {2}slug: String!\n/);
     expect(sdl).toMatch(/type SiteYamlContacts \{\n {2}name: String!\n {2}role: String\n {2}phone: String!\n\}/);
   });
 

@@ -36,7 +36,7 @@ test("a new service page nothing links to: valid, with a warning naming its file
 
 test("a page linked only from itself warns; a link to one of its #anchors from another file counts", () => {
   const [first] = services();
-  const slug = (fs.readFileSync(path.join(project, "content", "services", first), "utf8").match(/^slug: (.+)$/m) ??
+  const slug = (fs.readFileSync(path.join(project, "content", "services", first), "utf8").match(/^ {2}slug: (.+)$/m) ??
     [])[1];
   // Every link to it in the other files goes; the page's own links stay.
   for (const file of [

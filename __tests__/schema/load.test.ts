@@ -47,7 +47,10 @@ describe("content validation", () => {
       editYaml(dir, "content/site.yaml", (d) => void (d.contacts = Array(10).fill(d.contacts[0]))),
     );
     expect(fs.readFileSync(path.join(FIXTURE_PROJECT, "content/site.yaml"), "utf8")).not.toContain("*ref");
-    expectOne(problems, /^content\/site\.yaml › contacts\[1\]: repeats another part of the file through a YAML alias/);
+    expectOne(
+      problems,
+      /^content\/site\.yaml › en\.contacts\[1\]: repeats another part of the file through a YAML alias/,
+    );
   });
 
   it("refuses a list longer than the largest the site takes, where the schema names none", () => {
@@ -58,7 +61,7 @@ describe("content validation", () => {
         (d) => void (d.contacts = Array.from({ length: 101 }, () => ({ ...d.contacts[0] }))),
       ),
     );
-    expectOne(problems, /^content\/site\.yaml › contacts: must have at most 100 items, found 101/);
+    expectOne(problems, /^content\/site\.yaml › en\.contacts: must have at most 100 items, found 101/);
   });
 
   it("refuses a content file over 256 KB before reading it", () => {
@@ -103,7 +106,7 @@ describe("content validation", () => {
 
   it("names the file and field of a missing required field", () => {
     const problems = problemsAfter((dir) => editYaml(dir, "content/site.yaml", (d) => void delete d.email));
-    expectOne(problems, /^content\/site\.yaml › email: is required/);
+    expectOne(problems, /^content\/site\.yaml › en\.email: is required/);
   });
 
   it("refuses a form question that cannot be asked: a choice without options, a date without words, one label twice", () => {
@@ -111,11 +114,11 @@ describe("content validation", () => {
       problemsAfter((dir) => editYaml(dir, "content/enquiry.yaml", (d) => change(d.form.questions)));
     expectOne(
       question((q) => void (q.find((x) => x.kind === "choice")!.options = ["Only one"])),
-      /^content\/enquiry\.yaml › form\.questions\[\d+\]: offers 1 options: .* needs at least 2/,
+      /^content\/enquiry\.yaml › en\.form\.questions\[\d+\]: offers 1 options: .* needs at least 2/,
     );
     expectOne(
       question((q) => void delete q.find((x) => x.kind === "date")!.invalid),
-      /^content\/enquiry\.yaml › form\.questions\[\d+\]: is a date: say what to tell a buyer/,
+      /^content\/enquiry\.yaml › en\.form\.questions\[\d+\]: is a date: say what to tell a buyer/,
     );
     expectOne(
       question((q) => void (q.find((x) => x.kind === "text")!.options = ["A", "B"])),
@@ -123,7 +126,7 @@ describe("content validation", () => {
     );
     expectOne(
       question((q) => void (q[1].label = q[0].label)),
-      /^content\/enquiry\.yaml › form\.questions\[1\]\.label: is also the label of form\.questions\[0\]/,
+      /^content\/enquiry\.yaml › en\.form\.questions\[1\]\.label: is also the label of en\.form\.questions\[0\]/,
     );
     expectOne(
       question((q) => void (q[0].kind = "signature")),
@@ -135,17 +138,17 @@ describe("content validation", () => {
     const problems = problemsAfter((dir) =>
       editYaml(dir, "content/services/alpha.yaml", (d) => void (d.hero.title = "  ")),
     );
-    expectOne(problems, /^content\/services\/alpha\.yaml › hero\.title: is required/);
+    expectOne(problems, /^content\/services\/alpha\.yaml › en\.hero\.title: is required/);
   });
 
   it("refuses a wrong type: a list given as text, and a number where text belongs", () => {
     expectOne(
       problemsAfter((dir) => editYaml(dir, "content/home.yaml", (d) => void (d.hero.slides = "four slides"))),
-      /^content\/home\.yaml › hero\.slides: must be a list/,
+      /^content\/home\.yaml › en\.hero\.slides: must be a list/,
     );
     expectOne(
       problemsAfter((dir) => editYaml(dir, "content/site.yaml", (d) => void (d.contacts[0].phone = 9876543210))),
-      /^content\/site\.yaml › contacts\[0\]\.phone: must be text.*quotes/,
+      /^content\/site\.yaml › en\.contacts\[0\]\.phone: must be text.*quotes/,
     );
     expectOne(
       problemsAfter((dir) =>
@@ -161,7 +164,7 @@ describe("content validation", () => {
     );
     expectOne(
       problems,
-      /^content\/home\.yaml › hero\.slides\[2\]\.image: points at "images\/missing\.jpg", which does not exist/,
+      /^content\/home\.yaml › en\.hero\.slides\[2\]\.image: points at "images\/missing\.jpg", which does not exist/,
     );
   });
 
@@ -174,16 +177,20 @@ describe("content validation", () => {
 
   it("refuses an image whose content is another type than its name says", () => {
     const problems = problemsAfter((dir) => {
-      const clients = yaml.load(fs.readFileSync(path.join(dir, "content/clients.yaml"), "utf8")) as {
-        logos: { logo: string }[];
-      };
+      const clients = (
+        yaml.load(fs.readFileSync(path.join(dir, "content/clients.yaml"), "utf8")) as {
+          en: {
+            logos: { logo: string }[];
+          };
+        }
+      ).en;
       fs.writeFileSync(path.join(dir, "content", clients.logos[0].logo), "<svg onload='alert(1)'/>");
     });
     // Every logo of the fixture names that one file: each says so.
     expect(problems.length).toBeGreaterThan(0);
     for (const problem of problems) {
       expect(problem).toMatch(
-        /^content\/clients\.yaml › logos\[\d+\]\.logo: ".+" is not a JPEG, PNG, WebP, AVIF or TIFF image: its content is another type/,
+        /^content\/clients\.yaml › en\.logos\[\d+\]\.logo: ".+" is not a JPEG, PNG, WebP, AVIF or TIFF image: its content is another type/,
       );
     }
   });
@@ -195,7 +202,7 @@ describe("content validation", () => {
     });
     expectOne(
       problems,
-      /^content\/clients\.yaml › logos\[0\]\.logo: "images\/bomb\.png" is 100000 × 100000 pixels, more than an image may be \(64 megapixels\)/,
+      /^content\/clients\.yaml › en\.logos\[0\]\.logo: "images\/bomb\.png" is 100000 × 100000 pixels, more than an image may be \(64 megapixels\)/,
     );
   });
 
@@ -216,7 +223,7 @@ describe("content validation", () => {
       expect(problems.length).toBeGreaterThan(0);
       for (const problem of problems) {
         expect(problem).toMatch(
-          /^content\/services\/beta\.yaml › sections\[\d+\]\.documents\[\d+\]\.file: "documents\/current\.pdf" is not a PDF/,
+          /^content\/services\/beta\.yaml › en\.sections\[\d+\]\.documents\[\d+\]\.file: "documents\/current\.pdf" is not a PDF/,
         );
       }
     });
@@ -264,13 +271,13 @@ describe("content validation", () => {
     );
     expectOne(
       problems,
-      /^content\/services\/beta\.yaml › slug: "alpha" is already used by content\/services\/alpha\.yaml/,
+      /^content\/services\/beta\.yaml › en\.slug: "alpha" is already used by content\/services\/alpha\.yaml/,
     );
   });
 
   it.each(["../x", "Hard Anodizing", "hard/anodizing", ""])("refuses the unsafe or empty slug %j", (slug) => {
     const problems = problemsAfter((dir) => editYaml(dir, "content/services/alpha.yaml", (d) => void (d.slug = slug)));
-    expectOne(problems, /^content\/services\/alpha\.yaml › slug: /);
+    expectOne(problems, /^content\/services\/alpha\.yaml › en\.slug: /);
   });
 
   it.each([
@@ -301,9 +308,9 @@ describe("content validation", () => {
     expectOne(problems, /^content\/clients\.yaml › line \d+, column \d+: is not valid YAML/);
   });
 
-  it("refuses a file whose root is a list rather than fields", () => {
+  it("refuses a file whose root is a list rather than its languages", () => {
     const problems = problemsAfter((dir) => writeFile(dir, "content/home.yaml", "- title: Home\n"));
-    expectOne(problems, /^content\/home\.yaml › \(whole file\): must be a group of fields, found a list/);
+    expectOne(problems, /^content\/home\.yaml › \(whole file\): must hold its English under "en:"/);
   });
 
   it("insists on exactly 4 hero slides and exactly 10 client logos", () => {

@@ -340,7 +340,7 @@ describe("how long the visits log is kept", () => {
       expect(problems).toEqual([
         expect.objectContaining({
           file: "content/enquiry.yaml",
-          field: "privacy",
+          field: "en.privacy",
           message: expect.stringContaining("{logMonths}"),
         }),
       ]);

@@ -23,11 +23,13 @@ let history: ReturnType<typeof historyActions>;
 
 const git = (...args: string[]) => gitIn(repo, ...args);
 const commitAs = (author: string, message: string) => commitGit(repo, author, message);
-const site = () => YAML.parse(fs.readFileSync(path.join(repo, SITE), "utf8"));
+const file = () => YAML.parse(fs.readFileSync(path.join(repo, SITE), "utf8"));
+/** The site settings' English (the file holds each language under its own key). */
+const site = () => file().en;
 /** Sets the first contact's phone in the working tree and commits it as `author`. */
 function phoneBy(author: string, phone: string) {
-  const data = site();
-  data.contacts[0].phone = phone;
+  const data = file();
+  data.en.contacts[0].phone = phone;
   fs.writeFileSync(path.join(repo, SITE), YAML.stringify(data));
   return commitAs(author, `Update ${SITE} (by ${author})`);
 }

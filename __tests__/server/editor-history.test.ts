@@ -29,10 +29,11 @@ let close: () => void;
 
 const git = (...args: string[]) => gitIn(repo, ...args);
 const commitAs = (author: string, message: string) => commitGit(repo, author, message);
-const readSite = () => YAML.parse(fs.readFileSync(path.join(repo, SITE), "utf8"));
+/** The site settings' English (the file holds each language under its own key). */
+const readSite = () => YAML.parse(fs.readFileSync(path.join(repo, SITE), "utf8")).en;
 const editFile = (file: string, change: (data: Record<string, any>) => void) => {
   const data = YAML.parse(fs.readFileSync(path.join(repo, file), "utf8"));
-  change(data);
+  change(data.en);
   fs.writeFileSync(path.join(repo, file), YAML.stringify(data));
 };
 
@@ -137,7 +138,7 @@ test("restore this version: a new commit by the login, the file as it was; histo
 test("a version the site cannot be built from is refused in the validator's words, committing nothing", async () => {
   fs.writeFileSync(
     path.join(repo, SITE),
-    fs.readFileSync(path.join(repo, SITE), "utf8").replace(/^email: .*$/m, "email: not-an-address"),
+    fs.readFileSync(path.join(repo, SITE), "utf8").replace(/^  email: .*$/m, "  email: not-an-address"),
   );
   const broken = commitAs("developer", "A broken version, committed outside the editor");
   git("-c", "user.name=x", "-c", "user.email=x@x", "revert", "--no-edit", "HEAD");

@@ -164,19 +164,21 @@ describe("checkRequest", () => {
 });
 
 describe("validateChange", () => {
+  // The site settings' English, and a file holding it.
   const site = () =>
-    yaml.load(fs.readFileSync(path.join(repo, "content/site.yaml"), "utf8")) as Record<string, unknown>;
+    (yaml.load(fs.readFileSync(path.join(repo, "content/site.yaml"), "utf8")) as { en: Record<string, unknown> }).en;
+  const asFile = (english: Record<string, unknown>) => yaml.dump({ en: english });
 
   it("accepts valid content and leaves the repository as it was", () => {
     const before = fs.readFileSync(path.join(repo, "content/site.yaml"), "utf8");
     expect(() =>
-      validateChange(repo, { write: new Map([["content/site.yaml", yaml.dump(site())]]), remove: [] }),
+      validateChange(repo, { write: new Map([["content/site.yaml", asFile(site())]]), remove: [] }),
     ).not.toThrow();
     expect(fs.readFileSync(path.join(repo, "content/site.yaml"), "utf8")).toBe(before);
   });
 
   it("refuses invalid content with 422 in the validator's words", () => {
-    const raw = yaml.dump({ ...site(), gstin: "NOT-A-GSTIN" });
+    const raw = asFile({ ...site(), gstin: "NOT-A-GSTIN" });
     let error: unknown;
     try {
       validateChange(repo, { write: new Map([["content/site.yaml", raw]]), remove: [] });
@@ -185,7 +187,7 @@ describe("validateChange", () => {
     }
     expect(error).toBeInstanceOf(Refusal);
     expect((error as Refusal).status).toBe(422);
-    expect((error as Refusal).message).toMatch(/content\/site\.yaml › gstin: .*NOT-A-GSTIN/);
+    expect((error as Refusal).message).toMatch(/content\/site\.yaml › en\.gstin: .*NOT-A-GSTIN/);
   });
 
   it("refuses an image path that leaves content/, even to a picture that exists (issue 27, finding 8)", () => {
@@ -193,7 +195,7 @@ describe("validateChange", () => {
     const beside = path.join(repo, "beside.png");
     fs.copyFileSync(path.join(repo, "content", String((site().company as { logo: string }).logo)), beside);
     for (const logo of [beside, "../beside.png", "images/../../beside.png"]) {
-      const raw = yaml.dump({ ...site(), company: { ...(site().company as object), logo } });
+      const raw = asFile({ ...site(), company: { ...(site().company as object), logo } });
       expect(refusal(() => validateChange(repo, { write: new Map([["content/site.yaml", raw]]), remove: [] }))).toBe(
         422,
       );
@@ -332,7 +334,7 @@ describe("saves one at a time, each checked against the content it is saved on (
     await new Promise((resolve) => server.once("listening", resolve));
     const { port } = server.address() as AddressInfo;
     const service = fs.readFileSync(path.join(local, "content", "services", "alpha.yaml"), "utf8");
-    const twin = service.replace(/^slug: .*$/m, "slug: twin-page");
+    const twin = service.replace(/^  slug: .*$/m, "  slug: twin-page");
     const save = (file: string) =>
       fetch(`http://127.0.0.1:${port}/api/v1`, {
         method: "POST",

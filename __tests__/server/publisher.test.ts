@@ -35,8 +35,8 @@ describe("content:validate --report (what the publisher reads)", () => {
       expect(ran.status).toBe(1);
       const result = JSON.parse(fs.readFileSync(report, "utf8")) as ContentReport;
       expect(result.valid).toBe(false);
-      expect(result.problems).toEqual([expect.objectContaining({ file: "content/site.yaml", field: "gstin" })]);
-      expect(formatProblems(result.problems)).toContain("content/site.yaml › gstin");
+      expect(result.problems).toEqual([expect.objectContaining({ file: "content/site.yaml", field: "en.gstin" })]);
+      expect(formatProblems(result.problems)).toContain("content/site.yaml › en.gstin");
     } finally {
       fs.rmSync(project, { recursive: true, force: true });
     }

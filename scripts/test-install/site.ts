@@ -80,7 +80,7 @@ export function commitToClone(machine: Machine, message: string, change: (clone:
 /** A phone number saved through the editor's API as the editor's page sends it: its answer and status. */
 export function staffSave(machine: Machine, phone: string): string {
   const file = machine.file("/srv/site/host/repo/content/site.yaml");
-  return staffSaveFile(machine, "site", edited(fs.readFileSync(file, "utf8"), ["contacts", 0, "phone"], phone));
+  return staffSaveFile(machine, "site", edited(fs.readFileSync(file, "utf8"), ["en", "contacts", 0, "phone"], phone));
 }
 
 /** content/NAME.yaml saved through the editor's API with `raw` as its text: the answer and status. */

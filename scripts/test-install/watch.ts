@@ -100,10 +100,15 @@ export function firstDocument(machine: Machine): {
     ...fs.readdirSync(path.join(content, "services")).map((file) => `services/${file}`),
   ].map((file) => file.replace(/\.yaml$/, ""));
   for (const name of names) {
-    const data = YAML.parse(fs.readFileSync(path.join(content, `${name}.yaml`), "utf8")) as {
-      slug?: string;
-      sections?: { type: string; documents?: { title: string; file: string }[] }[];
-    };
+    // Each file's English (en:): where its documents are stated.
+    const data = (
+      YAML.parse(fs.readFileSync(path.join(content, `${name}.yaml`), "utf8")) as {
+        en: {
+          slug?: string;
+          sections?: { type: string; documents?: { title: string; file: string }[] }[];
+        };
+      }
+    ).en;
     const index = (data.sections ?? []).findIndex(
       (section) => section.type === "documents" && section.documents?.length,
     );
@@ -111,7 +116,7 @@ export function firstDocument(machine: Machine): {
       const document = data.sections![index].documents![0];
       return {
         name,
-        path: ["sections", index, "documents", 0],
+        path: ["en", "sections", index, "documents", 0],
         title: document.title,
         route: data.slug ? `/${data.slug}` : "/",
         fileName: path.basename(document.file),

@@ -6,7 +6,14 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import YAML from "yaml";
-import { contentFiles, changeWords, describeChanges, type ObjectField } from "../../src/contract/content";
+import {
+  LANGUAGES,
+  contentFiles,
+  changeWords,
+  describeChanges,
+  type Language,
+  type ObjectField,
+} from "../../src/contract/content";
 import { SAFE_GIT, git } from "../lib/git";
 
 const run = promisify(execFile);
@@ -97,13 +104,20 @@ export function kindOf(file: string) {
   );
 }
 
-const parse = (bytes: Buffer | null): unknown => {
+/**
+ * A content file's data by language. A file written before it held its languages (no
+ * `en:`) is all English, so the commit that moved it under `en:` reads as no change.
+ */
+const parse = (bytes: Buffer | null): Partial<Record<Language, unknown>> | null => {
   if (!bytes) return null;
+  let data: unknown;
   try {
-    return YAML.parse(bytes.toString("utf8")) ?? {};
+    data = YAML.parse(bytes.toString("utf8")) ?? {};
   } catch {
     return {};
   }
+  const byLanguage = typeof data === "object" && data !== null && "en" in data;
+  return byLanguage ? (data as Partial<Record<Language, unknown>>) : { en: data };
 };
 
 /** A file's name for staff: "Site settings", "Service page: Hard anodising", or the media file's name. */
@@ -157,9 +171,14 @@ async function describeFile(
   }
   const before = parse(await fileAt(repo, `${commit.hash}^`, file));
   const after = parse(await fileAt(repo, commit.hash, file));
-  const label = fileLabel(file, after ?? before);
+  const label = fileLabel(file, (after ?? before)?.en);
   if (before === null) return { file, label, status, words: ["Page created"] };
   if (after === null) return { file, label, status, words: ["Page deleted"] };
-  const changes = describeChanges(kind.schema as ObjectField, before, after).map(changeWords);
+  // The English by its labels; a translation's words after its language's name.
+  const changes = (Object.keys(LANGUAGES) as Language[]).flatMap((language) =>
+    describeChanges(kind.schema as ObjectField, before[language] ?? {}, after[language] ?? {})
+      .map(changeWords)
+      .map((words) => (language === "en" ? words : `${LANGUAGES[language].inEnglish} › ${words}`)),
+  );
   return { file, label, status, words: changes.length ? changes : ["Only notes or layout of the file changed"] };
 }

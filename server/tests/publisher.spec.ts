@@ -39,7 +39,8 @@ import {
 test.describe.configure({ mode: "serial" });
 
 const SITE = "content/site.yaml";
-const PHONE = ["contacts", 0, "phone"];
+/** The first contact's phone, in the file's English (en:). */
+const PHONE = ["en", "contacts", 0, "phone"];
 // A clean build (the first of a host, or after a kill) took over 6 minutes on two busy
 // cores, most of it Gatsby's image jobs: the wait is sized for the slow machine.
 const BUILD = { timeout: 10 * 60_000, intervals: [500] };
@@ -106,12 +107,12 @@ test("the first release is the suite's build, served precompressed", async () =>
 test("a commit the build refuses leaves the site as it was and says why", async () => {
   const before = await readStatus(host);
   const home = await page(host, "/");
-  const badGstin = commitFile(host, SITE, edited(original, ["gstin"], "NOT-A-GSTIN"), "Bad GSTIN");
+  const badGstin = commitFile(host, SITE, edited(original, ["en", "gstin"], "NOT-A-GSTIN"), "Bad GSTIN");
   await expect.poll(async () => (await readStatus(host)).lastError?.commit, BUILD).toBe(badGstin);
   let status = await readStatus(host);
   expect(status.state).toBe("failed");
   expect(status.lastError).toMatchObject({ kind: "content" });
-  expect(status.lastError!.message).toMatch(/content\/site\.yaml › gstin: .*NOT-A-GSTIN/);
+  expect(status.lastError!.message).toMatch(/content\/site\.yaml › en\.gstin: .*NOT-A-GSTIN/);
   expect(status.live).toEqual(before.live);
 
   const broken = commitFile(host, SITE, original + "\n  : [unclosed\n", "Broken YAML");
@@ -244,9 +245,9 @@ test("a change to one page is published by an incremental build, and every page 
   const folder = path.join(host.paths.repo, "content", "services");
   const file = `content/services/${fs.readdirSync(folder).filter((name) => name.endsWith(".yaml"))[0]}`;
   const text = fs.readFileSync(path.join(host.paths.repo, file), "utf8");
-  const slug = String((YAML.parse(text) as { slug: string }).slug);
+  const slug = String((YAML.parse(text) as { en: { slug: string } }).en.slug);
   const title = `Title ${Date.now()}`;
-  const commit = commitFile(host, file, edited(text, ["hero", "title"], title), "One page's title");
+  const commit = commitFile(host, file, edited(text, ["en", "hero", "title"], title), "One page's title");
   await expect.poll(liveCommit, BUILD).toBe(commit);
   const status = await readStatus(host);
   expect(status.history[0]).toMatchObject({ commit, clean: false });

@@ -43,7 +43,8 @@ function api(request: APIRequestContext, body: unknown, headers: Record<string, 
 }
 
 const site = () => fs.readFileSync(path.join(host.paths.repo, SITE), "utf8");
-const withValue = (key: (string | number)[], value: string) => edited(site(), key, value);
+/** site.yaml with one value of its English (en:) changed. */
+const withValue = (key: (string | number)[], value: string) => edited(site(), ["en", ...key], value);
 const persist = (file: string, raw: string, assets: unknown[] = []) => ({
   action: "persistEntry",
   params: {
@@ -161,7 +162,7 @@ test.describe("the guard refuses, writing nothing", () => {
 
   test("invalid content, in the validator's words", async ({ request }) => {
     const response = await api(request, persist(SITE, withValue(["gstin"], "NOT-A-GSTIN")));
-    await expectRefused(response, 422, /content\/site\.yaml › gstin: .*NOT-A-GSTIN/);
+    await expectRefused(response, 422, /content\/site\.yaml › en\.gstin: .*NOT-A-GSTIN/);
   });
 
   test("a symlink inside content/", async ({ request }) => {
@@ -295,8 +296,11 @@ test("staff log in, change a phone number, publish, and see it live", async ({ b
   const tab = await context.newPage();
   const errors: string[] = [];
   tab.on("pageerror", (error) => errors.push(error.message));
-  const before = YAML.parse(site()) as { contacts: { name: string; phone: string }[] };
+  const before = (YAML.parse(site()) as { en: { contacts: { name: string; phone: string }[] } }).en;
   const phone = newPhone();
+  // The English with its preview, one language at a time (Decap keeps its right-hand pane
+  // in the browser; the German beside the English is e2e/cms.spec.ts's).
+  await tab.addInitScript(() => window.localStorage.setItem("cms.right-pane", "preview"));
 
   await tab.goto(`${host.url}/admin/`);
   await tab.getByRole("button", { name: "Login" }).click();
@@ -315,7 +319,7 @@ test("staff log in, change a phone number, publish, and see it live", async ({ b
   expect(git(host, "log", "-1", "--format=%an")).toBe(LOGIN.username);
   expect(git(host, "log", "-1", "--format=%s")).toMatch(new RegExp(`content/site\\.yaml.*${LOGIN.username}`));
   expect(git(host, "show", "--name-only", "--format=", commit)).toBe(SITE);
-  expect((YAML.parse(site()) as typeof before).contacts[0].phone).toBe(phone);
+  expect((YAML.parse(site()) as { en: typeof before }).en.contacts[0].phone).toBe(phone);
 
   await expect.poll(async () => (await status()).live?.commit, BUILD).toBe(commit);
   expect(await page(host, "/")).toContain(phone);
@@ -332,7 +336,8 @@ test("the change is in the history in the editor's words; restoring the earlier 
   const mine = git(host, "log", "-1", `--author=^${LOGIN.username} `, "--format=%H", "--", SITE);
   expect(mine).toMatch(/^[0-9a-f]{40}$/);
   const phoneAt = (commit: string) =>
-    (YAML.parse(git(host, "show", `${commit}:${SITE}`)) as { contacts: { phone: string }[] }).contacts[0].phone;
+    (YAML.parse(git(host, "show", `${commit}:${SITE}`)) as { en: { contacts: { phone: string }[] } }).en.contacts[0]
+      .phone;
   const [now, earlier] = [phoneAt(mine), phoneAt(`${mine}^`)];
   expect(now).not.toBe(earlier);
 

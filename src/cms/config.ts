@@ -4,6 +4,8 @@
 import { contentFiles } from "../schema/content";
 import type { Field, ObjectField } from "../schema/fields";
 import { FILE_KINDS } from "../schema/files";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../schema/languages";
+import { hasWords } from "../schema/translation";
 import { COLOUR } from "../schema/patterns";
 
 type CmsField = Record<string, unknown> & { name: string; label: string; widget: string };
@@ -34,7 +36,15 @@ const media = (name: (typeof contentFiles)[number]["name"]) => {
 
 /** One Decap field from one schema field. */
 export function cmsField(name: string, field: Field): CmsField {
-  const common = { name, label: field.label, required: field.required, ...(field.hint ? { hint: field.hint } : {}) };
+  const common = {
+    name,
+    label: field.label,
+    required: field.required,
+    ...(field.hint ? { hint: field.hint } : {}),
+    // Words are written in each language; everything else once, in English: the editor
+    // hides it in the other languages (src/schema/translation.ts takes it from the English).
+    ...(hasWords(field) ? { i18n: true } : {}),
+  };
   switch (field.kind) {
     case "text":
       return {
@@ -88,7 +98,13 @@ export function cmsField(name: string, field: Field): CmsField {
         // Decap refuses an empty field list: a type with no fields (clients) names none.
         types: Object.entries(field.types).map(([type, shape]) => {
           const fields = cmsFields(shape);
-          return { name: type, label: shape.label, widget: "object", ...(fields.length > 0 ? { fields } : {}) };
+          return {
+            name: type,
+            label: shape.label,
+            widget: "object",
+            ...(hasWords(shape) ? { i18n: true } : {}),
+            ...(fields.length > 0 ? { fields } : {}),
+          };
         }),
       };
   }
@@ -108,6 +124,7 @@ export function cmsCollections() {
           format: "yaml",
           create: true,
           identifier_field: "slug",
+          i18n: true,
           slug: "{{fields.slug}}",
           ...media(kind.name),
           fields: cmsFields(kind.schema),
@@ -115,11 +132,13 @@ export function cmsCollections() {
       : {
           name: kind.name,
           label: kind.schema.label,
+          i18n: true,
           files: [
             {
               name: kind.name,
               label: kind.schema.label,
               file: `content/${kind.glob}`,
+              i18n: true,
               ...media(kind.name),
               fields: cmsFields(kind.schema),
             },
@@ -162,6 +181,8 @@ export function cmsConfig(options: { siteUrl: string; production?: ProductionBac
     // Required by Decap; every collection names its own folder beside its files.
     media_folder: `content/${IMAGE_FOLDER}`,
     public_folder: IMAGE_FOLDER,
+    // Each file holds every language (en:, de:), as the build reads it (src/schema/languageFile.ts).
+    i18n: { structure: "single_file", locales: Object.keys(LANGUAGES), default_locale: DEFAULT_LANGUAGE },
     collections: cmsCollections(),
   };
 }

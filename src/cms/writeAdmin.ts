@@ -8,6 +8,7 @@ import path from "node:path";
 import yaml from "js-yaml";
 import { clientsSchema, siteSchema } from "../schema/content";
 import type { ObjectField } from "../schema/fields";
+import { englishOf } from "../schema/languageFile";
 import { ADMIN_PATH, cmsConfig, type ProductionBackend } from "./config";
 import { previewEntry } from "./previewData";
 import { writeHelp } from "./writeHelp";
@@ -52,7 +53,8 @@ function imagePaths(schema: ObjectField, data: unknown): string[] {
   return paths;
 }
 
-const readYaml = (file: string) => yaml.load(fs.readFileSync(file, "utf8"));
+/** A content file's English (the previews' context: the logos, the form's link). */
+const readYaml = (file: string) => englishOf(yaml.load(fs.readFileSync(file, "utf8")));
 
 export async function writeAdmin({ projectDir, publicDir, siteUrl, companyName, production }: Options) {
   const adminDir = path.join(publicDir, ADMIN_DIR);

@@ -6,6 +6,7 @@
 export { loadContent } from "../schema/load";
 export { formatProblems, formatWarning, type ContentReport } from "../schema/report";
 export { contentFiles } from "../schema/content";
+export { LANGUAGES, type Language } from "../schema/languages";
 export { changeWords, describeChanges } from "../schema/describe";
 export type { ObjectField } from "../schema/fields";
 export { imageDimensions } from "../schema/fileFacts";

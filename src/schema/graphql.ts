@@ -99,7 +99,13 @@ class TypeWriter {
 export function contentTypes(): { typeDefs: string; unions: SectionUnion[] } {
   const writer = new TypeWriter();
   for (const kind of contentFiles) {
-    writer.object(kind.schema, kind.typeName, "", `type ${kind.typeName} implements Node @dontInfer`);
+    // `language`: each file is one node per language it is published in (src/build/contentNodes.ts).
+    writer.object(
+      kind.schema,
+      kind.typeName,
+      "  language: String!\n",
+      `type ${kind.typeName} implements Node @dontInfer`,
+    );
   }
   return { typeDefs: writer.toString(), unions: writer.unions };
 }

@@ -4,8 +4,9 @@
 // it only where all of its words are there.
 
 export const LANGUAGES = {
-  en: { name: "English", locale: "en-IN" },
-  de: { name: "Deutsch", locale: "de-DE" },
+  // name: as the language switch offers it; inEnglish: as staff's messages name it.
+  en: { name: "English", inEnglish: "English", locale: "en-IN" },
+  de: { name: "Deutsch", inEnglish: "German", locale: "de-DE" },
 } as const;
 
 export type Language = keyof typeof LANGUAGES;

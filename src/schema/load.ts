@@ -7,8 +7,11 @@ import path from "node:path";
 import yaml from "js-yaml";
 import { contentFiles } from "./content";
 import { fileFacts } from "./fileFacts";
+import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATIONS, type Language } from "./languages";
+import { byLanguage } from "./languageFile";
+import { translate } from "./translation";
 import type { FileProblem, LoadedFile } from "./types";
-import { validate } from "./validate";
+import { validate, type Problem } from "./validate";
 
 /** The id Gatsby prints beside a content error ("ERROR #..._CONTENT_INVALID"). */
 export const CONTENT_ERROR = "CONTENT_INVALID";
@@ -120,9 +123,30 @@ export function loadContent(projectDir: string): { files: LoadedFile[]; problems
         return inContent !== ".." && !inContent.startsWith(`..${path.sep}`) && !path.isAbsolute(inContent);
       };
       const named = (relative: string) => fileFacts(path.resolve(path.dirname(absolute), relative));
-      const found = validate(kind.schema, data ?? null, "", { inside, file: named });
-      problems.push(...found.map((p) => ({ ...p, file, field: p.field || "(whole file)" })));
-      if (found.length === 0) files.push({ file, kind: kind.name, data: data as Record<string, unknown> });
+      const split = byLanguage(data);
+      if ("problem" in split) {
+        problems.push({ file, field: "(whole file)", message: split.problem });
+        continue;
+      }
+      const context = { inside, file: named };
+      const found = validate(kind.schema, split.english ?? null, DEFAULT_LANGUAGE, context);
+      const inFile = (p: Problem) => ({ ...p, file, field: p.field || "(whole file)" });
+      problems.push(...found.map(inFile));
+      if (found.length > 0) continue;
+      const english = split.english as Record<string, unknown>;
+      const loaded: LoadedFile = { file, kind: kind.name, data: english, translations: {}, untranslated: {} };
+      for (const [language, words] of Object.entries(split.translations) as [Language, unknown][]) {
+        const page = translate(kind.schema, english, words, language);
+        // The page in that language must pass what the English passes (a key fact's length).
+        const invalid = page.problems.length ? [] : validate(kind.schema, page.data, language, context);
+        problems.push(...[...page.problems, ...invalid].map(inFile));
+        if (page.missing.length) loaded.untranslated[language] = page.missing;
+        else if (!page.problems.length && !invalid.length) loaded.translations[language] = page.data;
+      }
+      for (const language of TRANSLATIONS.filter((language) => !(language in split.translations))) {
+        loaded.untranslated[language] = [{ field: language, message: `has no ${LANGUAGES[language].inEnglish} yet` }];
+      }
+      files.push(loaded);
     }
   }
 
@@ -143,12 +167,13 @@ export function loadContent(projectDir: string): { files: LoadedFile[]; problems
 
 /** Every page address content chooses: each service's, the quote form's and its privacy notice's. */
 function pageSlugs({ file, data }: LoadedFile): { field: string; slug: string }[] {
-  if (file.startsWith("content/services/")) return [{ field: "slug", slug: String(data.slug) }];
+  const field = (at: string) => `${DEFAULT_LANGUAGE}.${at}`;
+  if (file.startsWith("content/services/")) return [{ field: field("slug"), slug: String(data.slug) }];
   if (file === "content/enquiry.yaml") {
     const privacy = data.privacy as { slug: string };
     return [
-      { field: "slug", slug: String(data.slug) },
-      { field: "privacy.slug", slug: String(privacy.slug) },
+      { field: field("slug"), slug: String(data.slug) },
+      { field: field("privacy.slug"), slug: String(privacy.slug) },
     ];
   }
   return [];
@@ -178,7 +203,7 @@ function duplicateSlugs(files: LoadedFile[]): FileProblem[] {
           message: `"${slug}" is already used by ${first}; each page needs its own`,
         });
       } else {
-        seen.set(slug, field === "slug" ? loaded.file : `${loaded.file} › ${field}`);
+        seen.set(slug, field === `${DEFAULT_LANGUAGE}.slug` ? loaded.file : `${loaded.file} › ${field}`);
       }
     }
   }

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
+import { englishOf } from "./languageFile";
 import { publishedAddress } from "./siteAddress";
 
 export interface SiteSettings {
@@ -31,7 +32,7 @@ export function readSiteSettings(projectDir: string, env: NodeJS.ProcessEnv = pr
     mapEmbedUrl: null,
   };
   try {
-    const site = yaml.load(fs.readFileSync(path.join(projectDir, "content/site.yaml"), "utf8")) as {
+    const site = englishOf(yaml.load(fs.readFileSync(path.join(projectDir, "content/site.yaml"), "utf8"))) as {
       company?: { name?: string; shortName?: string; themeColor?: string; logo?: string };
       map?: { embedUrl?: string };
     };

@@ -55,7 +55,7 @@ export function hasWords(field: Field): boolean {
 export function translate(schema: ObjectField, english: Value, words: Value, language: Language): Translated {
   const missing: Problem[] = [];
   const problems: Problem[] = [];
-  const name = LANGUAGES[language].name;
+  const name = LANGUAGES[language].inEnglish;
 
   function walk(field: Field, en: Value, tr: Value, path: string): Value {
     if (isTranslated(field)) {
@@ -75,11 +75,11 @@ export function translate(schema: ObjectField, english: Value, words: Value, lan
       if (lacking.length || extra.length) {
         const parts = [
           lacking.length ? `lacks ${lacking.join(", ")}` : "",
-          extra.length ? `has ${extra.join(", ")} where the English has not` : "",
+          extra.length ? `has ${extra.join(", ")}, which the English has not` : "",
         ];
         problems.push({
           field: path,
-          message: `states other figures than the English: the ${name} ${parts.filter(Boolean).join(" and ")}. Only words are translated: write the same figures`,
+          message: `states other figures than the English: the ${name} text ${parts.filter(Boolean).join(" and ")}. Only words are translated: write the same figures`,
         });
       }
       return tr;

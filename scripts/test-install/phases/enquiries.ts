@@ -147,8 +147,10 @@ export const phases: Phase[] = [
     await until("the restore to go live", () => status(a).live?.commit === after);
     publishSeconds.push(Math.round((Date.now() - started) / 1000));
     const phoneThen = (
-      YAML.parse(a.must(`${editorGit} show ${versions[1]}:content/site.yaml`)) as { contacts: { phone: string }[] }
-    ).contacts[0].phone;
+      YAML.parse(a.must(`${editorGit} show ${versions[1]}:content/site.yaml`)) as {
+        en: { contacts: { phone: string }[] };
+      }
+    ).en.contacts[0].phone;
     check(
       a.must(`curl -sS ${tls} https://${DOMAIN}/`).includes(phoneThen),
       `the restored phone is live (${publishSeconds.at(-1)} s after the restore)`,

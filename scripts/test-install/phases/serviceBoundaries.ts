@@ -292,7 +292,7 @@ export const phases: Phase[] = [
   }),
   phase("a", "where enquiries go is the operator's, not content", (a) => {
     const enquiry = fs.readFileSync(a.file("/srv/site/host/repo/content/enquiry.yaml"), "utf8");
-    const redirected = enquiry.replace(/^delivery:\n/m, "delivery:\n  to: thief@elsewhere.test\n");
+    const redirected = enquiry.replace(/^ {2}delivery:\n/m, "  delivery:\n    to: thief@elsewhere.test\n");
     const answer = staffSaveFile(a, "enquiry", redirected);
     check(
       answer.endsWith("\n422") && /delivery.*to.*not a field/.test(answer),
@@ -309,7 +309,7 @@ export const phases: Phase[] = [
   // Issue 52, finding 8: the address search engines and printed pages are given.
   phase("a", "the published address is the operator's, not content", async (a) => {
     const site = fs.readFileSync(a.file("/srv/site/host/repo/content/site.yaml"), "utf8");
-    const answer = staffSaveFile(a, "site", `url: https://thief.test\n${site}`);
+    const answer = staffSaveFile(a, "site", site.replace(/^en:\n/m, "en:\n  url: https://thief.test\n"));
     check(
       answer.endsWith("\n422") && /url.*not a field/.test(answer),
       "a staff save that names the site's address in content is refused (422)",
