@@ -533,6 +533,8 @@ test("SMTP down: the visitor is thanked, staff see it waiting, and it is sent on
 test("a 5xx is failed for good; staff see it; npm run enquiries lists it, retries it and exports it", async ({
   page,
 }) => {
+  // Five runs of the operator's command, each started by tsx: minutes on a loaded CI machine.
+  test.setTimeout(5 * 60_000);
   await until(() => spool.list("pending").length === 0, "the earlier enquiries to be sent");
   await inbox.open({ code: 550, text: "mailbox unavailable" });
   const { reference } = (await (await post(form({ name: "Refused Buyer" }))).json()) as { reference: string };
