@@ -3,6 +3,9 @@ import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { compileHintBanner } from "./src/build/compileHints";
 import { createContentNodes } from "./src/build/contentNodes";
+import { languagePages, type ContentLanguages } from "./src/build/languagePages";
+import { ENGLISH_PAGE } from "./src/language/paths";
+import { DEFAULT_LANGUAGE, type Language } from "./src/schema/languages";
 import { EARLY_SCRIPT_CONSTANT, bundleEarlyScript } from "./src/build/earlyScript";
 import { finishPagesInBuild } from "./src/build/finishPages";
 import { writeEnquirySettings } from "./src/build/enquirySettings";
@@ -160,27 +163,68 @@ export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = ({ app, store 
 };
 
 interface PagesQuery {
-  allServiceYaml: { nodes: { id: string; slug: string }[] };
-  enquiryYaml: { slug: string; privacy: { slug: string } };
+  allSiteYaml: { nodes: { language: Language }[] };
+  allHomeYaml: { nodes: { language: Language }[] };
+  allClientsYaml: { nodes: { language: Language }[] };
+  allEnquiryYaml: { nodes: { language: Language; slug: string; privacy: { slug: string } }[] };
+  allServiceYaml: { nodes: { language: Language; slug: string }[] };
+}
+
+/** The languages each content file has a node in (only complete ones have: contentNodes.ts). */
+function contentLanguages(data: PagesQuery): ContentLanguages {
+  const languages = (nodes: { language: Language }[]) => nodes.map((node) => node.language);
+  const english = data.allEnquiryYaml.nodes.find((node) => node.language === DEFAULT_LANGUAGE);
+  if (!english) throw new Error("content/enquiry.yaml was not loaded.");
+  const slugs = [...new Set(data.allServiceYaml.nodes.map((node) => node.slug))].sort();
+  return {
+    site: languages(data.allSiteYaml.nodes),
+    home: languages(data.allHomeYaml.nodes),
+    clients: languages(data.allClientsYaml.nodes),
+    enquiry: { slug: english.slug, privacySlug: english.privacy.slug, languages: languages(data.allEnquiryYaml.nodes) },
+    services: slugs.map((slug) => ({
+      slug,
+      languages: languages(data.allServiceYaml.nodes.filter((node) => node.slug === slug)),
+    })),
+  };
 }
 
 /**
- * One page per content/services/*.yaml, at /<slug>, from one template; the request-for-quote
- * form and its privacy notice where content/enquiry.yaml says; the enquiry service's pages.
+ * Every page in every language it is published in (src/build/languagePages.ts): the home
+ * page, one page per content/services/*.yaml from one template, the request-for-quote form
+ * and its privacy notice where content/enquiry.yaml says, the not-found page; and the
+ * enquiry service's pages.
  */
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
   const result = await graphql<PagesQuery>(`
     query ContentPages {
-      allServiceYaml(sort: { slug: ASC }) {
+      allSiteYaml {
         nodes {
-          id
+          language
+        }
+      }
+      allHomeYaml {
+        nodes {
+          language
+        }
+      }
+      allClientsYaml {
+        nodes {
+          language
+        }
+      }
+      allServiceYaml {
+        nodes {
+          language
           slug
         }
       }
-      enquiryYaml {
-        slug
-        privacy {
+      allEnquiryYaml {
+        nodes {
+          language
           slug
+          privacy {
+            slug
+          }
         }
       }
     }
@@ -189,15 +233,16 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     reporter.panicOnBuild("Could not read the pages from content/.", result.errors);
     return;
   }
-  const { allServiceYaml, enquiryYaml } = result.data;
   const template = (name: string) => path.resolve(`src/templates/${name}.tsx`);
-  for (const { id, slug } of allServiceYaml.nodes) {
-    actions.createPage({ path: `/${slug}`, component: template("service"), context: { id } });
+  for (const { template: name, path: pagePath, slug, page } of languagePages(contentLanguages(result.data))) {
+    actions.createPage({ path: pagePath, component: template(name), context: { ...page, slug } });
   }
-  actions.createPage({ path: `/${enquiryYaml.slug}`, component: template("enquiry"), context: {} });
-  actions.createPage({ path: `/${enquiryYaml.privacy.slug}`, component: template("privacy"), context: {} });
   for (const [notice, noticePath] of Object.entries(NOTICES)) {
-    actions.createPage({ path: noticePath, component: template("enquiryNotice"), context: { notice } });
+    actions.createPage({
+      path: noticePath,
+      component: template("enquiryNotice"),
+      context: { notice, ...ENGLISH_PAGE },
+    });
   }
 };
 

@@ -48,8 +48,6 @@ export const createContentNodes: GatsbyNode["onCreateNode"] = async ({
   if (!kind) return;
   const pages = pagesOf(file.relativePath, await loadNodeContent(file));
   for (const [language, data] of Object.entries(pages)) {
-    // The pages in other languages come with their routes (issue 54, next step).
-    if (language !== DEFAULT_LANGUAGE) continue;
     const child = {
       ...data,
       language,

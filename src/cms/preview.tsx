@@ -14,6 +14,7 @@ import { today } from "../schema/expiry";
 import type { Fields, ObjectField } from "../schema/fields";
 import { EnquiryContent } from "../pageBodies/EnquiryContent";
 import { HomeContent } from "../pageBodies/HomeContent";
+import { ENGLISH_PAGE } from "../language/paths";
 import { layoutProps } from "../queries/layoutProps";
 import { ServiceContent } from "../pageBodies/ServiceContent";
 import "../styles/global.css";
@@ -124,7 +125,7 @@ function register(decap: DecapGlobals) {
     template(decap, siteSchema, (entry) =>
       // The editor runs on the site's own server: its address stands for the published one.
       withContext((_site, _logos, form) => (
-        <Layout {...layoutProps(entry, form, window.location.origin, "/")}>{null}</Layout>
+        <Layout {...layoutProps(entry, form, window.location.origin, "/", ENGLISH_PAGE)}>{null}</Layout>
       )),
     ),
   );

@@ -4,6 +4,7 @@ import { Island } from "../components/Island";
 import { ServerHtml } from "../components/ServerHtml";
 import { telHref } from "../components/Footer/telHref";
 import { whatsappHref } from "../components/QuoteActions";
+import { useLocalLink } from "../language/PageLanguageContext";
 import { ContactOptions, type ContactOptionsProps } from "../sections/ContactOptions";
 import * as styles from "../templates/enquiry.module.css";
 
@@ -24,6 +25,7 @@ export interface EnquiryContentProps {
  * and the form.
  */
 export function EnquiryContent({ page, services, newTabLabel }: EnquiryContentProps) {
+  const local = useLocalLink();
   const { phone, callLabel, whatsapp, whatsappLabel } = page.alternatives;
   const reach = {
     callHref: telHref(phone),
@@ -46,7 +48,7 @@ export function EnquiryContent({ page, services, newTabLabel }: EnquiryContentPr
         </div>
         <div className={styles.form}>
           <Island>
-            <EnquiryForm words={page} services={services} privacyPath={`/${page.privacy.slug}`} reach={reach} />
+            <EnquiryForm words={page} services={services} privacyPath={local(`/${page.privacy.slug}`)} reach={reach} />
           </Island>
         </div>
       </div>

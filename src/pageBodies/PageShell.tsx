@@ -1,9 +1,15 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { graphql } from "gatsby";
 import React from "react";
 import { Layout } from "../components/Layout";
+import { PageLanguageProvider } from "../language/PageLanguageContext";
+import type { PageLanguage } from "../language/paths";
 import { layoutProps } from "../queries/layoutProps";
 
 interface Props {
+  /** The query's site-wide part: every page query spreads `...PageShellData` at its top. */
+  data: Queries.PageShellDataFragment;
+  /** The page's language and twins (its page context, from gatsby-node). */
+  page: PageLanguage;
   /** The path being shown, to mark the current page in the navigation. */
   pathname: string;
   /** False on the quote form's pages: the footer links the map instead of framing it. */
@@ -11,81 +17,82 @@ interface Props {
   children: React.ReactNode;
 }
 
-/** Reads the site-wide content (navigation, footer, labels) and frames a page with it. */
-export function PageShell({ pathname, embedMap = true, children }: Props) {
-  const {
-    siteYaml: site,
-    enquiryYaml: enquiry,
-    site: gatsby,
-  } = useStaticQuery<Queries.PageShellQuery>(graphql`
-    query PageShell {
-      enquiryYaml {
-        slug
-        linkLabel
-      }
-      site {
-        siteMetadata {
-          siteUrl
-        }
-      }
-      siteYaml {
-        company {
-          name
-          shortName
-          logo {
-            ...BrandImage
-          }
-        }
-        navigation {
-          label
-          link
-          children {
-            label
-            link
-          }
-        }
-        units {
-          name
-          address
-        }
-        gstin
-        contacts {
-          name
-          role
-          phone
-        }
-        email
-        map {
-          title
-          embedUrl
-        }
-        footer {
-          mailLabel
-          unitsHeading
-          contactsHeading
-          gstinLabel
-          emailLabel
-          copyright
-        }
-        labels {
-          skipToContent
-          mainNavigation
-          openMenu
-          closeMenu
-          scrollToTop
-          opensInNewTab
-        }
-      }
-    }
-  `);
+/** Frames a page with the site-wide content (navigation, footer, labels) in its language. */
+export function PageShell({ data, page, pathname, embedMap = true, children }: Props) {
+  const { siteYaml: site, enquiryYaml: enquiry, site: gatsby } = data;
   const siteUrl = gatsby?.siteMetadata?.siteUrl;
   if (!site || !enquiry || !siteUrl)
     throw new Error("content/site.yaml, content/enquiry.yaml or the siteUrl was not loaded.");
-  const props = layoutProps(site, enquiry, siteUrl, pathname);
+  const props = layoutProps(site, enquiry, siteUrl, pathname, page);
   const footer = { ...props.footer, embedMap, newTabLabel: site.labels.opensInNewTab };
   return (
-    <Layout {...props} footer={footer}>
-      {children}
-    </Layout>
+    <PageLanguageProvider value={page}>
+      <Layout {...props} footer={footer}>
+        {children}
+      </Layout>
+    </PageLanguageProvider>
   );
 }
+
+/** What every page's frame reads, in the page's language ($language, from its context). */
+export const fragment = graphql`
+  fragment PageShellData on Query {
+    enquiryYaml(language: { eq: $language }) {
+      slug
+      linkLabel
+    }
+    site {
+      siteMetadata {
+        siteUrl
+      }
+    }
+    siteYaml(language: { eq: $language }) {
+      company {
+        name
+        shortName
+        logo {
+          ...BrandImage
+        }
+      }
+      navigation {
+        label
+        link
+        children {
+          label
+          link
+        }
+      }
+      units {
+        name
+        address
+      }
+      gstin
+      contacts {
+        name
+        role
+        phone
+      }
+      email
+      map {
+        title
+        embedUrl
+      }
+      footer {
+        mailLabel
+        unitsHeading
+        contactsHeading
+        gstinLabel
+        emailLabel
+        copyright
+      }
+      labels {
+        skipToContent
+        mainNavigation
+        openMenu
+        closeMenu
+        scrollToTop
+        opensInNewTab
+      }
+    }
+  }
+`;

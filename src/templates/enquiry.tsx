@@ -2,30 +2,32 @@ import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
 import { PageHead } from "../components/PageHead";
 import { EnquiryContent } from "../pageBodies/EnquiryContent";
+import type { PageLanguage } from "../language/paths";
 import { PageShell } from "../pageBodies/PageShell";
 
 /** The request-for-quote page (content/enquiry.yaml), at the address its content chooses. */
-export default function EnquiryPage({ data, location }: PageProps<Queries.EnquiryPageQuery>) {
+export default function EnquiryPage({ data, location, pageContext }: PageProps<Queries.EnquiryPageQuery, PageLanguage>) {
   const { enquiryYaml: page, siteYaml: site } = data;
   if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
   const services = data.allServiceYaml.nodes.map((service) => ({ slug: service.slug, title: service.hero.title }));
   return (
-    <PageShell pathname={location.pathname} embedMap={false}>
+    <PageShell data={data} page={pageContext} pathname={location.pathname} embedMap={false}>
       <EnquiryContent page={page} services={services} newTabLabel={site.labels.opensInNewTab} />
     </PageShell>
   );
 }
 
-export const Head: HeadFC<Queries.EnquiryPageQuery> = ({ data, location }) => {
+export const Head: HeadFC<Queries.EnquiryPageQuery, PageLanguage> = ({ data, location, pageContext }) => {
   const page = data.enquiryYaml;
   if (!page) throw new Error("content/enquiry.yaml was not loaded.");
-  return <PageHead data={data} title={page.title} description={page.description} pathname={location.pathname} />;
+  return <PageHead data={data} page={pageContext} title={page.title} description={page.description} pathname={location.pathname} />;
 };
 
 export const query = graphql`
-  query EnquiryPage {
+  query EnquiryPage($language: String!) {
     ...PageHeadData
-    siteYaml {
+    ...PageShellData
+    siteYaml(language: { eq: $language }) {
       labels {
         opensInNewTab
       }
@@ -38,7 +40,7 @@ export const query = graphql`
         }
       }
     }
-    enquiryYaml {
+    enquiryYaml(language: { eq: $language }) {
       title
       description
       heading

@@ -3,11 +3,13 @@ import React from "react";
 import { PageHead } from "../components/PageHead";
 import { withLimits } from "../enquiry/rules";
 import { REFERENCE_ID, type Notice } from "../enquiry/pages";
+import { localLink, type PageLanguage } from "../language/paths";
 import { PageShell } from "../pageBodies/PageShell";
 import { ContactOptions } from "../sections/ContactOptions";
 import * as styles from "./enquiry.module.css";
 
-type Props = PageProps<Queries.EnquiryNoticeQuery, { notice: Notice }>;
+type Context = PageLanguage & { notice: Notice };
+type Props = PageProps<Queries.EnquiryNoticeQuery, Context>;
 
 /**
  * What the enquiry service (or nginx) shows instead of the form: the thank-you page with
@@ -18,7 +20,7 @@ export default function EnquiryNoticePage({ data, location, pageContext }: Props
   if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
   const notice = page[pageContext.notice];
   return (
-    <PageShell pathname={location.pathname} embedMap={false}>
+    <PageShell data={data} page={pageContext} pathname={location.pathname} embedMap={false}>
       <div className={`container ${styles.page}`}>
         <div className={styles.columns}>
           <div className={styles.text}>
@@ -29,7 +31,7 @@ export default function EnquiryNoticePage({ data, location, pageContext }: Props
                 {page.received.referenceLabel}: <strong id={REFERENCE_ID} translate="no" />
               </p>
             ) : (
-              <a className={styles.back} href={`/${page.slug}`}>
+              <a className={styles.back} href={localLink(`/${page.slug}`, pageContext)}>
                 {page.backLabel}
               </a>
             )}
@@ -41,13 +43,14 @@ export default function EnquiryNoticePage({ data, location, pageContext }: Props
   );
 }
 
-export const Head: HeadFC<Queries.EnquiryNoticeQuery, { notice: Notice }> = ({ data, location, pageContext }) => {
+export const Head: HeadFC<Queries.EnquiryNoticeQuery, Context> = ({ data, location, pageContext }) => {
   const page = data.enquiryYaml;
   if (!page) throw new Error("content/enquiry.yaml was not loaded.");
   const notice = page[pageContext.notice];
   return (
     <PageHead
       data={data}
+      page={pageContext}
       title={notice.title}
       description={withLimits(notice.text)}
       pathname={location.pathname}
@@ -57,14 +60,15 @@ export const Head: HeadFC<Queries.EnquiryNoticeQuery, { notice: Notice }> = ({ d
 };
 
 export const query = graphql`
-  query EnquiryNotice {
+  query EnquiryNotice($language: String!) {
     ...PageHeadData
-    siteYaml {
+    ...PageShellData
+    siteYaml(language: { eq: $language }) {
       labels {
         opensInNewTab
       }
     }
-    enquiryYaml {
+    enquiryYaml(language: { eq: $language }) {
       slug
       backLabel
       received {

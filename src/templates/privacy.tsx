@@ -4,6 +4,7 @@ import { ServerHtml } from "../components/ServerHtml";
 import { PageHead } from "../components/PageHead";
 import { QuoteActions } from "../components/QuoteActions";
 import { VISITS_KEPT_MONTHS } from "../visits";
+import { localLink, type PageLanguage } from "../language/paths";
 import { PageShell } from "../pageBodies/PageShell";
 import * as styles from "./enquiry.module.css";
 
@@ -11,13 +12,13 @@ import * as styles from "./enquiry.module.css";
  * The privacy notice the request-for-quote form links to (content/enquiry.yaml › privacy),
  * with the ways to ask for a price under its heading, as on every first screen.
  */
-export default function PrivacyPage({ data, location }: PageProps<Queries.PrivacyPageQuery>) {
+export default function PrivacyPage({ data, location, pageContext }: PageProps<Queries.PrivacyPageQuery, PageLanguage>) {
   const { enquiryYaml: page, siteYaml: site } = data;
   if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
   const days = String(page.delivery.retentionDays);
   const months = String(VISITS_KEPT_MONTHS);
   return (
-    <PageShell pathname={location.pathname} embedMap={false}>
+    <PageShell data={data} page={pageContext} pathname={location.pathname} embedMap={false}>
       <ServerHtml>
         <div className={`container ${styles.page}`}>
           <div className={styles.text}>
@@ -28,7 +29,7 @@ export default function PrivacyPage({ data, location }: PageProps<Queries.Privac
             {page.privacy.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph.replaceAll("{days}", days).replaceAll("{logMonths}", months)}</p>
             ))}
-            <a className={styles.back} href={`/${page.slug}`}>
+            <a className={styles.back} href={localLink(`/${page.slug}`, pageContext)}>
               {page.backLabel}
             </a>
           </div>
@@ -38,12 +39,13 @@ export default function PrivacyPage({ data, location }: PageProps<Queries.Privac
   );
 }
 
-export const Head: HeadFC<Queries.PrivacyPageQuery> = ({ data, location }) => {
+export const Head: HeadFC<Queries.PrivacyPageQuery, PageLanguage> = ({ data, location, pageContext }) => {
   const page = data.enquiryYaml;
   if (!page) throw new Error("content/enquiry.yaml was not loaded.");
   return (
     <PageHead
       data={data}
+      page={pageContext}
       title={page.privacy.title}
       description={page.privacy.description}
       pathname={location.pathname}
@@ -52,14 +54,15 @@ export const Head: HeadFC<Queries.PrivacyPageQuery> = ({ data, location }) => {
 };
 
 export const query = graphql`
-  query PrivacyPage {
+  query PrivacyPage($language: String!) {
     ...PageHeadData
-    siteYaml {
+    ...PageShellData
+    siteYaml(language: { eq: $language }) {
       labels {
         opensInNewTab
       }
     }
-    enquiryYaml {
+    enquiryYaml(language: { eq: $language }) {
       ...QuoteActions
       slug
       backLabel

@@ -1,27 +1,29 @@
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
 import { PageHead } from "../components/PageHead";
+import type { PageLanguage } from "../language/paths";
 import { PageShell } from "../pageBodies/PageShell";
 import { ServiceContent } from "../pageBodies/ServiceContent";
 
 /** One service page (gatsby-node makes one per content/services/*.yaml). */
-export default function ServicePage({ data, location }: PageProps<Queries.ServicePageQuery>) {
+export default function ServicePage({ data, location, pageContext }: PageProps<Queries.ServicePageQuery, PageLanguage>) {
   const { serviceYaml: page, siteYaml: site, clientsYaml: clients, enquiryYaml: enquiry, built } = data;
   if (!page || !site || !clients || !enquiry || !built?.day)
     throw new Error("This page's content could not be loaded.");
   return (
-    <PageShell pathname={location.pathname}>
+    <PageShell data={data} page={pageContext} pathname={location.pathname}>
       <ServiceContent page={page} site={site} clients={clients} enquiry={enquiry} today={built.day} />
     </PageShell>
   );
 }
 
-export const Head: HeadFC<Queries.ServicePageQuery> = ({ data, location }) => {
+export const Head: HeadFC<Queries.ServicePageQuery, PageLanguage> = ({ data, location, pageContext }) => {
   const page = data.serviceYaml;
   if (!page) throw new Error("This page's content could not be loaded.");
   return (
     <PageHead
       data={data}
+      page={pageContext}
       title={page.title}
       description={page.description}
       pathname={location.pathname}
@@ -34,8 +36,8 @@ export const Head: HeadFC<Queries.ServicePageQuery> = ({ data, location }) => {
 };
 
 export const query = graphql`
-  query ServicePage($id: String!) {
-    serviceYaml(id: { eq: $id }) {
+  query ServicePage($language: String!, $slug: String!) {
+    serviceYaml(slug: { eq: $slug }, language: { eq: $language }) {
       slug
       title
       description
@@ -53,14 +55,15 @@ export const query = graphql`
       }
     }
     ...PageHeadData
+    ...PageShellData
     ...BuildDay
-    siteYaml {
+    siteYaml(language: { eq: $language }) {
       ...CarouselLabels
     }
-    clientsYaml {
+    clientsYaml(language: { eq: $language }) {
       ...ClientsContent
     }
-    enquiryYaml {
+    enquiryYaml(language: { eq: $language }) {
       ...QuoteActions
       callToAction {
         title

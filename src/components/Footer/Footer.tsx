@@ -24,6 +24,8 @@ export interface FooterProps {
   embedMap?: boolean;
   /** Read after the map link's text: it opens a new tab. */
   newTabLabel?: string;
+  /** The home page in this page's language ("/" or "/de"). */
+  homePath?: string;
   /** The footer's own wording (content/site.yaml › footer). */
   wording: {
     mailLabel: string;
@@ -48,6 +50,7 @@ export function Footer({
   wording,
   embedMap = true,
   newTabLabel = "",
+  homePath = "/",
 }: FooterProps) {
   // On the page a visitor lands on, the early script does this; after a client-side
   // navigation React draws the footer again, and this does.
@@ -56,7 +59,7 @@ export function Footer({
     <footer id={SECTION_IDS.footer} className={styles.footer}>
       <div className={`container ${styles.grid}`}>
         <div>
-          <Link to="/" className={styles.logoLink}>
+          <Link to={homePath} className={styles.logoLink}>
             <Picture image={logo} alt="" className={styles.logo} fit="contain" />
             <span>{companyName}</span>
           </Link>

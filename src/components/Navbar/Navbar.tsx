@@ -2,6 +2,7 @@ import { Picture, type ContentImage } from "../Picture";
 import { Link } from "gatsby";
 import React, { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "../../hooks/useHydrated";
+import { LanguageSwitch, type LanguageLink } from "../LanguageSwitch";
 import { SmartLink } from "../SmartLink";
 import { Dropdown } from "./Dropdown";
 import * as styles from "./Navbar.module.css";
@@ -20,10 +21,24 @@ export interface NavbarProps {
   /** At the top of a printed page: the company's full name and the site's address. */
   printed: { companyName: string; siteUrl: string };
   labels: { mainNavigation: string; openMenu: string; closeMenu: string };
+  /** The home page in this page's language ("/" or "/de"). */
+  homePath?: string;
+  /** This page's twins in other languages, offered as the menu's last items. */
+  languages?: readonly LanguageLink[];
 }
 
 /** The bar fixed at the top of every page; below 992 px its links fold into a toggled menu. */
-export function Navbar({ logo, companyName, items, currentPath, quote, printed, labels }: NavbarProps) {
+export function Navbar({
+  logo,
+  companyName,
+  items,
+  currentPath,
+  quote,
+  printed,
+  labels,
+  homePath = "/",
+  languages = [],
+}: NavbarProps) {
   const ready = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const [openDropdown, setOpenDropdown] = useState<string | null>(null);
@@ -47,7 +62,7 @@ export function Navbar({ logo, companyName, items, currentPath, quote, printed, 
     // shown-when-read: the toggle or the links arrive after the quote button and would move it.
     <header className={`${styles.bar} shown-when-read`} data-ready={ready}>
       <nav className={`container ${styles.inner}`} aria-label={labels.mainNavigation}>
-        <Link to="/" className={styles.brand} onClick={closeAll}>
+        <Link to={homePath} className={styles.brand} onClick={closeAll}>
           <Picture image={logo} alt="" className={styles.logo} fit="contain" />
           <span className={styles.brandName}>{companyName}</span>
           {/* Paper only: who the page is from and where it is online, for whoever it is handed to. */}
@@ -104,6 +119,7 @@ export function Navbar({ logo, companyName, items, currentPath, quote, printed, 
               </li>
             ),
           )}
+          <LanguageSwitch links={languages} className={styles.link} />
         </ul>
       </nav>
     </header>

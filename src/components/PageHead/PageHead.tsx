@@ -1,8 +1,11 @@
 import { graphql } from "gatsby";
 import React from "react";
+import type { PageLanguage } from "../../language/paths";
 import { Seo, type SeoProps } from "../Seo";
 
-type Props = Omit<SeoProps, "site" | "policy"> & {
+type Props = Omit<SeoProps, "site" | "policy" | "language" | "alternates"> & {
+  /** The page's language and twins (its page context). */
+  page: PageLanguage;
   /** The query's shared part: every page query spreads `...PageHeadData` at its top. */
   data: Queries.PageHeadDataFragment;
   /** Pages search engines should not list (the form's notices, the 404 page). */
@@ -10,7 +13,7 @@ type Props = Omit<SeoProps, "site" | "policy"> & {
 };
 
 /** Every page's document head (Gatsby's Head API): the Seo tags from the page and the site. */
-export function PageHead({ data, noindex = false, ...page }: Props) {
+export function PageHead({ data, page: { language, alternates }, noindex = false, ...page }: Props) {
   const site = data.siteYaml;
   if (!site) throw new Error("content/site.yaml was not loaded.");
   // The published address is the operator's (SITE_URL), in Gatsby's siteMetadata.
@@ -21,6 +24,8 @@ export function PageHead({ data, noindex = false, ...page }: Props) {
     <>
       <Seo
         {...page}
+        language={language}
+        alternates={noindex ? {} : alternates}
         site={{ ...site, url, themeColor: site.company.themeColor, logoUrl: logo ? new URL(logo, url).href : null }}
         policy={data.site?.siteMetadata?.pagePolicy}
       />
@@ -38,7 +43,7 @@ export const fragment = graphql`
         siteUrl
       }
     }
-    siteYaml {
+    siteYaml(language: { eq: $language }) {
       company {
         name
         description

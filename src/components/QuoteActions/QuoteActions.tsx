@@ -2,6 +2,7 @@ import React from "react";
 import { telHref } from "../Footer/telHref";
 import * as styles from "./QuoteActions.module.css";
 import { ExternalLink } from "../ExternalLink";
+import { useLocalLink } from "../../language/PageLanguageContext";
 
 /** WhatsApp's click-to-chat address: the number's digits, no "+". Nothing is loaded until the click. */
 export const whatsappHref = (number: string) => `https://wa.me/${number.replace(/\D/g, "")}`;
@@ -26,7 +27,7 @@ export interface QuoteActionsProps {
  */
 export function QuoteActions({ enquiry, service, facts, newTabLabel, tone = "dark" }: QuoteActionsProps) {
   const { alternatives } = enquiry;
-  const form = `/${enquiry.slug}`;
+  const form = useLocalLink()(`/${enquiry.slug}`);
   return (
     <>
       {facts && facts.length > 0 && (

@@ -1,6 +1,7 @@
 import React from "react";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../schema/languages";
 import type { ContentImage } from "../Picture";
-import { jsonLd, organization, servicePage, type SiteFacts } from "./structuredData";
+import { jsonLd, organization, servicePage, webPage, type SiteFacts } from "./structuredData";
 
 export interface SeoProps {
   /** This page's own title; the company name is added after it. */
@@ -17,7 +18,14 @@ export interface SeoProps {
   /** "home" describes the company; "service" adds the Service (named `heading`) and its breadcrumb. */
   kind?: "home" | "service" | "other";
   heading?: string;
+  /** The page's language; English when not said. */
+  language?: Language;
+  /** The page's address in each language it is published in, for hreflang (none: no links). */
+  alternates?: Partial<Record<Language, string>>;
 }
+
+/** Open Graph's form of a language's locale: "de_DE". */
+const ogLocale = (language: Language) => LANGUAGES[language].locale.replace("-", "_");
 
 /** The document head of a page, through Gatsby's Head API. */
 export function Seo({
@@ -30,30 +38,49 @@ export function Seo({
   imageAlt,
   kind = "other",
   heading,
+  language = DEFAULT_LANGUAGE,
+  alternates = {},
 }: SeoProps) {
   const name = site.company.name;
   const fullTitle = title === name ? title : `${title} | ${name}`;
   const url = new URL(pathname, site.url).href;
   const fallback = image?.childImageSharp?.gatsbyImageData.images.fallback?.src;
   const imageUrl = fallback ? new URL(fallback, site.url).href : site.logoUrl;
+  const twins = Object.entries(alternates) as [Language, string][];
+  // hreflang only where the page has a twin; x-default is the English, the site's own.
+  const hreflang = twins.length > 1 ? twins : [];
+  const english = alternates[DEFAULT_LANGUAGE];
+  const languages = twins.length ? twins.map(([twin]) => twin) : [language];
   const graph =
     kind === "other"
       ? []
       : [
-          ...organization(site),
+          ...organization(site, languages),
+          webPage(site, { title: fullTitle, description, pathname, language }),
           ...(kind === "service" ? servicePage(site, { title: heading ?? title, description, pathname }) : []),
         ];
   return (
     <>
-      <html lang="en" />
+      <html lang={language} />
       {policy && <meta httpEquiv="Content-Security-Policy" content={policy} />}
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
+      {hreflang.map(([twin, path]) => (
+        <link key={twin} rel="alternate" hrefLang={twin} href={new URL(path, site.url).href} />
+      ))}
+      {hreflang.length > 0 && english && (
+        <link rel="alternate" hrefLang="x-default" href={new URL(english, site.url).href} />
+      )}
       <meta name="theme-color" content={site.themeColor} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={name} />
-      <meta property="og:locale" content="en_IN" />
+      <meta property="og:locale" content={ogLocale(language)} />
+      {hreflang
+        .filter(([twin]) => twin !== language)
+        .map(([twin]) => (
+          <meta key={twin} property="og:locale:alternate" content={ogLocale(twin)} />
+        ))}
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />

@@ -1,4 +1,5 @@
 // schema.org descriptions of the company and its pages, as JSON-LD for search engines.
+import { LANGUAGES, type Language } from "../../schema/languages";
 import { telHref } from "../Footer";
 
 export interface SiteFacts {
@@ -17,8 +18,12 @@ const absolute = (url: string, path: string) => new URL(path, url).href;
 export const organizationId = (site: SiteFacts) => absolute(site.url, "/#organization");
 const phone = (value: string) => telHref(value).slice("tel:".length);
 
-/** The company, with each plant as a LocalBusiness of its own. */
-export function organization(site: SiteFacts): Json[] {
+/**
+ * The company, with each plant as a LocalBusiness of its own; its contacts answer in the
+ * languages the site is published in.
+ */
+export function organization(site: SiteFacts, languages: readonly Language[] = ["en"]): Json[] {
+  const availableLanguage = languages.map((language) => LANGUAGES[language].inEnglish);
   const id = organizationId(site);
   const address = (text: string) => ({
     "@type": "PostalAddress",
@@ -42,6 +47,7 @@ export function organization(site: SiteFacts): Json[] {
         telephone: phone(contact.phone),
         email: site.email,
         contactType: contact.role ?? "customer service",
+        availableLanguage,
       })),
     },
     ...site.units.map((unit) => ({
@@ -55,6 +61,24 @@ export function organization(site: SiteFacts): Json[] {
       url: absolute(site.url, "/"),
     })),
   ];
+}
+
+/** The page itself, in its language. */
+export function webPage(
+  site: SiteFacts,
+  page: { title: string; description: string; pathname: string; language: Language },
+): Json {
+  const url = absolute(site.url, page.pathname);
+  return {
+    "@type": "WebPage",
+    "@id": url,
+    url,
+    name: page.title,
+    description: page.description,
+    inLanguage: page.language,
+    isPartOf: { "@type": "WebSite", url: absolute(site.url, "/"), name: site.company.name },
+    about: { "@id": organizationId(site) },
+  };
 }
 
 /** A service page: the Service itself and where it sits in the site. */

@@ -2,6 +2,7 @@ import { Link } from "gatsby";
 import React from "react";
 import { scrollBehavior } from "../../hooks/useReducedMotion";
 import { ExternalLink } from "../ExternalLink";
+import { useLocalLink } from "../../language/PageLanguageContext";
 
 interface Props {
   to: string;
@@ -36,8 +37,12 @@ function scrollToSectionOnThisPage(to: string, event: React.MouseEvent) {
   target.focus({ preventScroll: true });
 }
 
-/** A link from content: pages of the site through Gatsby (no reload), the rest safely. */
-export function SmartLink({ to, className, children, newTabLabel, onClick, ...aria }: Props) {
+/**
+ * A link from content: pages of the site through Gatsby (no reload), in the page's language
+ * where the page is in it; the rest safely.
+ */
+export function SmartLink({ to: link, className, children, newTabLabel, onClick, ...aria }: Props) {
+  const to = useLocalLink()(link);
   if (isInternal(to)) {
     const onInternalClick = (event: React.MouseEvent) => {
       scrollToSectionOnThisPage(to, event);

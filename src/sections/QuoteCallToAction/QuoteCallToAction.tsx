@@ -1,5 +1,6 @@
 import React from "react";
 import { Section } from "../../components/Section";
+import { useLocalLink } from "../../language/PageLanguageContext";
 import * as styles from "./QuoteCallToAction.module.css";
 
 export interface QuoteCallToActionProps {
@@ -13,11 +14,12 @@ export interface QuoteCallToActionProps {
 
 /** The end of every service page: ask for a quote for this process. */
 export function QuoteCallToAction({ title, text, label, to }: QuoteCallToActionProps) {
+  const local = useLocalLink();
   return (
     <Section title={title} tone="dark">
       <p className={styles.text}>{text}</p>
       {/* A plain link: the form's page loads its own script, which no other page needs. */}
-      <a className={`button button-gold ${styles.button}`} href={to}>
+      <a className={`button button-gold ${styles.button}`} href={local(to)}>
         {label}
       </a>
     </Section>

@@ -4,19 +4,22 @@ import React from "react";
 import { QuoteActions } from "../components/QuoteActions";
 import { Section } from "../components/Section";
 import { PageHead } from "../components/PageHead";
+import { useLocalLink } from "../language/PageLanguageContext";
+import { pathIn, type PageLanguage } from "../language/paths";
+import { NOT_FOUND_PATH } from "../build/languagePages";
 import { PageShell } from "../pageBodies/PageShell";
-import * as styles from "./404.module.css";
+import * as styles from "./notFound.module.css";
 
 /**
  * Any unknown address: no dead end. The ways to ask for a price (form, call, WhatsApp)
  * and the e-mail address first, then a link to every page.
  */
-export default function NotFoundPage({ data, location }: PageProps<Queries.NotFoundPageQuery>) {
+export default function NotFoundPage({ data, location, pageContext }: PageProps<Queries.NotFoundPageQuery, PageLanguage>) {
   const { siteYaml: site, enquiryYaml: enquiry } = data;
   if (!site || !enquiry) throw new Error("content/site.yaml or content/enquiry.yaml was not loaded.");
   const { notFound } = site;
   return (
-    <PageShell pathname={location.pathname}>
+    <PageShell data={data} page={pageContext} pathname={location.pathname}>
       <div className={`container ${styles.top}`}>
         <h1>{notFound.title}</h1>
         <p>{notFound.text}</p>
@@ -27,33 +30,44 @@ export default function NotFoundPage({ data, location }: PageProps<Queries.NotFo
       </div>
       <Section title={notFound.linksHeading} tone="mist">
         <ul className={styles.links}>
-          <li>
-            <Link to="/">{notFound.homeLabel}</Link>
-          </li>
-          {data.allServiceYaml.nodes.map((page) => (
-            <li key={page.slug}>
-              <Link to={`/${page.slug}`}>{page.hero.title}</Link>
-            </li>
-          ))}
+          <PageLinks homeLabel={notFound.homeLabel} services={data.allServiceYaml.nodes} />
         </ul>
       </Section>
     </PageShell>
   );
 }
 
-export const Head: HeadFC<Queries.NotFoundPageQuery> = ({ data }) => {
+/** The home page and every service page, in the page's language where they are in it. */
+function PageLinks({ homeLabel, services }: { homeLabel: string; services: readonly { slug: string; hero: { title: string } }[] }) {
+  const local = useLocalLink();
+  return (
+    <>
+      <li>
+        <Link to={local("/")}>{homeLabel}</Link>
+      </li>
+      {services.map((page) => (
+        <li key={page.slug}>
+          <Link to={local(`/${page.slug}`)}>{page.hero.title}</Link>
+        </li>
+      ))}
+    </>
+  );
+}
+
+export const Head: HeadFC<Queries.NotFoundPageQuery, PageLanguage> = ({ data, pageContext }) => {
   const site = data.siteYaml;
   if (!site) throw new Error("content/site.yaml was not loaded.");
-  return <PageHead data={data} title={site.notFound.title} description={site.notFound.text} pathname="/404" noindex />;
+  return <PageHead data={data} page={pageContext} title={site.notFound.title} description={site.notFound.text} pathname={pathIn(pageContext.language, NOT_FOUND_PATH)} noindex />;
 };
 
 export const query = graphql`
-  query NotFoundPage {
+  query NotFoundPage($language: String!) {
     ...PageHeadData
-    enquiryYaml {
+    ...PageShellData
+    enquiryYaml(language: { eq: $language }) {
       ...QuoteActions
     }
-    siteYaml {
+    siteYaml(language: { eq: $language }) {
       email
       footer {
         emailLabel
@@ -68,7 +82,7 @@ export const query = graphql`
         homeLabel
       }
     }
-    allServiceYaml(sort: { slug: ASC }) {
+    allServiceYaml(filter: { language: { eq: $language } }, sort: { slug: ASC }) {
       nodes {
         slug
         hero {

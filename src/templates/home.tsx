@@ -2,26 +2,28 @@ import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
 import { PageHead } from "../components/PageHead";
 import { HomeContent } from "../pageBodies/HomeContent";
+import type { PageLanguage } from "../language/paths";
 import { PageShell } from "../pageBodies/PageShell";
 
 /** The home page: its hero, then its sections in the order content/home.yaml lists them. */
-export default function HomePage({ data, location }: PageProps<Queries.HomePageQuery>) {
+export default function HomePage({ data, location, pageContext }: PageProps<Queries.HomePageQuery, PageLanguage>) {
   const { homeYaml: home, siteYaml: site, clientsYaml: clients, enquiryYaml: enquiry, built } = data;
   if (!home || !site || !clients || !enquiry || !built?.day)
     throw new Error("The home page's content could not be loaded.");
   return (
-    <PageShell pathname={location.pathname}>
+    <PageShell data={data} page={pageContext} pathname={location.pathname}>
       <HomeContent home={home} site={site} clients={clients} enquiry={enquiry} today={built.day} />
     </PageShell>
   );
 }
 
-export const Head: HeadFC<Queries.HomePageQuery> = ({ data, location }) => {
+export const Head: HeadFC<Queries.HomePageQuery, PageLanguage> = ({ data, location, pageContext }) => {
   const page = data.homeYaml;
   if (!page) throw new Error("The home page's content could not be loaded.");
   return (
     <PageHead
       data={data}
+      page={pageContext}
       title={page.title}
       description={page.description}
       pathname={location.pathname}
@@ -33,8 +35,8 @@ export const Head: HeadFC<Queries.HomePageQuery> = ({ data, location }) => {
 };
 
 export const query = graphql`
-  query HomePage {
-    homeYaml {
+  query HomePage($language: String!) {
+    homeYaml(language: { eq: $language }) {
       title
       description
       hero {
@@ -54,17 +56,18 @@ export const query = graphql`
       }
     }
     ...PageHeadData
+    ...PageShellData
     ...BuildDay
-    siteYaml {
+    siteYaml(language: { eq: $language }) {
       ...CarouselLabels
       company {
         name
       }
     }
-    clientsYaml {
+    clientsYaml(language: { eq: $language }) {
       ...ClientsContent
     }
-    enquiryYaml {
+    enquiryYaml(language: { eq: $language }) {
       ...QuoteActions
     }
   }

@@ -1,0 +1,67 @@
+// Which pages the build makes, in which languages, at which addresses. English makes
+// every page; a translation makes a page only where that page's own file and the files
+// every page is framed with (site, enquiry, clients) are complete in it
+// (src/build/contentNodes.ts makes a node only for a complete language). gatsby-node
+// builds from this plan, and the browser tests read it to know which pages exist.
+import { DEFAULT_LANGUAGE, type Language } from "../schema/languages";
+import { pathIn, type PageLanguage } from "../language/paths";
+
+/** The languages each content file is complete in, with the addresses it chooses. */
+export interface ContentLanguages {
+  site: Language[];
+  home: Language[];
+  clients: Language[];
+  enquiry: { slug: string; privacySlug: string; languages: Language[] };
+  services: { slug: string; languages: Language[] }[];
+}
+
+export type Template = "home" | "service" | "enquiry" | "privacy" | "notFound";
+
+export interface PlannedPage {
+  template: Template;
+  path: string;
+  /** The service's slug (service pages only): its template finds the content by it. */
+  slug?: string;
+  page: PageLanguage;
+}
+
+/** The not-found page's address; nginx answers unknown addresses with it (deploy/nginx). */
+export const NOT_FOUND_PATH = "/404";
+
+export function languagePages(content: ContentLanguages): PlannedPage[] {
+  const framed = (languages: Language[]) =>
+    languages.filter(
+      (language) =>
+        language === DEFAULT_LANGUAGE ||
+        (content.site.includes(language) &&
+          content.enquiry.languages.includes(language) &&
+          content.clients.includes(language)),
+    );
+  const pages: { template: Template; path: string; slug?: string; languages: Language[] }[] = [
+    { template: "home", path: "/", languages: framed(content.home) },
+    ...content.services.map((service) => ({
+      template: "service" as const,
+      path: `/${service.slug}`,
+      slug: service.slug,
+      languages: framed(service.languages),
+    })),
+    { template: "enquiry", path: `/${content.enquiry.slug}`, languages: framed(content.enquiry.languages) },
+    { template: "privacy", path: `/${content.enquiry.privacySlug}`, languages: framed(content.enquiry.languages) },
+    { template: "notFound", path: NOT_FOUND_PATH, languages: framed(content.site) },
+  ];
+  const withEnglish = pages.map((page) => ({
+    ...page,
+    languages: page.languages.includes(DEFAULT_LANGUAGE) ? page.languages : [DEFAULT_LANGUAGE, ...page.languages],
+  }));
+  const published = (language: Language) =>
+    withEnglish.filter((page) => page.languages.includes(language)).map((page) => pathIn(language, page.path));
+  return withEnglish.flatMap(({ languages, ...page }) => {
+    // The 404 page has no twin for search engines: it is never listed.
+    const alternates = Object.fromEntries(languages.map((language) => [language, pathIn(language, page.path)]));
+    return languages.map((language) => ({
+      ...page,
+      path: pathIn(language, page.path),
+      page: { language, alternates, published: published(language) },
+    }));
+  });
+}

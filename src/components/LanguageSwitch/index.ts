@@ -1,0 +1,1 @@
+export { LanguageSwitch, type LanguageLink } from "./LanguageSwitch";
