@@ -4,12 +4,11 @@ import type { GatsbyNode } from "gatsby";
 import { compileHintBanner } from "./src/build/compileHints";
 import { createContentNodes } from "./src/build/contentNodes";
 import { languagePages, type ContentLanguages } from "./src/build/languagePages";
-import { ENGLISH_PAGE } from "./src/language/paths";
 import { DEFAULT_LANGUAGE, type Language } from "./src/schema/languages";
 import { EARLY_SCRIPT_CONSTANT, bundleEarlyScript } from "./src/build/earlyScript";
 import { finishPagesInBuild } from "./src/build/finishPages";
 import { writeEnquirySettings } from "./src/build/enquirySettings";
-import { NOTICES } from "./src/enquiry/pages";
+import { NOTICES, noticePath, type Notice } from "./src/enquiry/pages";
 import { HELP_PATH, productionBackend } from "./src/cms/config";
 import { ADMIN_DIR, writeAdmin } from "./src/cms/writeAdmin";
 import { contentTypes } from "./src/schema/graphql";
@@ -234,15 +233,20 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     return;
   }
   const template = (name: string) => path.resolve(`src/templates/${name}.tsx`);
-  for (const { template: name, path: pagePath, slug, page } of languagePages(contentLanguages(result.data))) {
+  const plan = languagePages(contentLanguages(result.data));
+  for (const { template: name, path: pagePath, slug, page } of plan) {
     actions.createPage({ path: pagePath, component: template(name), context: { ...page, slug } });
   }
-  for (const [notice, noticePath] of Object.entries(NOTICES)) {
-    actions.createPage({
-      path: noticePath,
-      component: template("enquiryNotice"),
-      context: { notice, ...ENGLISH_PAGE },
-    });
+  // The enquiry service's pages, in each language the form is in (no twins: never listed).
+  for (const form of plan.filter((page) => page.template === "enquiry")) {
+    const { language, published } = form.page;
+    for (const notice of Object.keys(NOTICES) as Notice[]) {
+      actions.createPage({
+        path: noticePath(notice, language),
+        component: template("enquiryNotice"),
+        context: { notice, language, alternates: {}, published },
+      });
+    }
   }
 };
 

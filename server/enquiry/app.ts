@@ -6,7 +6,15 @@
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
-import { ENQUIRY_API, FILE_FIELD, MAX_FILES, MAX_FILES_BYTES } from "../../src/contract/enquiry";
+import {
+  DEFAULT_LANGUAGE,
+  ENQUIRY_API,
+  FILE_FIELD,
+  MAX_FILES,
+  MAX_FILES_BYTES,
+  isLanguage,
+  type Language,
+} from "../../src/contract/enquiry";
 import { addressKeys } from "../lib/addresses";
 import type { EnquirySettingsEnv } from "./settings";
 import type { LiveSite } from "./site";
@@ -34,6 +42,19 @@ export const MAX_FIELDS = 100;
 export const MAX_FIELD_BYTES = 32 * 1024;
 const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? "").includes("application/json");
 const RECEIVED = `${ENQUIRY_API}/received/`;
+
+/**
+ * The language of the page a refused form came from (/de/...), by its referrer: a form
+ * refused before it is read (too large, too many) is answered in it where it can be.
+ */
+function refererLanguage(request: FastifyRequest): Language {
+  try {
+    const first = new URL(request.headers.referer ?? "").pathname.split("/")[1];
+    return isLanguage(first) ? first : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
 
 export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
   // nginx, on the same machine, says who the visitor is; no one else is believed.
@@ -86,8 +107,8 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(body);
 
-  const received = (request: FastifyRequest, reply: FastifyReply, id: string, status: number) => {
-    const location = `${RECEIVED}${id}`;
+  const received = (request: FastifyRequest, reply: FastifyReply, id: string, status: number, language: Language) => {
+    const location = `${RECEIVED}${id}${language === DEFAULT_LANGUAGE ? "" : `?language=${language}`}`;
     if (wantsJson(request))
       return reply.code(status).header("Cache-Control", "no-store").send({ reference: id, location });
     return reply.code(303).header("Location", location).header("Cache-Control", "no-store").send();
@@ -119,25 +140,26 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
         }
       }
       const taken = await intakeOf.take(form);
-      if (taken.kind === "unavailable") return unavailable(request, reply);
+      if (taken.kind === "unavailable") return unavailable(request, reply, taken.language);
       if (taken.kind === "problems") {
         if (wantsJson(request)) return reply.code(422).send({ problems: taken.problems });
-        return html(reply, 422, site.formWithProblems(taken.values, taken.problems));
+        return html(reply, 422, site.formWithProblems(taken.values, taken.problems, taken.language));
       }
       if (taken.status === 201) stored();
-      return received(request, reply, taken.id, taken.status);
+      return received(request, reply, taken.id, taken.status, taken.language);
     },
   );
 
-  const unavailable = (request: FastifyRequest, reply: FastifyReply) => {
+  const unavailable = (request: FastifyRequest, reply: FastifyReply, language: Language) => {
     if (wantsJson(request)) return reply.code(503).send({ error: "enquiries cannot be stored now; call or WhatsApp" });
-    return html(reply, 503, site.notice("unavailable"));
+    return html(reply, 503, site.notice("unavailable", language));
   };
 
-  app.get<{ Params: { id: string } }>(`${RECEIVED}:id`, async (request, reply) => {
+  app.get<{ Params: { id: string }; Querystring: { language?: string } }>(`${RECEIVED}:id`, async (request, reply) => {
     const { id } = request.params;
     if (!ID_PATTERN.test(id) || !spool.stateOf(id)) return html(reply, 404, site.notFound());
-    return html(reply, 200, site.received(id));
+    const language = request.query.language;
+    return html(reply, 200, site.received(id, isLanguage(language) ? language : DEFAULT_LANGUAGE));
   });
 
   if (settings.staffSecret) {
@@ -170,7 +192,7 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
     if (wantsJson(request) || ![413, 429].includes(status)) {
       return reply.code(status).send({ error: status >= 500 ? "internal error" : error.message });
     }
-    return html(reply, status, site.notice(status === 413 ? "tooLarge" : "tooMany"));
+    return html(reply, status, site.notice(status === 413 ? "tooLarge" : "tooMany", refererLanguage(request)));
   });
 
   return app;

@@ -9,7 +9,9 @@ import fs from "node:fs";
 import {
   ANSWER_SEPARATOR,
   FILE_FIELD,
+  DEFAULT_LANGUAGE,
   HONEYPOT_FIELD,
+  LANGUAGE_FIELD,
   PAGE_FIELD,
   PAGE_PATTERN,
   SIGNATURE_BYTES,
@@ -19,7 +21,9 @@ import {
   checkFiles,
   formFields,
   questionFields,
+  isLanguage,
   valueFields,
+  type Language,
   type Problems,
 } from "../../src/contract/enquiry";
 import { addressKeys } from "../lib/addresses";
@@ -43,13 +47,17 @@ export interface PostedForm {
 }
 
 /** What became of a form. */
-export type Taken =
-  /** Stored now (201), or stored before under the same token (200). */
-  | { kind: "received"; id: string; status: 200 | 201 }
+export type Taken = (
+  | /** Stored now (201), or stored before under the same token (200). */
+  { kind: "received"; id: string; status: 200 | 201 }
   /** The visitor's answers break the form's rules: shown again with each problem. */
   | { kind: "problems"; values: Record<string, string>; problems: Problems }
   /** It cannot be stored now (limits for everyone, a full disk, no live release): call or WhatsApp instead. */
-  | { kind: "unavailable" };
+  | { kind: "unavailable" }
+) & {
+  /** The language of the form the buyer used: the answer is in it. */
+  language: Language;
+};
 
 export type IntakeSettings = Pick<
   EnquirySettingsEnv,
@@ -130,15 +138,20 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
       throw new Refusal(400, "page: a path of this site, up to 200 characters");
     // The page alone: its query string may carry what the buyer typed elsewhere.
     const page = pathOf(sentPage);
+    const language = once(LANGUAGE_FIELD) ?? DEFAULT_LANGUAGE;
+    if (!isLanguage(language)) throw new Refusal(400, "language: one of the site's languages");
 
     let live;
     try {
       live = site.settings();
     } catch (error) {
       log(`enquiry: no live release to read settings from: ${(error as Error).message}`);
-      return { kind: "unavailable" };
+      return { kind: "unavailable", language };
     }
-    // The live release's fields: its content's questions, required or not, and their answers.
+    if (language !== DEFAULT_LANGUAGE && !live.translations?.[language])
+      throw new Refusal(400, `language: the form is not published in "${language}"`);
+    // The live release's fields: its content's questions, required or not, and their answers
+    // (a translated form sends the English's names and answers).
     const fields = formFields(live.form);
     const values: Record<string, string> = {};
     for (const rule of valueFields(fields)) {
@@ -160,11 +173,11 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
       })),
     );
     if (filesProblem) problems[FILE_FIELD] = filesProblem;
-    if (Object.keys(problems).length) return { kind: "problems", values, problems };
+    if (Object.keys(problems).length) return { kind: "problems", values, problems, language };
 
     const id = newId(token);
     await storing.get(id)?.catch(() => undefined);
-    if (spool.stateOf(id)) return { kind: "received", id, status: 200 };
+    if (spool.stateOf(id)) return { kind: "received", id, status: 200, language };
     // Bounds for everyone together: how many and how many bytes in an hour, the inbox's
     // load, the spool's size, the disk's floor.
     const fileBytes = files.reduce((sum, file) => sum + file.content.length, 0);
@@ -173,14 +186,14 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
       log(
         `enquiry: refused a form: ${settings.postsPerHour} enquiries in the last hour already (ENQUIRY_POSTS_PER_HOUR)`,
       );
-      return { kind: "unavailable" };
+      return { kind: "unavailable", language };
     }
     const storedLastHour = lastHour.reduce((sum, entry) => sum + entry.size + entry.drawingSize, 0);
     if (storedLastHour + fileBytes > settings.bytesPerHour) {
       log(
         `enquiry: refused a form: ${Math.round(storedLastHour / 2 ** 20)} MB of enquiries in the last hour already (ENQUIRY_MB_PER_HOUR)`,
       );
-      return { kind: "unavailable" };
+      return { kind: "unavailable", language };
     }
     const sender = addressKeys(from).address;
     const senders = senderHour(sender, Date.now());
@@ -194,7 +207,7 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
       log(
         `enquiry: refused a form: one sender (an address, an IPv6 /64) had ${SENDER_SHARE * 100}% of the hour's enquiries or bytes already (ENQUIRY_POSTS_PER_HOUR, ENQUIRY_MB_PER_HOUR)`,
       );
-      return { kind: "unavailable" };
+      return { kind: "unavailable", language };
     }
     // The files go with the e-mail while they and the hour's e-mailed bytes stay within
     // their limits; otherwise they are kept on the server (all of them) and the e-mail says so.
@@ -205,7 +218,7 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
     const work = (async () => {
       const receivedAt = new Date();
       const message = await composeMessage(
-        { id, values, files, filesKept, receivedAt },
+        { id, values, files, filesKept, receivedAt, language },
         live,
         settings.from || live.from,
         settings.to,
@@ -217,6 +230,7 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
         questions: questionFields(fields).map((rule) => ({ name: rule.name, label: rule.words.label })),
         service: live.services.find((choice) => choice.slug === values.service)?.title ?? values.service,
         page,
+        language,
         files: files.map((file) => ({ name: file.fileName, bytes: file.content.length, attached: !filesKept })),
       };
       const bytes = message.length + (filesKept ? fileBytes : 0) + JSON.stringify(record).length;
@@ -235,7 +249,7 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
       await work;
     } catch (error) {
       log(`enquiry: could not store an enquiry: ${(error as Error).message}`);
-      return { kind: "unavailable" };
+      return { kind: "unavailable", language };
     } finally {
       storing.delete(id);
     }
@@ -243,7 +257,7 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
     log(
       `enquiry: stored ${id}${files.length ? ` with ${files.length} file(s), ${fileBytes} bytes${filesKept ? ", kept on the server (not attached)" : ""}` : ""}`,
     );
-    return { kind: "received", id, status: 201 };
+    return { kind: "received", id, status: 201, language };
   }
 
   return { take };

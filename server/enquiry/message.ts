@@ -9,7 +9,10 @@ import {
   formFields,
   formatOf,
   questionFields,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
   type EnquirySettings,
+  type Language,
 } from "../../src/contract/enquiry";
 
 export interface Drawing {
@@ -25,6 +28,8 @@ export interface Enquiry {
   /** The files are too large to e-mail: the message names them and says how to get them, and the spool keeps them. */
   filesKept?: boolean;
   receivedAt: Date;
+  /** The language of the form the buyer used (English when not said). */
+  language?: Language;
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -58,7 +63,13 @@ export function composeMessage(enquiry: Enquiry, settings: EnquirySettings, from
   const questions = questionFields(formFields(settings.form)).map(
     (rule) => `${rule.words.label}: ${(values[rule.name] ?? "").split(ANSWER_SEPARATOR).join(", ") || "-"}`,
   );
-  const lines = [...fixed, ...questions];
+  const language = enquiry.language ?? DEFAULT_LANGUAGE;
+  // Sales answer in the buyer's language: said only when it is not English.
+  const languageLine =
+    language === DEFAULT_LANGUAGE
+      ? []
+      : [`Language: ${LANGUAGES[language].inEnglish} (the buyer used the form in it: answer in it)`];
+  const lines = [...languageLine, ...fixed, ...questions];
   const text = [
     `${settings.referenceLabel}: ${enquiry.id}`,
     "",
@@ -96,7 +107,7 @@ export function composeMessage(enquiry: Enquiry, settings: EnquirySettings, from
     text,
     date: enquiry.receivedAt,
     messageId: `<${enquiry.id}.enquiry@${domainOf(from)}>`,
-    headers: { "X-Enquiry-Reference": enquiry.id },
+    headers: { "X-Enquiry-Reference": enquiry.id, "X-Enquiry-Language": language },
     attachments: enquiry.filesKept
       ? []
       : files.map((file) => ({

@@ -20,6 +20,8 @@ export interface EnquiryRecord {
   service: string;
   /** The page the buyer was on before the form ("" when the browser did not say). */
   page: string;
+  /** The language of the form the buyer used ("de"); English when absent (enquiries before it). */
+  language?: string;
   files: EnquiryFile[];
 }
 

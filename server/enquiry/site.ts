@@ -13,11 +13,13 @@ import {
   problemText,
   valueFields,
   type Problems,
-  NOTICES,
+  DEFAULT_LANGUAGE,
   REFERENCE_ID,
   SETTINGS_FILE,
   SUMMARY_ID,
+  noticePath,
   type EnquirySettings,
+  type Language,
   type Notice,
 } from "../../src/contract/enquiry";
 import { escapeHtml } from "../lib/html";
@@ -53,12 +55,17 @@ export class LiveSite {
     return document;
   }
 
-  notice(notice: Notice): string {
-    return this.page(NOTICES[notice]).toString();
+  /** `language` if the live form is published in it, else English. */
+  private published(language: Language): Language {
+    return language !== DEFAULT_LANGUAGE && this.settings().translations?.[language] ? language : DEFAULT_LANGUAGE;
   }
 
-  received(reference: string): string {
-    const document = this.page(NOTICES.received);
+  notice(notice: Notice, language: Language = DEFAULT_LANGUAGE): string {
+    return this.page(noticePath(notice, this.published(language))).toString();
+  }
+
+  received(reference: string, language: Language = DEFAULT_LANGUAGE): string {
+    const document = this.page(noticePath("received", this.published(language)));
     document.getElementById(REFERENCE_ID)?.set_content(escapeHtml(reference));
     return document.toString();
   }
@@ -72,12 +79,14 @@ export class LiveSite {
    * The form again, as the visitor filled it, each problem above its field and all of
    * them listed above the form (GOV.UK's error summary), which takes focus.
    */
-  formWithProblems(values: Record<string, string>, problems: Problems): string {
-    const settings = this.settings();
+  formWithProblems(values: Record<string, string>, problems: Problems, language: Language = DEFAULT_LANGUAGE): string {
+    const english = this.settings();
+    // A translated form: its words, the English's names and answers (formFields).
+    const settings = english.translations?.[this.published(language)] ?? english;
     const document = this.page(settings.formPath);
     const form = document.querySelector("form");
     if (!form) throw new Error(`${settings.formPath}: no form in the built page`);
-    const fields = formFields(settings.form);
+    const fields = formFields(settings.form, english.form);
     for (const rule of valueFields(fields)) {
       const value = values[rule.name] ?? "";
       const inputs = form.querySelectorAll(`[name="${rule.name}"]`);

@@ -4,7 +4,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { OTHER_SERVICE } from "../enquiry/rules";
-import { SETTINGS_FILE, type EnquirySettings } from "../enquiry/pages";
+import { SETTINGS_FILE, type EnquirySettings, type TranslatedSettings } from "../enquiry/pages";
+import { pathIn } from "../language/paths";
+import { DEFAULT_LANGUAGE, type Language } from "../schema/languages";
+import type { LoadedFile } from "../schema/types";
+import { contentLanguagesOf, formLanguages } from "./languagePages";
 import type { Data } from "../schema/fields";
 import type { enquirySchema, serviceSchema, siteSchema } from "../schema/content";
 import { formatProblems } from "../schema/report";
@@ -44,19 +48,37 @@ export function enquirySettings(
   };
 }
 
-export function writeEnquirySettings(projectDir: string, publicDir: string): void {
-  const { files, problems } = loadContent(projectDir);
-  if (problems.length) throw new Error(formatProblems(problems));
+/** A translated form's settings: where it is and its words. */
+export function translatedSettings(enquiry: Enquiry, language: Language): TranslatedSettings {
+  const { questions, ...fixed } = enquiry.form;
+  const { network: _network, summary, ...problems } = enquiry.problems;
+  return {
+    formPath: pathIn(language, `/${enquiry.slug}`),
+    form: { ...fixed, questions: questions ?? [] },
+    problems,
+    summary,
+  };
+}
+
+/** The settings of loaded content, with each language the form is published in. */
+export function settingsFromContent(files: readonly LoadedFile[], siteUrl?: string): EnquirySettings {
   const data = (file: string) => files.find((loaded) => loaded.file === file)!.data;
   const services = files
     .filter((loaded) => loaded.file.startsWith("content/services/"))
     .map((loaded) => loaded.data as Service)
     .sort((a, b) => (a.slug < b.slug ? -1 : 1));
-  const settings = enquirySettings(
-    data("content/enquiry.yaml") as Enquiry,
-    data("content/site.yaml") as Site,
-    services,
-  );
+  const enquiry = files.find((loaded) => loaded.file === "content/enquiry.yaml")!;
+  const settings = enquirySettings(enquiry.data as Enquiry, data("content/site.yaml") as Site, services, siteUrl);
+  const translations = formLanguages(contentLanguagesOf(files))
+    .filter((language) => language !== DEFAULT_LANGUAGE)
+    .map((language) => [language, translatedSettings(enquiry.translations[language] as Enquiry, language)]);
+  return translations.length ? { ...settings, translations: Object.fromEntries(translations) } : settings;
+}
+
+export function writeEnquirySettings(projectDir: string, publicDir: string): void {
+  const { files, problems } = loadContent(projectDir);
+  if (problems.length) throw new Error(formatProblems(problems));
+  const settings = settingsFromContent(files);
   const file = path.join(publicDir, SETTINGS_FILE);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);

@@ -4,6 +4,7 @@
 // (src/build/contentNodes.ts makes a node only for a complete language). gatsby-node
 // builds from this plan, and the browser tests read it to know which pages exist.
 import { DEFAULT_LANGUAGE, type Language } from "../schema/languages";
+import type { LoadedFile } from "../schema/types";
 import { pathIn, type PageLanguage } from "../language/paths";
 
 /** The languages each content file is complete in, with the addresses it chooses. */
@@ -65,3 +66,28 @@ export function languagePages(content: ContentLanguages): PlannedPage[] {
     }));
   });
 }
+
+/** The languages of loaded content (src/schema/load.ts): the same plan, outside Gatsby. */
+export function contentLanguagesOf(files: readonly LoadedFile[]): ContentLanguages {
+  const languages = (file: LoadedFile | undefined): Language[] =>
+    file ? [DEFAULT_LANGUAGE, ...(Object.keys(file.translations) as Language[])] : [];
+  const one = (kind: LoadedFile["kind"]) => files.find((file) => file.kind === kind);
+  const enquiry = one("enquiry")?.data as { slug: string; privacy: { slug: string } } | undefined;
+  if (!enquiry) throw new Error("content/enquiry.yaml was not loaded.");
+  return {
+    site: languages(one("site")),
+    home: languages(one("home")),
+    clients: languages(one("clients")),
+    enquiry: { slug: enquiry.slug, privacySlug: enquiry.privacy.slug, languages: languages(one("enquiry")) },
+    services: files
+      .filter((file) => file.kind === "services")
+      .map((file) => ({ slug: String(file.data.slug), languages: languages(file) }))
+      .sort((a, b) => (a.slug < b.slug ? -1 : 1)),
+  };
+}
+
+/** The languages the request-for-quote form is published in, English first. */
+export const formLanguages = (content: ContentLanguages): Language[] =>
+  languagePages(content)
+    .filter((page) => page.template === "enquiry")
+    .map((page) => page.page.language);

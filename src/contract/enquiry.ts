@@ -8,6 +8,7 @@ export {
   ENQUIRY_API,
   FILE_FIELD,
   HONEYPOT_FIELD,
+  LANGUAGE_FIELD,
   MAX_FILES,
   MAX_FILES_BYTES,
   MIME_TYPES,
@@ -27,6 +28,16 @@ export {
   valueFields,
   type Problems,
 } from "../enquiry/rules";
-export { NOTICES, REFERENCE_ID, SETTINGS_FILE, SUMMARY_ID, type EnquirySettings, type Notice } from "../enquiry/pages";
+export {
+  NOTICES,
+  REFERENCE_ID,
+  SETTINGS_FILE,
+  SUMMARY_ID,
+  noticePath,
+  type EnquirySettings,
+  type Notice,
+  type TranslatedSettings,
+} from "../enquiry/pages";
+export { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "../schema/languages";
 /** The e-mail address pattern the content's fields use; the operator's settings are held to it too. */
 export { EMAIL } from "../schema/patterns";

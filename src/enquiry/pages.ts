@@ -1,6 +1,7 @@
 // The pages the enquiry service fills and the settings it reads, at fixed addresses in
 // every release (gatsby-node writes them; nginx serves /_enquiry/ only internally, to
 // its own error pages). Shared by the build and server/enquiry/.
+import { DEFAULT_LANGUAGE, type Language } from "../schema/languages";
 import type { FormWords } from "./rules";
 
 export const ENQUIRY_FOLDER = "_enquiry";
@@ -15,6 +16,20 @@ export const NOTICES = {
   tooMany: `/${ENQUIRY_FOLDER}/too-many`,
 } as const;
 export type Notice = keyof typeof NOTICES;
+
+/** A notice in a language: a translation's at /_enquiry/<language>/<name>. */
+export function noticePath(notice: Notice, language: Language = DEFAULT_LANGUAGE): string {
+  if (language === DEFAULT_LANGUAGE) return NOTICES[notice];
+  return NOTICES[notice].replace(`/${ENQUIRY_FOLDER}/`, `/${ENQUIRY_FOLDER}/${language}/`);
+}
+
+/** A language's form: where it is and its words (its names and answers are the English's). */
+export interface TranslatedSettings {
+  formPath: string;
+  form: FormWords;
+  problems: Record<string, string>;
+  summary: string;
+}
 
 /** Where the received page shows the enquiry's reference. */
 export const REFERENCE_ID = "enquiry-reference";
@@ -43,4 +58,6 @@ export interface EnquirySettings {
   /** The problems' words, for the form page returned with them. */
   problems: Record<string, string>;
   summary: string;
+  /** Each other language the form is published in (none in a release built before them). */
+  translations?: Partial<Record<Language, TranslatedSettings>>;
 }

@@ -26,6 +26,8 @@ export const TOKEN_FIELD = "token";
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 /** The page the buyer was on before the form (a path of this site), which the page's script adds. */
 export const PAGE_FIELD = "page";
+/** A translated form's language ("de"); the English form sends none. */
+export const LANGUAGE_FIELD = "language";
 export const PAGE_PATTERN = /^\/(?!\/)[\x21-\x7e]{0,199}$/;
 /** The service choice for "not sure / other". */
 export const OTHER_SERVICE = "other";
@@ -90,8 +92,10 @@ export interface FieldRule {
   /** The browser's autofill token. */
   autocomplete?: string;
   input: InputKind;
-  /** Round buttons and tick boxes: the answers offered, sent as they are written. */
+  /** Round buttons and tick boxes: the answers offered, sent as the English writes them. */
   options?: readonly string[];
+  /** The answers as the page shows them, in its language (the English's when not given). */
+  optionLabels?: readonly string[];
   /** The words the page shows and the problems say. */
   words: FieldWords & { invalid?: string | null };
 }
@@ -158,25 +162,32 @@ export const questionName = (label: string) =>
  * Every field of the form in the page's order, from content's words: the contact and
  * part fields, content's questions after the part size, the message, the files and the
  * consent. The page draws this list and the enquiry service checks it: the same code.
+ * The words are the page's (`form`); names, answers and what is required are the English's
+ * (`english`: the same form unless the page is a translation).
  */
-export function formFields(form: FormWords): FieldRule[] {
+export function formFields(form: FormWords, english: FormWords = form): FieldRule[] {
   const fixed = (name: FixedName): FieldRule => {
     const rule: FixedRule = FIXED[name];
     const words = form[name] ?? { label: name };
-    const chosen = MAY_BE_OPTIONAL.includes(name) ? words.required : null;
+    const chosen = MAY_BE_OPTIONAL.includes(name) ? english[name]?.required : null;
     return { name, ...rule, required: chosen ? chosen === "yes" : rule.required, words };
   };
+  // A translated form sends what the English sends: the same names and answers, so the
+  // service, the e-mail and the records read alike in every language (a translation
+  // matches the English question by question, in order: src/schema/translation.ts).
   const taken = new Set<string>();
-  const questions = (form.questions ?? []).map((question): FieldRule => {
+  const translated = form.questions ?? [];
+  const questions = (english.questions ?? []).map((question, index): FieldRule => {
     let name = questionName(question.label);
     for (let n = 2; taken.has(name); n++) name = `${questionName(question.label)}-${n}`;
     taken.add(name);
+    const words = translated[index] ?? question;
     return {
       name,
       ...QUESTION_INPUTS[question.kind],
       required: question.required === "yes",
-      ...(question.options?.length ? { options: question.options } : {}),
-      words: question,
+      ...(question.options?.length ? { options: question.options, optionLabels: words.options ?? question.options } : {}),
+      words,
     };
   });
   return FIXED_ORDER.flatMap((name) => (name === QUESTIONS_AFTER ? [fixed(name), ...questions] : [fixed(name)]));

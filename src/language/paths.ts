@@ -33,3 +33,13 @@ export function localLink(link: string, page: PageLanguage): string {
   if (!page.published.includes(twin)) return link;
   return `${twin}${search === undefined ? "" : `?${search}`}${hash === undefined ? "" : `#${hash}`}`;
 }
+
+/** One node per slug: the one in `language` where there is one, else the English. */
+export function oneBySlug<T extends { slug: string; language: string }>(nodes: readonly T[], language: Language): T[] {
+  const bySlug = new Map<string, T>();
+  for (const node of nodes) {
+    if (node.language === language || (node.language === DEFAULT_LANGUAGE && !bySlug.has(node.slug)))
+      bySlug.set(node.slug, node);
+  }
+  return [...bySlug.values()];
+}

@@ -1,5 +1,5 @@
 import React from "react";
-import { EnquiryForm, type EnquiryWords } from "../components/EnquiryForm";
+import { EnquiryForm, type EnquiryFormProps, type EnquiryWords } from "../components/EnquiryForm";
 import { Island } from "../components/Island";
 import { ServerHtml } from "../components/ServerHtml";
 import { telHref } from "../components/Footer/telHref";
@@ -17,6 +17,8 @@ export interface EnquiryContentProps {
   };
   services: readonly { slug: string; title: string }[];
   newTabLabel: string;
+  /** The English form, on a translated page (EnquiryForm). */
+  english?: EnquiryFormProps["english"];
 }
 
 /**
@@ -24,7 +26,7 @@ export interface EnquiryContentProps {
  * on a phone above the form, so they are on the first screen; beside it on a wide one),
  * and the form.
  */
-export function EnquiryContent({ page, services, newTabLabel }: EnquiryContentProps) {
+export function EnquiryContent({ page, english, services, newTabLabel }: EnquiryContentProps) {
   const local = useLocalLink();
   const { phone, callLabel, whatsapp, whatsappLabel } = page.alternatives;
   const reach = {
@@ -48,7 +50,7 @@ export function EnquiryContent({ page, services, newTabLabel }: EnquiryContentPr
         </div>
         <div className={styles.form}>
           <Island>
-            <EnquiryForm words={page} services={services} privacyPath={local(`/${page.privacy.slug}`)} reach={reach} />
+            <EnquiryForm words={page} english={english} services={services} privacyPath={local(`/${page.privacy.slug}`)} reach={reach} />
           </Island>
         </div>
       </div>

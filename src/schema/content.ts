@@ -368,8 +368,10 @@ export const enquirySchema = object("Request a quote", {
   ),
   // Where they go is the server operator's setting (ENQUIRY_TO), not content a login can change.
   delivery: object("The enquiry e-mails", {
+    // Sales read every enquiry in English, whichever language the buyer used.
     subject: text("Subject of each enquiry's e-mail", {
       hint: "{reference}, {service} and {company} are replaced",
+      translated: false,
     }),
     retentionDays: number("Days a sent enquiry is kept on the server", 1, 3650),
   }),

@@ -11,6 +11,10 @@ export const LANGUAGES = {
 
 export type Language = keyof typeof LANGUAGES;
 
+/** Whether a value names one of the site's languages. */
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === "string" && Object.prototype.hasOwnProperty.call(LANGUAGES, value);
+
 /** The content's own language, at the site's addresses without a prefix. */
 export const DEFAULT_LANGUAGE: Language = "en";
 

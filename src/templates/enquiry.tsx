@@ -2,17 +2,23 @@ import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
 import { PageHead } from "../components/PageHead";
 import { EnquiryContent } from "../pageBodies/EnquiryContent";
-import type { PageLanguage } from "../language/paths";
+import { oneBySlug, type PageLanguage } from "../language/paths";
+import { DEFAULT_LANGUAGE } from "../schema/languages";
 import { PageShell } from "../pageBodies/PageShell";
 
 /** The request-for-quote page (content/enquiry.yaml), at the address its content chooses. */
 export default function EnquiryPage({ data, location, pageContext }: PageProps<Queries.EnquiryPageQuery, PageLanguage>) {
   const { enquiryYaml: page, siteYaml: site } = data;
   if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
-  const services = data.allServiceYaml.nodes.map((service) => ({ slug: service.slug, title: service.hero.title }));
+  // Every service may be asked for, named in the page's language where its page is in it.
+  const services = oneBySlug(data.allServiceYaml.nodes, pageContext.language).map((service) => ({
+    slug: service.slug,
+    title: service.hero.title,
+  }));
+  const english = pageContext.language === DEFAULT_LANGUAGE ? undefined : data.english?.form;
   return (
     <PageShell data={data} page={pageContext} pathname={location.pathname} embedMap={false}>
-      <EnquiryContent page={page} services={services} newTabLabel={site.labels.opensInNewTab} />
+      <EnquiryContent page={page} english={english} services={services} newTabLabel={site.labels.opensInNewTab} />
     </PageShell>
   );
 }
@@ -32,9 +38,13 @@ export const query = graphql`
         opensInNewTab
       }
     }
+    english: enquiryYaml(language: { eq: "en" }) {
+      ...EnquiryFormWords
+    }
     allServiceYaml(sort: { slug: ASC }) {
       nodes {
         slug
+        language
         hero {
           title
         }
@@ -45,78 +55,7 @@ export const query = graphql`
       description
       heading
       intro
-      form {
-        name {
-          label
-          help
-          missing
-        }
-        company {
-          label
-          help
-          missing
-          required
-        }
-        email {
-          label
-          help
-          missing
-        }
-        phone {
-          label
-          help
-          missing
-          required
-        }
-        service {
-          label
-          help
-          missing
-        }
-        material {
-          label
-          help
-          missing
-          required
-        }
-        quantity {
-          label
-          help
-          missing
-          required
-        }
-        partSize {
-          label
-          help
-          missing
-          required
-        }
-        questions {
-          label
-          help
-          kind
-          options
-          required
-          missing
-          invalid
-        }
-        message {
-          label
-          help
-          missing
-          required
-        }
-        drawing {
-          label
-          help
-          missing
-        }
-        consent {
-          label
-          help
-          missing
-        }
-      }
+      ...EnquiryFormWords
       chooseService
       otherService
       privacyLinkLabel
@@ -148,6 +87,84 @@ export const query = graphql`
         slug
       }
       ...ContactOptions
+    }
+  }
+`;
+
+/** The form's words: the page's, and on a translated page the English's too (its names and answers). */
+export const formFragment = graphql`
+  fragment EnquiryFormWords on EnquiryYaml {
+    form {
+      name {
+        label
+        help
+        missing
+      }
+      company {
+        label
+        help
+        missing
+        required
+      }
+      email {
+        label
+        help
+        missing
+      }
+      phone {
+        label
+        help
+        missing
+        required
+      }
+      service {
+        label
+        help
+        missing
+      }
+      material {
+        label
+        help
+        missing
+        required
+      }
+      quantity {
+        label
+        help
+        missing
+        required
+      }
+      partSize {
+        label
+        help
+        missing
+        required
+      }
+      questions {
+        label
+        help
+        kind
+        options
+        required
+        missing
+        invalid
+      }
+      message {
+        label
+        help
+        missing
+        required
+      }
+      drawing {
+        label
+        help
+        missing
+      }
+      consent {
+        label
+        help
+        missing
+      }
     }
   }
 `;

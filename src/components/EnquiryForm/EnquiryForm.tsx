@@ -5,6 +5,7 @@ import {
   ENQUIRY_URL,
   FILE_FIELD,
   HONEYPOT_FIELD,
+  LANGUAGE_FIELD,
   OTHER_SERVICE,
   PAGE_FIELD,
   PAGE_PATTERN,
@@ -26,6 +27,8 @@ import {
 } from "../../enquiry/rules";
 import { SUMMARY_ID } from "../../enquiry/pages";
 import { useHydrated } from "../../hooks/useHydrated";
+import { usePageLanguage } from "../../language/PageLanguageContext";
+import { DEFAULT_LANGUAGE } from "../../schema/languages";
 import { Field, type InputProps } from "./Field";
 import * as styles from "./EnquiryForm.module.css";
 import { newToken, sendEnquiry } from "./send";
@@ -47,6 +50,8 @@ export interface EnquiryWords {
 
 export interface EnquiryFormProps {
   words: EnquiryWords;
+  /** The English form, on a translated page: the form sends its names and answers. */
+  english?: FormWords;
   /** The services a visitor may choose, by their page's slug. */
   services: readonly { slug: string; title: string }[];
   privacyPath: string;
@@ -102,14 +107,15 @@ async function filesProblem(input: HTMLInputElement | null): Promise<Problem | n
  * (GOV.UK's error summary: it takes focus, and each links to its field); the upload shows
  * its progress; and a token makes a double click or a retry one enquiry.
  */
-export function EnquiryForm({ words, services, privacyPath, reach }: EnquiryFormProps) {
+export function EnquiryForm({ words, english, services, privacyPath, reach }: EnquiryFormProps) {
   const hydrated = useHydrated();
+  const { language } = usePageLanguage();
   const form = useRef<HTMLFormElement>(null);
   const summary = useRef<HTMLDivElement>(null);
   const token = useRef("");
   const sending = useRef(false);
   const touched = useRef(new Set<string>());
-  const fields = useMemo(() => formFields(words.form), [words.form]);
+  const fields = useMemo(() => formFields(words.form, english ?? words.form), [words.form, english]);
   const [problems, setProblems] = useState<Problems>({});
   /** The problems found by the last send, listed above the form; bumped to move focus there. */
   const [listed, setListed] = useState<{ problems: Problems; sent: number } | null>(null);
@@ -238,7 +244,7 @@ export function EnquiryForm({ words, services, privacyPath, reach }: EnquiryForm
                     value={option}
                     aria-invalid={aria["aria-invalid"]}
                   />
-                  <label htmlFor={id}>{option}</label>
+                  <label htmlFor={id}>{rule.optionLabels?.[index] ?? option}</label>
                 </div>
               );
             })}
@@ -323,6 +329,8 @@ export function EnquiryForm({ words, services, privacyPath, reach }: EnquiryForm
       <div hidden>
         <input name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" aria-hidden="true" />
       </div>
+      {/* The service answers in the buyer's language, and tells sales which it was. */}
+      {language !== DEFAULT_LANGUAGE && <input type="hidden" name={LANGUAGE_FIELD} value={language} />}
       <p className={styles.notice} role="alert">
         {notice}
         {notice && reach && (
