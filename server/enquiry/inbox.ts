@@ -8,6 +8,8 @@
 // every read is logged with the login.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
+  LANGUAGES,
+  isLanguage,
   ANSWER_SEPARATOR,
   BEFORE_QUESTIONS,
   MIME_TYPES,
@@ -69,6 +71,10 @@ function handledCell(handled: Row["handled"]): string {
     : "Not yet handled";
 }
 
+/** The language of the form the buyer used, as sales read it ("German"); English before forms had one. */
+const languageOf = (record: { language?: string } | undefined) =>
+  record?.language && isLanguage(record.language) ? LANGUAGES[record.language].inEnglish : "English";
+
 function listPage(rows: Row[], words: EnquirySettings | null, show: "open" | "all", total: number): string {
   const open = rows.filter((row) => !row.handled).length;
   const shownRows = (show === "open" ? rows.filter((row) => !row.handled) : rows).slice(0, LIST_LIMIT);
@@ -81,6 +87,7 @@ function listPage(rows: Row[], words: EnquirySettings | null, show: "open" | "al
   <td data-label="${escapeHtml(label(words, "company"))}"><bdi>${record ? shown(who) : '<span class="note">(kept before the inbox: open it)</span>'}</bdi></td>
   <td data-label="${escapeHtml(label(words, "service"))}"><bdi>${record ? shown(record.service) : ""}</bdi></td>
   <td data-label="Page they were on"><bdi>${record?.page ? shown(record.page) : '<span class="note">not known</span>'}</bdi></td>
+  <td data-label="Language">${record ? languageOf(record) : ""}</td>
   <td data-label="E-mail">${deliveryCell(entry)}</td>
   <td data-label="Handled">${handledCell(handled)}</td>
 </tr>`;
@@ -92,7 +99,7 @@ function listPage(rows: Row[], words: EnquirySettings | null, show: "open" | "al
       : `Showing all ${total}. <a href="${INBOX_PATH}">Show only the ${open} not yet handled</a>`;
   const table = shownRows.length
     ? `<table class="wide">
-<thead><tr><th>Reference</th><th>Received</th><th>${escapeHtml(label(words, "company"))}</th><th>${escapeHtml(label(words, "service"))}</th><th>Page they were on</th><th>E-mail</th><th>Handled</th></tr></thead>
+<thead><tr><th>Reference</th><th>Received</th><th>${escapeHtml(label(words, "company"))}</th><th>${escapeHtml(label(words, "service"))}</th><th>Page they were on</th><th>Language</th><th>E-mail</th><th>Handled</th></tr></thead>
 <tbody>
 ${cells}
 </tbody>
@@ -146,6 +153,7 @@ ${
   record
     ? `<dl>
 <dt>Page they were on</dt><dd><bdi>${record.page ? shown(record.page) : "not known"}</bdi></dd>
+<dt>Language</dt><dd>${languageOf(record)}${record.language && record.language !== "en" ? " (answer in it)" : ""}</dd>
 ${fields}
 </dl>
 <h2>${escapeHtml(label(words, "message"))}</h2>
@@ -176,6 +184,7 @@ function csv(rows: Row[], words: EnquirySettings | null): string {
     "Handled by",
     "Handled at",
     "Page they were on",
+    "Language",
     ...names.map((name) => label(words, name)),
     ...questions,
     label(words, "drawing"),
@@ -187,6 +196,7 @@ function csv(rows: Row[], words: EnquirySettings | null): string {
     handled?.by ?? "",
     handled?.at ?? "",
     record?.page ?? "",
+    record ? languageOf(record) : "",
     ...names.map((name) => (name === "service" ? (record?.service ?? "") : (record?.values[name] ?? ""))),
     ...questions.map((question) => {
       const name = record?.questions?.find((q) => q.label === question)?.name;
