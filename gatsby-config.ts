@@ -1,4 +1,3 @@
-import { ENQUIRY_FOLDER } from "./src/enquiry/pages";
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
 import { gatsbyHeaders, pagePolicy } from "./deploy/headers";
@@ -6,6 +5,7 @@ import type { Express } from "express";
 import proxy from "express-http-proxy";
 import { BACKEND_PATH, LOCAL_BACKEND_PORT } from "./src/cms/config";
 import { CONTENT_SOURCE } from "./src/build/contentNodes";
+import { SITEMAP_EXCLUDES, SITEMAP_QUERY, serializeSitemapPage } from "./src/build/sitemap";
 import { readSiteSettings } from "./src/schema/siteSettings";
 
 const site = readSiteSettings(process.cwd());
@@ -55,9 +55,12 @@ const config: GatsbyConfig = {
       // Each content file becomes a node per language (gatsby-node.ts, src/build/contentNodes.ts).
       options: { name: CONTENT_SOURCE, path: path.resolve("content") },
     },
-    // sitemap-index.xml (gatsby-node copies it to sitemap.xml); the 404 page is left out.
-    // The pages the enquiry service fills (/_enquiry/) are no one's landing page.
-    { resolve: "gatsby-plugin-sitemap", options: { excludes: [`/${ENQUIRY_FOLDER}/*`] } },
+    // sitemap-index.xml (gatsby-node copies it to sitemap.xml), with each page's twins in
+    // the other languages; the 404 pages and the enquiry service's are left out.
+    {
+      resolve: "gatsby-plugin-sitemap",
+      options: { query: SITEMAP_QUERY, excludes: SITEMAP_EXCLUDES, serialize: serializeSitemapPage },
+    },
     {
       resolve: "gatsby-plugin-manifest",
       options: {

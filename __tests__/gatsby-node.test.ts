@@ -6,16 +6,28 @@ import { copyContent, editYaml } from "./helpers/contentCopy";
 const reporter = () => ({ panic: jest.fn(), panicOnBuild: jest.fn(), setErrorMap: jest.fn(), warn: jest.fn() });
 type Api = Parameters<NonNullable<typeof createPages>>[0];
 
-function runCreatePages(slugs: string[], errors?: unknown[]) {
+/** The content's nodes: one per language a file is complete in (`german`: which have a German one). */
+function runCreatePages(slugs: string[], errors?: unknown[], german: string[] = []) {
   const createPage = jest.fn();
   const report = reporter();
+  const languages = (name: string) => (german.includes(name) ? ["en", "de"] : ["en"]);
+  const nodes = (name: string) => languages(name).map((language) => ({ language }));
   const graphql = jest.fn().mockResolvedValue(
     errors
       ? { errors }
       : {
           data: {
-            allServiceYaml: { nodes: slugs.map((slug) => ({ id: `id-${slug}`, slug })) },
-            enquiryYaml: { slug: "price-request", privacy: { slug: "data-notice" } },
+            allSiteYaml: { nodes: nodes("site") },
+            allHomeYaml: { nodes: nodes("home") },
+            allClientsYaml: { nodes: nodes("clients") },
+            allServiceYaml: { nodes: slugs.flatMap((slug) => languages(slug).map((language) => ({ slug, language }))) },
+            allEnquiryYaml: {
+              nodes: languages("enquiry").map((language) => ({
+                language,
+                slug: "price-request",
+                privacy: { slug: "data-notice" },
+              })),
+            },
           },
         },
   );
@@ -27,14 +39,14 @@ describe("gatsby-node", () => {
   const servicePages = (createPage: jest.Mock) =>
     createPage.mock.calls
       .map(([page]) => page)
-      .filter((page) => page.component === path.resolve("src/templates/service.tsx"));
+      .filter((page) => page.component === path.resolve("src/templates/service.tsx") && page.context.language === "en");
 
   it("creates one page per service file at /<slug>, all from the one template", async () => {
     const slugs = ["alpha", "beta", "gamma"];
     const { run, createPage } = runCreatePages(slugs);
     await run;
     expect(servicePages(createPage).map((page) => page.path)).toEqual(slugs.map((slug) => `/${slug}`));
-    for (const page of servicePages(createPage)) expect(page.context.id).toMatch(/^id-/);
+    for (const page of servicePages(createPage)) expect(page.context.slug).toBe(page.path.slice(1));
   });
 
   it("makes a sixth page from a sixth file, with no code change", async () => {
@@ -55,6 +67,33 @@ describe("gatsby-node", () => {
       expect(page.path).toMatch(/^\/_enquiry\/[a-z-]+$/);
       expect(page.component).toBe(path.resolve("src/templates/enquiryNotice.tsx"));
     }
+  });
+
+  it("makes a German twin only of a page complete in German, with the files every page is framed with", async () => {
+    const { run, createPage } = runCreatePages(["alpha", "beta"], undefined, ["site", "clients", "enquiry", "home", "alpha"]);
+    await run;
+    const byPath = Object.fromEntries(createPage.mock.calls.map(([page]) => [page.path, page]));
+    expect(Object.keys(byPath).filter((p) => p.startsWith("/de")).sort()).toEqual([
+      "/de",
+      "/de/404",
+      "/de/alpha",
+      "/de/data-notice",
+      "/de/price-request",
+    ]);
+    expect(byPath["/de/alpha"].context).toMatchObject({
+      language: "de",
+      slug: "alpha",
+      alternates: { en: "/alpha", de: "/de/alpha" },
+    });
+    expect(byPath["/beta"].context.alternates).toEqual({ en: "/beta" });
+    expect(byPath["/de"].context.published).toContain("/de/alpha");
+    expect(byPath["/de"].context.published).not.toContain("/de/beta");
+    expect(byPath["/_enquiry/de/received"].context).toMatchObject({ notice: "received", language: "de" });
+
+    // Without the German of a file every page is framed with, no page is German.
+    const framed = runCreatePages(["alpha"], undefined, ["site", "enquiry", "home", "alpha"]);
+    await framed.run;
+    expect(framed.createPage.mock.calls.filter(([page]) => page.path.startsWith("/de"))).toEqual([]);
   });
 
   it("stops the build when the service pages cannot be queried", async () => {

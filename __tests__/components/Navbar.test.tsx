@@ -114,4 +114,19 @@ describe("Navbar", () => {
     await user.click(screen.getByRole("link", { name: "About us" }));
     expect(screen.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
   });
+
+  it("offers the page's twin in another language as the menu's last item, named in that language", () => {
+    render(<Navbar {...navbarProps} languages={[{ language: "de", path: "/de/hard_anodizing" }]} homePath="/" />);
+    const menu = document.getElementById("site-menu")!;
+    const last = menu.lastElementChild!.querySelector("a")!;
+    expect(last).toHaveTextContent("Deutsch");
+    expect(last).toHaveAttribute("href", "/de/hard_anodizing");
+    expect(last).toHaveAttribute("lang", "de");
+    expect(last).toHaveAttribute("hreflang", "de");
+  });
+
+  it("links the logo to the home page in the page's language", () => {
+    render(<Navbar {...navbarProps} homePath="/de" />);
+    expect(screen.getAllByRole("link")[0]).toHaveAttribute("href", "/de");
+  });
 });

@@ -55,8 +55,59 @@ describe("Seo", () => {
     expect(data["@graph"].map((node: { "@type": string }) => node["@type"])).toEqual([
       "Organization",
       "LocalBusiness",
+      "WebPage",
       "Service",
       "BreadcrumbList",
     ]);
+  });
+});
+
+describe("Seo on a page with a twin in another language (issue 54)", () => {
+  const alternates = { en: "/hard_anodizing", de: "/de/hard_anodizing" };
+  const markup = renderToStaticMarkup(
+    <Seo
+      title="Hartanodisieren"
+      description="Schichten von 30 bis 150 µm."
+      pathname="/de/hard_anodizing"
+      site={site}
+      kind="service"
+      language="de"
+      alternates={alternates}
+    />,
+  );
+  const html = parse(markup);
+  const links = (rel: string) =>
+    html.querySelectorAll(`link[rel="${rel}"]`).map((link) => [link.getAttribute("hreflang"), link.getAttribute("href")]);
+
+  it("says its language, and links each twin and x-default (the English)", () => {
+    expect(markup).toContain('<html lang="de">');
+    expect(links("alternate")).toEqual([
+      ["en", "https://www.acme.test/hard_anodizing"],
+      ["de", "https://www.acme.test/de/hard_anodizing"],
+      ["x-default", "https://www.acme.test/hard_anodizing"],
+    ]);
+    expect(html.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(
+      "https://www.acme.test/de/hard_anodizing",
+    );
+    expect(html.querySelector('meta[property="og:locale"]')?.getAttribute("content")).toBe("de_DE");
+    expect(html.querySelector('meta[property="og:locale:alternate"]')?.getAttribute("content")).toBe("en_IN");
+  });
+
+  it("describes the page in its language, and the contacts in both", () => {
+    const graph = JSON.parse(html.querySelector('script[type="application/ld+json"]')!.text)["@graph"];
+    const page = graph.find((node: { "@type": string }) => node["@type"] === "WebPage");
+    expect(page).toMatchObject({ inLanguage: "de", url: "https://www.acme.test/de/hard_anodizing" });
+    const organization = graph.find((node: { "@type": string }) => node["@type"] === "Organization");
+    expect(organization.contactPoint[0].availableLanguage).toEqual(["English", "German"]);
+  });
+
+  it("links no twin from a page that has none", () => {
+    const alone = parse(
+      renderToStaticMarkup(
+        <Seo title="A" description="B" pathname="/beta" site={site} alternates={{ en: "/beta" }} />,
+      ),
+    );
+    expect(alone.querySelectorAll('link[rel="alternate"]')).toHaveLength(0);
+    expect(alone.querySelectorAll('meta[property="og:locale:alternate"]')).toHaveLength(0);
   });
 });

@@ -1,17 +1,12 @@
-import { enquirySettings } from "../../src/build/enquirySettings";
+import { settingsFromContent } from "../../src/build/enquirySettings";
 import { formFields, questionFields } from "../../src/enquiry/rules";
 import { loadContent } from "../../src/schema/load";
 import { FIXTURE_PROJECT } from "./contentCopy";
 
 /** The settings the build writes for the enquiry service, from the tests' fixture content. */
 export function fixtureEnquirySettings() {
-  const { files } = loadContent(FIXTURE_PROJECT);
-  const data = (file: string) => files.find((loaded) => loaded.file === file)!.data as never;
-  return enquirySettings(
-    data("content/enquiry.yaml"),
-    data("content/site.yaml"),
-    files.filter((loaded) => loaded.file.startsWith("content/services/")).map((loaded) => loaded.data as never),
-  );
+  // As the build writes them: the English form, and each language it is published in.
+  return settingsFromContent(loadContent(FIXTURE_PROJECT).files);
 }
 
 /** A valid answer to each of the settings' questions: its first option, a day, or some words. */

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fixtureEnquirySettings, validForm } from "../helpers/enquirySettings";
-import { FILE_FIELD, HONEYPOT_FIELD, PAGE_FIELD, TOKEN_FIELD } from "../../src/enquiry/rules";
+import { FILE_FIELD, HONEYPOT_FIELD, LANGUAGE_FIELD, PAGE_FIELD, TOKEN_FIELD } from "../../src/enquiry/rules";
 import { intake, type IntakeSettings, type PostedForm } from "../../server/enquiry/intake";
 import type { Drawing } from "../../server/enquiry/message";
 import { Spool } from "../../server/enquiry/spool";
@@ -157,9 +157,9 @@ test("files that would pass the hour's e-mail budget with what staff sent again 
 test("past the hour's forms for everyone, or its bytes, it is unavailable (call or WhatsApp); nothing written", async () => {
   const take = intakeWith({ postsPerHour: 1 }).take;
   expect(await take(form(valid))).toMatchObject({ kind: "received" });
-  expect(await take(form({ ...valid, name: "Ravi" }))).toEqual({ kind: "unavailable" });
+  expect(await take(form({ ...valid, name: "Ravi" }))).toMatchObject({ kind: "unavailable" });
   expect(logged.join("\n")).toMatch(/ENQUIRY_POSTS_PER_HOUR/);
-  expect(await intakeWith({ bytesPerHour: 10 }).take(form(valid, [drawing(100)]))).toEqual({ kind: "unavailable" });
+  expect(await intakeWith({ bytesPerHour: 10 }).take(form(valid, [drawing(100)]))).toMatchObject({ kind: "unavailable" });
   expect(pending()).toHaveLength(1);
 });
 
@@ -169,8 +169,8 @@ test("one sender takes at most a quarter of the hour, whichever address of its I
   // Four addresses of one /64, written as a network writes them: two of eight are the sender's.
   expect(await from("2001:db8:1:2::1", "Asha")).toMatchObject({ kind: "received" });
   expect(await from("2001:db8:1:2:a::7", "Ravi")).toMatchObject({ kind: "received" });
-  expect(await from("2001:0db8:0001:0002:ffff::1", "Meera")).toEqual({ kind: "unavailable" });
-  expect(await from("2001:db8:1:2::9", "Kiran")).toEqual({ kind: "unavailable" });
+  expect(await from("2001:0db8:0001:0002:ffff::1", "Meera")).toMatchObject({ kind: "unavailable" });
+  expect(await from("2001:db8:1:2::9", "Kiran")).toMatchObject({ kind: "unavailable" });
   expect(logged.join("\n")).toMatch(/one sender \(an address, an IPv6 \/64\) had 25% of the hour/);
   // Another /64 and an IPv4 address are other senders.
   expect(await from("2001:db8:1:3::1", "Dev")).toMatchObject({ kind: "received" });
@@ -183,7 +183,7 @@ test("one sender takes at most a quarter of the hour, whichever address of its I
 test("one sender's drawings take at most a quarter of the hour's bytes; its first form is never refused for its share", async () => {
   const take = intakeWith({ bytesPerHour: 4000 }).take;
   expect(await take(form(valid, [drawing(1500)]))).toMatchObject({ kind: "received" });
-  expect(await take(form({ ...valid, name: "Ravi" }, [drawing(10)]))).toEqual({ kind: "unavailable" });
+  expect(await take(form({ ...valid, name: "Ravi" }, [drawing(10)]))).toMatchObject({ kind: "unavailable" });
   expect(await take(form({ ...valid, name: "Dev" }, [drawing(10)], "198.51.100.4"))).toMatchObject({
     kind: "received",
   });
@@ -198,7 +198,7 @@ test("a form with the robots' field filled is discarded without its address in t
 });
 
 test("at the disk's floor, or with no live release, it is unavailable; nothing written", async () => {
-  expect(await intakeWith({ minFreeBytes: 2 ** 20 }, () => 2 ** 20).take(form(valid))).toEqual({ kind: "unavailable" });
+  expect(await intakeWith({ minFreeBytes: 2 ** 20 }, () => 2 ** 20).take(form(valid))).toMatchObject({ kind: "unavailable" });
   expect(logged.join("\n")).toMatch(/HOST_MIN_FREE_MB/);
   const noRelease = intake({
     spool,
@@ -210,6 +210,60 @@ test("at the disk's floor, or with no live release, it is unavailable; nothing w
     settings: LIMITS,
     log: (line) => logged.push(line),
   });
-  expect(await noRelease.take(form(valid))).toEqual({ kind: "unavailable" });
+  expect(await noRelease.take(form(valid))).toMatchObject({ kind: "unavailable" });
   expect(pending()).toEqual([]);
+});
+
+describe("the form in another language (issue 54)", () => {
+  test("the fixture's form is published in German, with the English's names and answers", () => {
+    expect(live.translations?.de?.formPath).toBe(`/de${live.formPath}`);
+  });
+
+  test("a German form is stored with its language, and the answer is in German", async () => {
+    const taken = await intakeWith().take(form({ ...valid, [LANGUAGE_FIELD]: "de" }));
+    expect(taken).toMatchObject({ kind: "received", status: 201, language: "de" });
+    const id = pending()[0].id;
+    expect(spool.readRecord(id)).toMatchObject({ language: "de" });
+    // Quoted-printable: a long line is folded with "=" at its end.
+    const message = fs.readFileSync(spool.file("pending", id), "utf8").replace(/=\r?\n/g, "");
+    expect(message).toMatch(/^X-Enquiry-Language: de\r?$/m);
+    expect(message).toMatch(/^Language: German \(the buyer used the form in it: answer in it\)\r?$/m);
+  });
+
+  test("an English form's e-mail says no language line, and its header says en", async () => {
+    await intakeWith().take(form(valid));
+    const id = pending()[0].id;
+    const message = fs.readFileSync(spool.file("pending", id), "utf8");
+    expect(message).toMatch(/^X-Enquiry-Language: en\r?$/m);
+    expect(message).not.toMatch(/^Language:/m);
+  });
+
+  test("a German form with problems comes back with them, in German", async () => {
+    const taken = await intakeWith().take(form({ ...valid, email: "", [LANGUAGE_FIELD]: "de" }));
+    expect(taken).toMatchObject({ kind: "problems", language: "de", problems: { email: "required" } });
+    expect(pending()).toEqual([]);
+  });
+
+  test.each([
+    ["a language the site has not", "xx"],
+    ["a language sent twice", ["de", "de"]],
+  ])("%s is refused with 400, and nothing is written", async (_name, language) => {
+    await expect(intakeWith().take(form({ ...valid, [LANGUAGE_FIELD]: language }))).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(pending()).toEqual([]);
+  });
+
+  test("a language the live form is not published in is refused with 400", async () => {
+    const english = { ...live, translations: undefined };
+    const take = intake({
+      spool,
+      site: { settings: () => english },
+      settings: LIMITS,
+      log: (line) => logged.push(line),
+      freeBytes: () => 10 * 2 ** 30,
+    }).take;
+    await expect(take(form({ ...valid, [LANGUAGE_FIELD]: "de" }))).rejects.toBeInstanceOf(Refusal);
+    expect(pending()).toEqual([]);
+  });
 });

@@ -120,6 +120,18 @@ export function translate(schema: ObjectField, english: Value, words: Value, lan
         const shape = field.types[type];
         const other = items[index];
         if (!shape) return item;
+        // A section of another shape, or of no kind there is, is a mistake, not a gap.
+        if (other !== undefined && other !== null && !isMapping(other)) {
+          problems.push({ field: join(path, index), message: `must be a group of fields, as in the English` });
+          return item;
+        }
+        if (isMapping(other) && other.type !== undefined && !(typeof other.type === "string" && other.type in field.types)) {
+          problems.push({
+            field: `${join(path, index)}.type`,
+            message: `${JSON.stringify(other.type)} is not a kind of section: write "${type}", as in the English, or leave it out`,
+          });
+          return item;
+        }
         if (isMapping(other) && other.type !== undefined && other.type !== type) {
           missing.push({
             field: join(path, index),
