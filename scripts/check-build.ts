@@ -57,8 +57,8 @@ function hasCompileHint(src: string): boolean {
   return hintedScripts.get(src)!;
 }
 // Whether a script of the build carries the content schema (its source map names a file
-// of src/schema/ but patterns.ts, the formats the quote form checks too, or a section's
-// schema.ts), read once per file like the hint.
+// of src/schema/ but patterns.ts, the formats the quote form checks too, and languages.ts,
+// the list the language switch names; or a section's schema.ts), read once per file like the hint.
 const schemaScripts = new Map<string, boolean>();
 function carriesSchema(src: string): boolean {
   if (!schemaScripts.has(src)) {
@@ -66,7 +66,7 @@ function carriesSchema(src: string): boolean {
     const sources: string[] = fs.existsSync(map) ? JSON.parse(fs.readFileSync(map, "utf8")).sources : [];
     schemaScripts.set(
       src,
-      sources.some((source) => /\/src\/schema\/(?!patterns\.ts$)|\/schema\.ts$|\/server\//.test(source)),
+      sources.some((source) => /\/src\/schema\/(?!patterns\.ts$|languages\.ts$)|\/schema\.ts$|\/server\//.test(source)),
     );
   }
   return schemaScripts.get(src)!;
@@ -224,7 +224,7 @@ function checkEveryPage(route: string, doc: HTMLElement) {
   const withSchema = webpackScripts.filter(carriesSchema);
   check(
     route,
-    "none of its scripts carries the content schema (src/schema/ but patterns.ts, schema.ts)",
+    "none of its scripts carries the content schema (src/schema/ but patterns.ts, languages.ts; schema.ts)",
     withSchema.length === 0,
     withSchema.join(", "),
   );
