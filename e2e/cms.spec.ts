@@ -164,21 +164,20 @@ test("German words written beside the English are saved under de:, and what is s
   const label = siteSchema.fields.company.fields.tagline.label;
   // The English pane first, the German beside it: a translated field is in both.
   await expect(page.getByLabel(label, { exact: true })).toHaveCount(2, { timeout: 30_000 });
-  // A phone is stated once, in English: the German pane does not ask for it.
-  await expect(page.getByLabel(siteSchema.fields.contacts.of.fields.phone.label, { exact: true })).toHaveCount(
-    readSite().contacts.length,
-  );
   await page.getByLabel(label, { exact: true }).nth(1).fill(tagline);
   await publish(page);
   const german = () => {
     try {
-      return (yaml.load(fs.readFileSync(siteFile(), "utf8")) as { de?: { company?: { tagline?: string } } }).de;
+      type German = { company?: { tagline?: string }; contacts?: Record<string, unknown>[] };
+      return (yaml.load(fs.readFileSync(siteFile(), "utf8")) as { de?: German }).de;
     } catch {
       return undefined; // half-written
     }
   };
   await expect.poll(() => german()?.company?.tagline, { timeout: 30_000 }).toBe(tagline);
-  expect(german()).not.toHaveProperty("contacts");
+  // A phone is stated once, in English: nothing under de: states one. (Decap draws a list
+  // item's every field in each pane; what it asks in German is cms-config.test's.)
+  expect((german()?.contacts ?? []).filter((contact) => "phone" in contact)).toEqual([]);
   expect(errors).toEqual([]);
 });
 

@@ -8,6 +8,8 @@ import { clientsSchema, enquirySchema, homeSchema, serviceSchema, siteSchema } f
 import type { Data } from "../src/schema/fields";
 import { formatProblems } from "../src/schema/report";
 import { loadContent } from "../src/schema/load";
+import { contentLanguagesOf, languagePages, type PlannedPage } from "../src/build/languagePages";
+import { DEFAULT_LANGUAGE, type Language } from "../src/schema/languages";
 
 const projectDir = path.resolve(__dirname, "..");
 
@@ -80,3 +82,39 @@ export const navigationLabels = site.navigation.flatMap((item) => [
 
 /** The header's quote button's words: the navigation's item to the form, or else the form's own link label. */
 export const quoteButtonLabel = site.navigation.find((item) => item.link === quoteRoute)?.label ?? enquiry.linkLabel;
+
+// ---- Languages (issue 54): the build's own plan of which pages exist in which language.
+
+/** Every page of the build in every language, as gatsby-node makes them (src/build/languagePages.ts). */
+export const languagePagesBuilt = languagePages(contentLanguagesOf(files));
+/** The pages a visitor can land on (the 404 pages are reached by a missing address). */
+export const listedPages = languagePagesBuilt.filter((page) => page.template !== "notFound");
+/** The pages in a language other than English. */
+export const translatedPages = listedPages.filter((page) => page.page.language !== DEFAULT_LANGUAGE);
+
+/** A content file's data in a language: its translation where complete, else the English. */
+export function contentIn<T>(file: string, language: Language): T {
+  const loaded = files.find((f) => f.file === file)!;
+  return (loaded.translations[language] ?? loaded.data) as T;
+}
+
+/** The main heading a planned page shows, from its content in its language. */
+export function headingOf(planned: PlannedPage): string {
+  const { language } = planned.page;
+  const enquiryIn = contentIn<EnquiryContent>("content/enquiry.yaml", language);
+  switch (planned.template) {
+    case "home":
+      return contentIn<SiteContent>("content/site.yaml", language).company.name;
+    case "service":
+      return contentIn<ServiceContent>(`content/services/${serviceFile(planned.slug!)}`, language).hero.title;
+    case "enquiry":
+      return enquiryIn.heading;
+    case "privacy":
+      return enquiryIn.privacy.heading;
+    case "notFound":
+      return contentIn<SiteContent>("content/site.yaml", language).notFound.title;
+  }
+}
+
+const serviceFile = (slug: string) =>
+  path.basename(files.find((f) => f.file.startsWith("content/services/") && f.data.slug === slug)!.file);

@@ -71,12 +71,12 @@ export async function open(page: Page, route: string) {
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 992;
 
-/** Opens the folded menu on narrow screens; does nothing on wide ones. */
-export async function openMenu(page: Page) {
+/** Opens the folded menu on narrow screens (its buttons named in `words`, the page's language); does nothing on wide ones. */
+export async function openMenu(page: Page, words: { openMenu: string; closeMenu: string } = labels) {
   if (!isMobile(page)) return;
-  const toggle = page.getByRole("button", { name: labels.openMenu, exact: true });
+  const toggle = page.getByRole("button", { name: words.openMenu, exact: true });
   await toggle.click();
-  await expect(page.getByRole("button", { name: labels.closeMenu, exact: true })).toHaveAttribute(
+  await expect(page.getByRole("button", { name: words.closeMenu, exact: true })).toHaveAttribute(
     "aria-expanded",
     "true",
   );
