@@ -10,7 +10,16 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { enquiry, privacyRoute, quoteRoute, services } from "../../e2e/content";
+import {
+  contentIn,
+  enquiry,
+  privacyRoute,
+  quoteRoute,
+  services,
+  translatedPages,
+  type EnquiryContent,
+} from "../../e2e/content";
+import { LANGUAGES } from "../../src/schema/languages";
 import { axeViolations } from "../../e2e/axe";
 import { revealAll } from "../../e2e/fixtures";
 import {
@@ -18,6 +27,7 @@ import {
   MAX_FILES_BYTES,
   TOKEN_FIELD,
   fieldId,
+  formFields,
   problemLine,
   problemText,
   questionFields,
@@ -291,6 +301,63 @@ for (const [width, viewport] of Object.entries(WIDTHS)) {
       await expect(page.getByRole("heading", { name: enquiry.problems.summary })).toBeVisible();
       expect(await violationsOfHtml(browser, `${host.url}/axe-check`, await response.text())).toEqual([]);
       expect(stored()).toBe(before);
+    });
+  });
+}
+
+// The form in each other language it is published in (issue 54), without JavaScript:
+// its problems and its thank-you page in that language, and sales told which it was.
+for (const planned of translatedPages.filter((page) => page.template === "enquiry")) {
+  const { language } = planned.page;
+  const words = contentIn<EnquiryContent>("content/enquiry.yaml", language);
+  const shown = formFields(words.form, enquiry.form);
+  test.describe(`without JavaScript, in ${LANGUAGES[language].inEnglish}`, () => {
+    test.use({ javaScriptEnabled: false, viewport: WIDTHS.mobile });
+
+    test(`${planned.path}: problems and thanks in ${LANGUAGES[language].inEnglish}; the e-mail, record and inbox say the language`, async ({
+      page,
+      browser,
+    }) => {
+      const before = stored();
+      await page.goto(`${host.url}${planned.path}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      // The same names and answers as the English form: `fill` chooses by the English's values.
+      await fill(page, form({ email: "asha@rao-castings" }));
+      const [refused] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith(ENQUIRY_API)),
+        page.locator('form button[type="submit"]').click(),
+      ]);
+      expect(refused.status()).toBe(422);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      const summary = page.locator("#enquiry-problems");
+      await expect(summary).toBeFocused();
+      await expect(page.getByRole("heading", { name: words.problems.summary })).toBeVisible();
+      const email = shown.find((rule) => rule.name === "email")!;
+      await expect(summary.getByRole("link", { name: problemLine(words.problems, "email", email) })).toBeVisible();
+      await expect(page.locator('form [name="name"]')).toHaveValue(form().name);
+      expect(await violationsOfHtml(browser, `${host.url}/axe-check`, await refused.text())).toEqual([]);
+      expect(stored()).toBe(before);
+
+      await page.locator('form [name="email"]').fill(form().email);
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith(ENQUIRY_API) && r.request().method() === "POST"),
+        page.locator('form button[type="submit"]').click(),
+      ]);
+      expect(response.status()).toBe(303);
+      await expect(page).toHaveURL(new RegExp(`${ENQUIRY_API}/received/[0-9A-Z]{10}\\?language=${language}$`));
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.received.title);
+      const reference = (await page.locator(`#${REFERENCE_ID}`).textContent()) ?? "";
+      expect(await violationsOfHtml(browser, page.url(), await page.content())).toEqual([]);
+
+      // Sales read it in English, told the buyer's language.
+      const mail = await inbox.waitFor(reference);
+      expect(mail.headers.get("x-enquiry-language")).toBe(language);
+      expect(mail.text).toContain(`Language: ${LANGUAGES[language].inEnglish}`);
+      for (const rule of questionFields(FIELDS))
+        expect(mail.text).toContain(`${rule.words.label}: ${form()[rule.name].split("\n").join(", ")}`);
+      const entry = [...spool.list("pending"), ...spool.list("sent")].find((each) => each.id === reference)!;
+      expect(spool.readRecord(entry.id)).toMatchObject({ language });
     });
   });
 }
