@@ -70,16 +70,20 @@ describe("gatsby-node", () => {
   });
 
   it("makes a German twin only of a page complete in German, with the files every page is framed with", async () => {
-    const { run, createPage } = runCreatePages(["alpha", "beta"], undefined, ["site", "clients", "enquiry", "home", "alpha"]);
+    const { run, createPage } = runCreatePages(["alpha", "beta"], undefined, [
+      "site",
+      "clients",
+      "enquiry",
+      "home",
+      "alpha",
+    ]);
     await run;
     const byPath = Object.fromEntries(createPage.mock.calls.map(([page]) => [page.path, page]));
-    expect(Object.keys(byPath).filter((p) => p.startsWith("/de")).sort()).toEqual([
-      "/de",
-      "/de/404",
-      "/de/alpha",
-      "/de/data-notice",
-      "/de/price-request",
-    ]);
+    expect(
+      Object.keys(byPath)
+        .filter((p) => p.startsWith("/de"))
+        .sort(),
+    ).toEqual(["/de", "/de/404", "/de/alpha", "/de/data-notice", "/de/price-request"]);
     expect(byPath["/de/alpha"].context).toMatchObject({
       language: "de",
       slug: "alpha",

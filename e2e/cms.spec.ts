@@ -11,6 +11,9 @@ import yaml from "js-yaml";
 import { START_MS, spawnListening } from "../server/tests/host";
 import { homeSchema, sectionExamples, sectionTypes, siteSchema } from "../src/schema/content";
 import { EMAIL } from "../src/schema/patterns";
+import { loadContent } from "../src/schema/load";
+
+type SiteWords = { footer: { unitsHeading: string }; navigation: { label: string }[] };
 
 // Two valid numbers: whichever the content does not already hold is typed in.
 const PHONES = ["+91 20 1234 5678", "+91 20 8765 4321"];
@@ -216,6 +219,27 @@ test("the preview shows what the build would refuse, in its words, instead of a 
   await page.getByLabel("Company name", { exact: true }).fill("");
   await expect(preview.getByRole("alert")).toContainText("company.name: is required");
   await expect(preview.locator("footer#footer")).toHaveCount(0);
+});
+
+test("with German chosen in the editor, the preview draws the German page, or says what it lacks", async ({ page }) => {
+  await openSiteSettings(page);
+  const preview = page.frameLocator("iframe").first();
+  await expect(preview.locator("footer#footer")).toBeVisible({ timeout: 30_000 });
+  await page.getByText("Writing in EN").click();
+  await page.getByRole("menuitem", { name: /^de$/i }).click();
+  await expect(page.getByText("Writing in DE")).toBeVisible();
+  // What the preview shows is what the build would publish, read from the content.
+  const { files } = loadContent(repo);
+  const german = files.find((file) => file.kind === "site")!.translations.de as SiteWords | undefined;
+  const framedInGerman = ["enquiry", "clients"].every(
+    (kind) => files.find((file) => file.kind === kind)!.translations.de,
+  );
+  if (german && framedInGerman) {
+    await expect(preview.locator('[lang="de"] footer#footer')).toContainText(german.footer.unitsHeading);
+    await expect(preview.getByRole("navigation").first()).toContainText(german.navigation[0].label);
+  } else {
+    await expect(preview.getByRole(german ? "alert" : "status")).toContainText(/German/);
+  }
 });
 
 test("the editor links to the staff's guide, which opens as a page of the editor", async ({ page, context }) => {

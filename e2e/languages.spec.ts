@@ -27,10 +27,10 @@ for (const planned of listedPages) {
     const twins = Object.entries(page.alternates);
     const hreflang = await tab
       .locator('link[rel="alternate"][hreflang]')
-      .evaluateAll((links) => links.map((link) => [link.getAttribute("hreflang"), new URL(link.getAttribute("href")!).pathname]));
-    expect(hreflang).toEqual(
-      twins.length > 1 ? [...twins, ["x-default", page.alternates[DEFAULT_LANGUAGE]]] : [],
-    );
+      .evaluateAll((links) =>
+        links.map((link) => [link.getAttribute("hreflang"), new URL(link.getAttribute("href")!).pathname]),
+      );
+    expect(hreflang).toEqual(twins.length > 1 ? [...twins, ["x-default", page.alternates[DEFAULT_LANGUAGE]]] : []);
 
     // The switch: a link to each other twin, named in its own language.
     const switches = tab.locator("#site-menu a[hreflang]");

@@ -1,7 +1,8 @@
 // Rewrites the content/ of the project folder given (a throw-away clone: never this
 // checkout) with awkward but valid values: an ampersand, an apostrophe and Devanagari in
 // names, long names, two contacts, other intervals and labels, OpenStreetMap's embed for
-// the map, a retitled slide and one more service page. scripts/alternate-content-check.sh
+// the map, a retitled slide and one more service page; and a German edition of every file
+// but the new page's (umlauts in every word). scripts/alternate-content-check.sh
 // then runs the whole test suite on it, to show the tests hold for any valid content.
 // Generic on purpose: it works on whatever content the clone holds.
 import fs from "node:fs";
@@ -11,6 +12,8 @@ import yaml from "js-yaml";
 import { formatProblems } from "../src/schema/report";
 import { loadContent } from "../src/schema/load";
 import { DEFAULT_LANGUAGE } from "../src/schema/languages";
+import { contentFiles } from "../src/schema/content";
+import { wordsOf } from "../src/schema/translation";
 import { gstinChecksumProblem } from "../src/schema/patterns";
 
 type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -215,10 +218,24 @@ edit("enquiry.yaml", (enquiry) => {
   });
 });
 
-// One more page, from the first service file.
+// A German edition of every file: each word with umlauts (its figures, placeholders and
+// Type/Class numerals as they are).
+const umlauts = (text: string) =>
+  text.replace(/\{[^}]*\}|\b(?:Type|Class)\b|[aou]/g, (match) => ({ a: "ä", o: "ö", u: "ü" })[match] ?? match);
+for (const kind of contentFiles) {
+  const names = kind.glob.includes("*") ? services.map((name) => `services/${name}`) : [kind.glob];
+  for (const name of names) {
+    const data = yaml.load(fs.readFileSync(file(name), "utf8")) as Data;
+    data.de = wordsOf(kind.schema, data[DEFAULT_LANGUAGE], umlauts);
+    fs.writeFileSync(file(name), yaml.dump(data, { lineWidth: 100 }));
+  }
+}
+
+// One more page, from the first service file, in English only: its German pages link to it.
 const first = yaml.load(fs.readFileSync(file(`services/${services[0]}`), "utf8")) as Data;
-first.slug = NEW_SLUG;
-first.hero.title = "Powder coating & other finishes (पावडर कोटिंग)";
+first[DEFAULT_LANGUAGE].slug = NEW_SLUG;
+first[DEFAULT_LANGUAGE].hero.title = "Powder coating & other finishes (पावडर कोटिंग)";
+delete first.de;
 fs.writeFileSync(file(`services/${NEW_SLUG}.yaml`), yaml.dump(first, { lineWidth: 100 }));
 
 const { problems, files } = loadContent(dir);
@@ -226,4 +243,7 @@ if (problems.length) {
   console.error(formatProblems(problems));
   process.exit(1);
 }
-console.log(`alternate content written and valid: ${files.length} files, ${services.length + 1} service pages`);
+const german = files.filter((loaded) => loaded.translations.de).length;
+console.log(
+  `alternate content written and valid: ${files.length} files (${german} complete in German), ${services.length + 1} service pages`,
+);

@@ -77,7 +77,9 @@ describe("Seo on a page with a twin in another language (issue 54)", () => {
   );
   const html = parse(markup);
   const links = (rel: string) =>
-    html.querySelectorAll(`link[rel="${rel}"]`).map((link) => [link.getAttribute("hreflang"), link.getAttribute("href")]);
+    html
+      .querySelectorAll(`link[rel="${rel}"]`)
+      .map((link) => [link.getAttribute("hreflang"), link.getAttribute("href")]);
 
   it("says its language, and links each twin and x-default (the English)", () => {
     expect(markup).toContain('<html lang="de">');
@@ -103,9 +105,7 @@ describe("Seo on a page with a twin in another language (issue 54)", () => {
 
   it("links no twin from a page that has none", () => {
     const alone = parse(
-      renderToStaticMarkup(
-        <Seo title="A" description="B" pathname="/beta" site={site} alternates={{ en: "/beta" }} />,
-      ),
+      renderToStaticMarkup(<Seo title="A" description="B" pathname="/beta" site={site} alternates={{ en: "/beta" }} />),
     );
     expect(alone.querySelectorAll('link[rel="alternate"]')).toHaveLength(0);
     expect(alone.querySelectorAll('meta[property="og:locale:alternate"]')).toHaveLength(0);

@@ -6,7 +6,7 @@
 import { image, list, number, object, paragraph, sections, text } from "../../src/schema/fields";
 import { figureDrift } from "../../src/schema/figures";
 import { PHONE } from "../../src/schema/patterns";
-import { hasWords, translate } from "../../src/schema/translation";
+import { hasWords, translate, wordsOf } from "../../src/schema/translation";
 
 const schema = object("Page", {
   title: text("Title"),
@@ -160,5 +160,31 @@ describe("figures", () => {
   ])("differ in English %j and German %j", (en, de) => {
     const drift = figureDrift(en, de, "de");
     expect(drift.lacking.length + drift.extra.length).toBeGreaterThan(0);
+  });
+});
+
+describe("wordsOf", () => {
+  const english = {
+    title: "Hard anodising, 30 to 150 microns",
+    phone: "+91 20 0000 0001",
+    address: "Plot 1, Pune",
+    plants: 2,
+    slides: [{ title: "Pistons", image: "images/a.jpg" }],
+    photos: ["images/b.jpg"],
+    sections: [
+      { type: "faq", question: "Which alloys?", answer: "Most." },
+      { type: "gallery", photo: "images/c.jpg" },
+    ],
+  };
+
+  it("writes only the words, item by item, and the translation it makes is complete", () => {
+    const words = wordsOf(schema, english, (text) => `DE ${text}`);
+    expect(words).toEqual({
+      title: "DE Hard anodising, 30 to 150 microns",
+      slides: [{ title: "DE Pistons" }],
+      sections: [{ type: "faq", question: "DE Which alloys?", answer: "DE Most." }, { type: "gallery" }],
+    });
+    const page = translate(schema, english, words, "de");
+    expect([page.missing, page.problems]).toEqual([[], []]);
   });
 });

@@ -159,7 +159,9 @@ test("past the hour's forms for everyone, or its bytes, it is unavailable (call 
   expect(await take(form(valid))).toMatchObject({ kind: "received" });
   expect(await take(form({ ...valid, name: "Ravi" }))).toMatchObject({ kind: "unavailable" });
   expect(logged.join("\n")).toMatch(/ENQUIRY_POSTS_PER_HOUR/);
-  expect(await intakeWith({ bytesPerHour: 10 }).take(form(valid, [drawing(100)]))).toMatchObject({ kind: "unavailable" });
+  expect(await intakeWith({ bytesPerHour: 10 }).take(form(valid, [drawing(100)]))).toMatchObject({
+    kind: "unavailable",
+  });
   expect(pending()).toHaveLength(1);
 });
 
@@ -198,7 +200,9 @@ test("a form with the robots' field filled is discarded without its address in t
 });
 
 test("at the disk's floor, or with no live release, it is unavailable; nothing written", async () => {
-  expect(await intakeWith({ minFreeBytes: 2 ** 20 }, () => 2 ** 20).take(form(valid))).toMatchObject({ kind: "unavailable" });
+  expect(await intakeWith({ minFreeBytes: 2 ** 20 }, () => 2 ** 20).take(form(valid))).toMatchObject({
+    kind: "unavailable",
+  });
   expect(logged.join("\n")).toMatch(/HOST_MIN_FREE_MB/);
   const noRelease = intake({
     spool,

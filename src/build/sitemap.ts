@@ -42,10 +42,7 @@ export function serializeSitemapPage(page: SitemapPage) {
   const english = page.pageContext?.alternates?.[DEFAULT_LANGUAGE];
   const links =
     twins.length > 1
-      ? [
-          ...twins.map(([lang, url]) => ({ lang, url })),
-          ...(english ? [{ lang: "x-default", url: english }] : []),
-        ]
+      ? [...twins.map(([lang, url]) => ({ lang, url })), ...(english ? [{ lang: "x-default", url: english }] : [])]
       : [];
   return { url: page.path, ...(links.length ? { links } : {}) };
 }

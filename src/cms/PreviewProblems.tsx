@@ -17,3 +17,25 @@ export function PreviewProblems({ problems }: { problems: readonly Problem[] }) 
     </section>
   );
 }
+
+/**
+ * A translation's preview: the words it still lacks, above the page drawn with the English
+ * in their place. Until they are all there, the page is not published in that language.
+ */
+export function PreviewMissing({ problems, language }: { problems: readonly Problem[]; language: string }) {
+  return (
+    <section className="preview-problems" role="status">
+      <h2>Not on the {language} site yet</h2>
+      <p>
+        The {language} page is published once these fields have their {language} words:
+      </p>
+      <ul>
+        {problems.map((problem) => (
+          <li key={`${problem.field}:${problem.message}`}>
+            <strong>{problem.field}</strong>: {problem.message}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

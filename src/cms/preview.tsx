@@ -11,22 +11,27 @@ import { Layout } from "../components/Layout";
 import { Clients } from "../sections/Clients/Clients";
 import { clientsSchema, enquirySchema, homeSchema, serviceSchema, siteSchema } from "../schema/content";
 import { today } from "../schema/expiry";
+import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATIONS, type Language } from "../schema/languages";
+import { translate } from "../schema/translation";
+import type { Problem } from "../schema/validate";
 import type { Fields, ObjectField } from "../schema/fields";
 import { EnquiryContent } from "../pageBodies/EnquiryContent";
 import { HomeContent } from "../pageBodies/HomeContent";
-import { ENGLISH_PAGE } from "../language/paths";
+import { PageLanguageProvider } from "../language/PageLanguageContext";
+import type { PageLanguage } from "../language/paths";
 import { layoutProps } from "../queries/layoutProps";
 import { ServiceContent } from "../pageBodies/ServiceContent";
 import "../styles/global.css";
 import "./preview.css";
 import { ADMIN_PATH, HELP_PATH } from "./config";
 import { previewEntry, type ImageUrl, type Preview, type Shaped } from "./previewData";
-import { PreviewProblems } from "./PreviewProblems";
+import { PreviewMissing, PreviewProblems } from "./PreviewProblems";
 import { PublishStatus } from "./PublishStatus";
 import type { Operator } from "./statusWords";
 
 /** What Decap hands a preview template (Immutable.js values). */
 interface PreviewProps {
+  /** In the language chosen in the editor's left pane: a translation's words only (Decap's i18n). */
   entry: { getIn(path: string[]): { toJS(): unknown } | undefined };
   getAsset(path: string): { toString(): string } | undefined;
 }
@@ -45,10 +50,63 @@ const isDecap = (value: unknown): value is DecapGlobals =>
 
 // Images of the other files (logo, client logos) were copied beside this bundle.
 const contextImage: ImageUrl = (path) => `${ADMIN_PATH}/context/${path}`;
-// Read once: they come with the bundle and do not change while an entry is edited.
-const site = previewEntry(siteSchema, context.site, contextImage);
-const clients = previewEntry(clientsSchema, context.clients, contextImage);
-const enquiry = previewEntry(enquirySchema, context.enquiry, contextImage);
+// Read once: they come with the bundle and do not change while an entry is edited. A
+// language whose file is not complete has none: its pages are not published.
+const framing = (language: Language) => {
+  const files = language === DEFAULT_LANGUAGE ? context : (context.translations[language] ?? {});
+  const missing = (file: string): Preview<never> => ({
+    problems: [
+      {
+        field: "",
+        message: `content/${file} lacks ${LANGUAGES[language].inEnglish} words: no page is published in ${LANGUAGES[language].inEnglish} until it has them`,
+      },
+    ],
+  });
+  return {
+    site: files.site ? previewEntry(siteSchema, files.site, contextImage) : missing("site.yaml"),
+    clients: files.clients ? previewEntry(clientsSchema, files.clients, contextImage) : missing("clients.yaml"),
+    enquiry: files.enquiry ? previewEntry(enquirySchema, files.enquiry, contextImage) : missing("enquiry.yaml"),
+  };
+};
+const framings = Object.fromEntries(
+  (Object.keys(LANGUAGES) as Language[]).map((language) => [language, framing(language)]),
+) as Record<Language, ReturnType<typeof framing>>;
+
+/** A page in a language, for the previews' links and form (they lead nowhere from here). */
+const pageIn = (language: Language): PageLanguage => ({ language, alternates: {}, published: [] });
+
+// Each entry's English as last drawn: a translation's preview takes what is stated once
+// (figures, photos, links) from it, as the build does. Decap opens an entry in English.
+const englishByEntry = new Map<string, unknown>();
+
+/** The language of the entry Decap hands over: a translation's data is its i18n data itself. */
+function languageOf(entry: PreviewProps["entry"]): Language {
+  const data = entry.getIn(["data"]);
+  return (
+    TRANSLATIONS.find((language) => data !== undefined && entry.getIn(["i18n", language, "data"]) === data) ??
+    DEFAULT_LANGUAGE
+  );
+}
+
+const inLanguage = (language: Language, problems: readonly Problem[]) =>
+  problems.map((problem) => ({ ...problem, field: problem.field ? `${language}.${problem.field}` : language }));
+
+/** A translation's page, as the build would make it: its words, the English's figures. */
+function translatedPreview<F extends Fields>(
+  schema: ObjectField<F>,
+  english: unknown,
+  words: unknown,
+  language: Language,
+  imageUrl: ImageUrl,
+): Preview<F> & { missing?: Problem[] } {
+  if (english === undefined)
+    return { problems: [{ field: "", message: "open the entry again: its English is not loaded yet" }] };
+  const page = translate(schema, english, words, language);
+  if (page.problems.length) return { problems: inLanguage(language, page.problems) };
+  const preview = previewEntry(schema, page.data, imageUrl);
+  if (preview.problems) return { problems: inLanguage(language, preview.problems) };
+  return { ...preview, missing: inLanguage(language, page.missing) };
+}
 
 interface TemplateInstance {
   props: PreviewProps;
@@ -68,10 +126,19 @@ function documentUrl(entryPath: string, file: string): string | undefined {
 function template<F extends Fields>(
   { h, createClass }: DecapGlobals,
   schema: ObjectField<F>,
-  render: (data: Shaped<F>) => React.ReactNode,
+  render: (data: Shaped<F>, language: Language) => React.ReactNode,
 ) {
-  const show = (preview: Preview<F>) =>
-    preview.problems ? <PreviewProblems problems={preview.problems} /> : render(preview.data);
+  const show = (preview: Preview<F> & { missing?: Problem[] }, language: Language) =>
+    preview.problems ? (
+      <PreviewProblems problems={preview.problems} />
+    ) : (
+      <PageLanguageProvider value={pageIn(language)}>
+        {preview.missing?.length ? (
+          <PreviewMissing problems={preview.missing} language={LANGUAGES[language].inEnglish} />
+        ) : null}
+        <div lang={language}>{render(preview.data, language)}</div>
+      </PageLanguageProvider>
+    );
   return createClass({
     componentDidMount(this: TemplateInstance) {
       if (this.node) this.root = createRoot(this.node);
@@ -92,7 +159,13 @@ function template<F extends Fields>(
       // A PDF is linked to as the editor's backend serves it from the content; images as Decap loads them.
       const imageUrl: ImageUrl = (path, kind) =>
         kind === "pdf" ? documentUrl(entryPath, path) : this.props.getAsset(path)?.toString() || undefined;
-      this.root?.render(<ErrorBoundary>{show(previewEntry(schema, data, imageUrl))}</ErrorBoundary>);
+      const language = languageOf(this.props.entry);
+      if (language === DEFAULT_LANGUAGE) englishByEntry.set(entryPath, data);
+      const preview =
+        language === DEFAULT_LANGUAGE
+          ? previewEntry(schema, data, imageUrl)
+          : translatedPreview(schema, englishByEntry.get(entryPath), data, language, imageUrl);
+      this.root?.render(<ErrorBoundary>{show(preview, language)}</ErrorBoundary>);
     },
     render(this: TemplateInstance) {
       return h("div", {
@@ -104,14 +177,16 @@ function template<F extends Fields>(
   });
 }
 
-/** The site settings, client logos and the form's file other previews draw around an entry. */
+/** The site settings, client logos and the form's file other previews draw around an entry, in its language. */
 function withContext(
+  language: Language,
   render: (
     site: Shaped<typeof siteSchema.fields>,
     logos: Shaped<typeof clientsSchema.fields>,
     form: Shaped<typeof enquirySchema.fields>,
   ) => React.ReactNode,
 ) {
+  const { site, clients, enquiry } = framings[language];
   if (site.problems) return <PreviewProblems problems={site.problems} />;
   if (clients.problems) return <PreviewProblems problems={clients.problems} />;
   if (enquiry.problems) return <PreviewProblems problems={enquiry.problems} />;
@@ -122,41 +197,41 @@ function register(decap: DecapGlobals) {
   decap.CMS.registerPreviewStyle(`${ADMIN_PATH}/preview.css`);
   decap.CMS.registerPreviewTemplate(
     "site",
-    template(decap, siteSchema, (entry) =>
+    template(decap, siteSchema, (entry, language) =>
       // The editor runs on the site's own server: its address stands for the published one.
-      withContext((_site, _logos, form) => (
-        <Layout {...layoutProps(entry, form, window.location.origin, "/", ENGLISH_PAGE)}>{null}</Layout>
+      withContext(language, (_site, _logos, form) => (
+        <Layout {...layoutProps(entry, form, window.location.origin, "/", pageIn(language))}>{null}</Layout>
       )),
     ),
   );
   decap.CMS.registerPreviewTemplate(
     "home",
-    template(decap, homeSchema, (home) =>
-      withContext((siteData, logos, form) => (
+    template(decap, homeSchema, (home, language) =>
+      withContext(language, (siteData, logos, form) => (
         <HomeContent home={home} site={siteData} clients={logos} enquiry={form} today={today()} />
       )),
     ),
   );
   decap.CMS.registerPreviewTemplate(
     "clients",
-    template(decap, clientsSchema, (entry) =>
-      withContext((siteData) => (
+    template(decap, clientsSchema, (entry, language) =>
+      withContext(language, (siteData) => (
         <Clients {...entry} contact={siteData.webmail} newTabLabel={siteData.labels.opensInNewTab} />
       )),
     ),
   );
   decap.CMS.registerPreviewTemplate(
     "services",
-    template(decap, serviceSchema, (page) =>
-      withContext((siteData, logos, form) => (
+    template(decap, serviceSchema, (page, language) =>
+      withContext(language, (siteData, logos, form) => (
         <ServiceContent page={page} site={siteData} clients={logos} enquiry={form} today={today()} />
       )),
     ),
   );
   decap.CMS.registerPreviewTemplate(
     "enquiry",
-    template(decap, enquirySchema, (page) =>
-      withContext((siteData) => (
+    template(decap, enquirySchema, (page, language) =>
+      withContext(language, (siteData) => (
         <EnquiryContent page={page} services={previewServices} newTabLabel={siteData.labels.opensInNewTab} />
       )),
     ),

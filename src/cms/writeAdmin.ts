@@ -6,9 +6,11 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import yaml from "js-yaml";
-import { clientsSchema, siteSchema } from "../schema/content";
+import { clientsSchema, enquirySchema, siteSchema } from "../schema/content";
 import type { ObjectField } from "../schema/fields";
-import { englishOf } from "../schema/languageFile";
+import { byLanguage, englishOf } from "../schema/languageFile";
+import { TRANSLATIONS, type Language } from "../schema/languages";
+import { translate } from "../schema/translation";
 import { ADMIN_PATH, cmsConfig, type ProductionBackend } from "./config";
 import { previewEntry } from "./previewData";
 import { writeHelp } from "./writeHelp";
@@ -56,6 +58,18 @@ function imagePaths(schema: ObjectField, data: unknown): string[] {
 /** A content file's English (the previews' context: the logos, the form's link). */
 const readYaml = (file: string) => englishOf(yaml.load(fs.readFileSync(file, "utf8")));
 
+/** A content file's page in each language it is complete in (a German preview's context). */
+function translationsOf(file: string, schema: ObjectField): Partial<Record<Language, unknown>> {
+  const split = byLanguage(yaml.load(fs.readFileSync(file, "utf8")));
+  if ("problem" in split) return {};
+  return Object.fromEntries(
+    (Object.entries(split.translations) as [Language, unknown][]).flatMap(([language, words]) => {
+      const page = translate(schema, split.english, words, language);
+      return page.missing.length || page.problems.length ? [] : [[language, page.data]];
+    }),
+  );
+}
+
 export async function writeAdmin({ projectDir, publicDir, siteUrl, companyName, production }: Options) {
   const adminDir = path.join(publicDir, ADMIN_DIR);
   fs.rmSync(adminDir, { recursive: true, force: true });
@@ -82,6 +96,19 @@ export async function writeAdmin({ projectDir, publicDir, siteUrl, companyName, 
   const site = readYaml(path.join(contentDir, "site.yaml"));
   const clients = readYaml(path.join(contentDir, "clients.yaml"));
   const enquiry = readYaml(path.join(contentDir, "enquiry.yaml"));
+  const translations = Object.fromEntries(
+    TRANSLATIONS.map((language) => {
+      const of = (name: string, schema: ObjectField) => translationsOf(path.join(contentDir, name), schema)[language];
+      return [
+        language,
+        {
+          site: of("site.yaml", siteSchema),
+          clients: of("clients.yaml", clientsSchema),
+          enquiry: of("enquiry.yaml", enquirySchema),
+        },
+      ];
+    }),
+  );
   for (const image of [...imagePaths(siteSchema, site), ...imagePaths(clientsSchema, clients)]) {
     const target = path.join(adminDir, "context", image);
     fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -112,7 +139,7 @@ export async function writeAdmin({ projectDir, publicDir, siteUrl, companyName, 
         setup(build) {
           build.onResolve({ filter: /^preview-context$/ }, () => ({ path: "preview-context", namespace: "preview" }));
           build.onLoad({ filter: /.*/, namespace: "preview" }, () => ({
-            contents: JSON.stringify({ site, clients, enquiry }),
+            contents: JSON.stringify({ site, clients, enquiry, translations }),
             loader: "json",
           }));
         },

@@ -186,7 +186,9 @@ export function formFields(form: FormWords, english: FormWords = form): FieldRul
       name,
       ...QUESTION_INPUTS[question.kind],
       required: question.required === "yes",
-      ...(question.options?.length ? { options: question.options, optionLabels: words.options ?? question.options } : {}),
+      ...(question.options?.length
+        ? { options: question.options, optionLabels: words.options ?? question.options }
+        : {}),
       words,
     };
   });

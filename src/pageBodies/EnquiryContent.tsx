@@ -50,7 +50,13 @@ export function EnquiryContent({ page, english, services, newTabLabel }: Enquiry
         </div>
         <div className={styles.form}>
           <Island>
-            <EnquiryForm words={page} english={english} services={services} privacyPath={local(`/${page.privacy.slug}`)} reach={reach} />
+            <EnquiryForm
+              words={page}
+              english={english}
+              services={services}
+              privacyPath={local(`/${page.privacy.slug}`)}
+              reach={reach}
+            />
           </Island>
         </div>
       </div>

@@ -125,7 +125,11 @@ export function translate(schema: ObjectField, english: Value, words: Value, lan
           problems.push({ field: join(path, index), message: `must be a group of fields, as in the English` });
           return item;
         }
-        if (isMapping(other) && other.type !== undefined && !(typeof other.type === "string" && other.type in field.types)) {
+        if (
+          isMapping(other) &&
+          other.type !== undefined &&
+          !(typeof other.type === "string" && other.type in field.types)
+        ) {
           problems.push({
             field: `${join(path, index)}.type`,
             message: `${JSON.stringify(other.type)} is not a kind of section: write "${type}", as in the English, or leave it out`,
@@ -146,4 +150,35 @@ export function translate(schema: ObjectField, english: Value, words: Value, lan
 
   const data = walk(schema, english, words, language) as Record<string, unknown>;
   return { data, missing, problems };
+}
+
+/**
+ * The words of `english` as a translation holds them (only translated fields; lists and
+ * sections item by item), each through `word`: how a test or a script writes a whole
+ * translation from the English.
+ */
+export function wordsOf(schema: ObjectField, english: Value, word: (text: string) => string): Value {
+  function walk(field: Field, en: Value): Value {
+    if (isTranslated(field)) return typeof en === "string" && !isEmpty(en) ? word(en) : undefined;
+    if (!hasWords(field)) return undefined;
+    if (field.kind === "object") {
+      if (!isMapping(en)) return undefined;
+      const entries = Object.entries(field.fields).flatMap(([key, child]) => {
+        const value = walk(child, en[key]);
+        return value === undefined ? [] : [[key, value]];
+      });
+      return entries.length ? Object.fromEntries(entries) : undefined;
+    }
+    if (field.kind === "list") return Array.isArray(en) ? en.map((item) => walk(field.of, item) ?? {}) : undefined;
+    if (field.kind === "sections") {
+      if (!Array.isArray(en)) return undefined;
+      return en.map((item) => {
+        const type = isMapping(item) ? item.type : undefined;
+        const shape = typeof type === "string" ? field.types[type] : undefined;
+        return { type, ...((shape && (walk(shape, withoutType(item)) as object)) ?? {}) };
+      });
+    }
+    return undefined;
+  }
+  return walk(schema, english) ?? {};
 }

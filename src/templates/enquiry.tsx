@@ -7,7 +7,11 @@ import { DEFAULT_LANGUAGE } from "../schema/languages";
 import { PageShell } from "../pageBodies/PageShell";
 
 /** The request-for-quote page (content/enquiry.yaml), at the address its content chooses. */
-export default function EnquiryPage({ data, location, pageContext }: PageProps<Queries.EnquiryPageQuery, PageLanguage>) {
+export default function EnquiryPage({
+  data,
+  location,
+  pageContext,
+}: PageProps<Queries.EnquiryPageQuery, PageLanguage>) {
   const { enquiryYaml: page, siteYaml: site } = data;
   if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
   // Every service may be asked for, named in the page's language where its page is in it.
@@ -26,7 +30,15 @@ export default function EnquiryPage({ data, location, pageContext }: PageProps<Q
 export const Head: HeadFC<Queries.EnquiryPageQuery, PageLanguage> = ({ data, location, pageContext }) => {
   const page = data.enquiryYaml;
   if (!page) throw new Error("content/enquiry.yaml was not loaded.");
-  return <PageHead data={data} page={pageContext} title={page.title} description={page.description} pathname={location.pathname} />;
+  return (
+    <PageHead
+      data={data}
+      page={pageContext}
+      title={page.title}
+      description={page.description}
+      pathname={location.pathname}
+    />
+  );
 };
 
 export const query = graphql`

@@ -14,7 +14,11 @@ import * as styles from "./notFound.module.css";
  * Any unknown address: no dead end. The ways to ask for a price (form, call, WhatsApp)
  * and the e-mail address first, then a link to every page.
  */
-export default function NotFoundPage({ data, location, pageContext }: PageProps<Queries.NotFoundPageQuery, PageLanguage>) {
+export default function NotFoundPage({
+  data,
+  location,
+  pageContext,
+}: PageProps<Queries.NotFoundPageQuery, PageLanguage>) {
   const { siteYaml: site, enquiryYaml: enquiry } = data;
   if (!site || !enquiry) throw new Error("content/site.yaml or content/enquiry.yaml was not loaded.");
   const { notFound } = site;
@@ -38,7 +42,13 @@ export default function NotFoundPage({ data, location, pageContext }: PageProps<
 }
 
 /** The home page and every service page, in the page's language where they are in it. */
-function PageLinks({ homeLabel, services }: { homeLabel: string; services: readonly { slug: string; hero: { title: string } }[] }) {
+function PageLinks({
+  homeLabel,
+  services,
+}: {
+  homeLabel: string;
+  services: readonly { slug: string; hero: { title: string } }[];
+}) {
   const local = useLocalLink();
   return (
     <>
@@ -57,7 +67,16 @@ function PageLinks({ homeLabel, services }: { homeLabel: string; services: reado
 export const Head: HeadFC<Queries.NotFoundPageQuery, PageLanguage> = ({ data, pageContext }) => {
   const site = data.siteYaml;
   if (!site) throw new Error("content/site.yaml was not loaded.");
-  return <PageHead data={data} page={pageContext} title={site.notFound.title} description={site.notFound.text} pathname={pathIn(pageContext.language, NOT_FOUND_PATH)} noindex />;
+  return (
+    <PageHead
+      data={data}
+      page={pageContext}
+      title={site.notFound.title}
+      description={site.notFound.text}
+      pathname={pathIn(pageContext.language, NOT_FOUND_PATH)}
+      noindex
+    />
+  );
 };
 
 export const query = graphql`

@@ -12,7 +12,11 @@ import * as styles from "./enquiry.module.css";
  * The privacy notice the request-for-quote form links to (content/enquiry.yaml › privacy),
  * with the ways to ask for a price under its heading, as on every first screen.
  */
-export default function PrivacyPage({ data, location, pageContext }: PageProps<Queries.PrivacyPageQuery, PageLanguage>) {
+export default function PrivacyPage({
+  data,
+  location,
+  pageContext,
+}: PageProps<Queries.PrivacyPageQuery, PageLanguage>) {
   const { enquiryYaml: page, siteYaml: site } = data;
   if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
   const days = String(page.delivery.retentionDays);

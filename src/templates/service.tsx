@@ -6,7 +6,11 @@ import { PageShell } from "../pageBodies/PageShell";
 import { ServiceContent } from "../pageBodies/ServiceContent";
 
 /** One service page (gatsby-node makes one per content/services/*.yaml). */
-export default function ServicePage({ data, location, pageContext }: PageProps<Queries.ServicePageQuery, PageLanguage>) {
+export default function ServicePage({
+  data,
+  location,
+  pageContext,
+}: PageProps<Queries.ServicePageQuery, PageLanguage>) {
   const { serviceYaml: page, siteYaml: site, clientsYaml: clients, enquiryYaml: enquiry, built } = data;
   if (!page || !site || !clients || !enquiry || !built?.day)
     throw new Error("This page's content could not be loaded.");
