@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import yaml from "js-yaml";
-import { START_MS, spawnListening } from "../server/tests/host";
+import { START_MS, spawnListening, uniqueWords } from "../server/tests/host";
 import { homeSchema, sectionExamples, sectionTypes, siteSchema } from "../src/schema/content";
 import { EMAIL } from "../src/schema/patterns";
 import { loadContent } from "../src/schema/load";
@@ -159,10 +159,7 @@ test("a phone number changed in the editor changes exactly that value on disk", 
 test("German words written beside the English are saved under de:, and what is stated once is not asked again", async ({
   page,
 }) => {
-  // Unique to this run, and without a digit: a figure the English has not would be refused.
-  const tagline = `Eloxal aus Pune, ${Date.now()
-    .toString()
-    .replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!)}`;
+  const tagline = uniqueWords("Eloxal aus Pune,");
   const errors = await openEntry(page, siteSchema.label, { languagesSideBySide: true });
   const label = siteSchema.fields.company.fields.tagline.label;
   // The English pane first, the German beside it: a translated field is in both.

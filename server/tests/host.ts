@@ -236,6 +236,15 @@ export function edited(original: string, key: (string | number)[], value: string
   return document.toString();
 }
 
+/**
+ * Words unique to this run, without a digit: a text staff might write. A figure the
+ * page's German does not state would be refused (src/schema/figures.ts).
+ */
+export const uniqueWords = (prefix: string) =>
+  `${prefix} ${Date.now()
+    .toString()
+    .replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!)}`;
+
 let phones = 0;
 /** A valid phone number no page shows yet (12 digits, unique to this run). */
 export function newPhone(): string {

@@ -33,6 +33,7 @@ import {
   edited,
   startHost,
   stopHost,
+  uniqueWords,
   type Host,
 } from "./host";
 
@@ -246,7 +247,7 @@ test("a change to one page is published by an incremental build, and every page 
   const file = `content/services/${fs.readdirSync(folder).filter((name) => name.endsWith(".yaml"))[0]}`;
   const text = fs.readFileSync(path.join(host.paths.repo, file), "utf8");
   const slug = String((YAML.parse(text) as { en: { slug: string } }).en.slug);
-  const title = `Title ${Date.now()}`;
+  const title = uniqueWords("Title");
   const commit = commitFile(host, file, edited(text, ["en", "hero", "title"], title), "One page's title");
   await expect.poll(liveCommit, BUILD).toBe(commit);
   const status = await readStatus(host);
