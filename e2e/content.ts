@@ -118,3 +118,9 @@ export function headingOf(planned: PlannedPage): string {
 
 const serviceFile = (slug: string) =>
   path.basename(files.find((f) => f.file.startsWith("content/services/") && f.data.slug === slug)!.file);
+
+/** A page's address in every language it is published in, its own first. */
+export function inEveryLanguage(route: string): string[] {
+  const planned = listedPages.find((page) => page.path === route);
+  return [route, ...Object.values(planned?.page.alternates ?? {}).filter((path) => path !== route)];
+}

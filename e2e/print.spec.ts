@@ -6,7 +6,7 @@
 // look at.
 import fs from "node:fs";
 import { publishedAddress } from "../src/schema/siteAddress";
-import { services, site } from "./content";
+import { inEveryLanguage, services, site } from "./content";
 import { expect, open, test } from "./fixtures";
 
 /** An A4 sheet inside the print stylesheet's margins (global.css › @page: 15 mm by 12 mm), in CSS px. */
@@ -17,52 +17,54 @@ const siteUrl = publishedAddress();
 
 // The first process page with a specification table, or else the first process page.
 const service = services.find((s) => s.sections.some((section) => section.type === "capabilities")) ?? services[0];
-const route = `/${service.slug}`;
+// In each language the page is in: a German buyer prints the German.
+for (const route of inEveryLanguage(`/${service.slug}`)) {
+  test(`${route} prints dark on white, without the menu, buttons or map, rows kept whole`, async ({ page }, info) => {
+    await open(page, route);
+    // Paper is laid out at once: with every animation held still, nothing printed may wait
+    // on a fade (a busy machine's first frames come late, and the test read text mid-fade).
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send("Animation.enable");
+    await devtools.send("Animation.setPlaybackRate", { playbackRate: 0 });
+    await page.emulateMedia({ media: "print" });
+    await expect(page.locator("#site-menu")).toBeHidden();
+    await expect(page.locator("button:visible, iframe:visible")).toHaveCount(0);
+    await expect(page.locator("h1")).toBeVisible();
 
-test(`${route} prints dark on white, without the menu, buttons or map, rows kept whole`, async ({ page }, info) => {
-  await open(page, route);
-  // Paper is laid out at once: with every animation held still, nothing printed may wait
-  // on a fade (a busy machine's first frames come late, and the test read text mid-fade).
-  const devtools = await page.context().newCDPSession(page);
-  await devtools.send("Animation.enable");
-  await devtools.send("Animation.setPlaybackRate", { playbackRate: 0 });
-  await page.emulateMedia({ media: "print" });
-  await expect(page.locator("#site-menu")).toBeHidden();
-  await expect(page.locator("button:visible, iframe:visible")).toHaveCount(0);
-  await expect(page.locator("h1")).toBeVisible();
+    // Every text the page lays out is printed black and not faded out (opacity 0 before it
+    // is scrolled to, on screen).
+    const unreadable = await page.evaluate(() =>
+      [...document.querySelectorAll("main *, footer *")]
+        .filter((element) => element.checkVisibility())
+        .filter((element) => [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim()))
+        .filter(
+          (element) =>
+            getComputedStyle(element).color !== "rgb(0, 0, 0)" ||
+            !element.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+        )
+        .map((element) => `${element.tagName}: ${element.textContent?.trim().slice(0, 40)}`),
+    );
+    expect(unreadable).toEqual([]);
+    const split = await page.evaluate(() =>
+      [...document.querySelectorAll("main tr, main li")]
+        .filter((element) => getComputedStyle(element).breakInside !== "avoid")
+        .map((element) => element.textContent?.trim().slice(0, 40)),
+    );
+    // Rows and list items (steps, cards, documents, colours) stay on one sheet each.
+    expect(split).toEqual([]);
 
-  // Every text the page lays out is printed black and not faded out (opacity 0 before it
-  // is scrolled to, on screen).
-  const unreadable = await page.evaluate(() =>
-    [...document.querySelectorAll("main *, footer *")]
-      .filter((element) => element.checkVisibility())
-      .filter((element) => [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim()))
-      .filter(
-        (element) =>
-          getComputedStyle(element).color !== "rgb(0, 0, 0)" ||
-          !element.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
-      )
-      .map((element) => `${element.tagName}: ${element.textContent?.trim().slice(0, 40)}`),
-  );
-  expect(unreadable).toEqual([]);
-  const split = await page.evaluate(() =>
-    [...document.querySelectorAll("main tr, main li")]
-      .filter((element) => getComputedStyle(element).breakInside !== "avoid")
-      .map((element) => element.textContent?.trim().slice(0, 40)),
-  );
-  // Rows and list items (steps, cards, documents, colours) stay on one sheet each.
-  expect(split).toEqual([]);
+    const pdf = await page.pdf({ format: "A4" });
+    fs.writeFileSync(info.outputPath("printed.pdf"), pdf);
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const sheets = pdf.toString("latin1").match(/\/Type\s*\/Page\b/g) ?? [];
+    expect(sheets.length).toBeGreaterThan(0);
+  });
+}
 
-  const pdf = await page.pdf({ format: "A4" });
-  fs.writeFileSync(info.outputPath("printed.pdf"), pdf);
-  expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-  const sheets = pdf.toString("latin1").match(/\/Type\s*\/Page\b/g) ?? [];
-  expect(sheets.length).toBeGreaterThan(0);
-});
-
-// Each process page with a specification table: what a buyer hands on.
-for (const page of services.filter((s) => s.sections.some((section) => section.type === "capabilities"))) {
-  const path = `/${page.slug}`;
+// Each process page with a specification table, in each language: what a buyer hands on.
+for (const path of services
+  .filter((s) => s.sections.some((section) => section.type === "capabilities"))
+  .flatMap((page) => inEveryLanguage(`/${page.slug}`))) {
   test(`${path} prints on as few A4 sheets as its length needs, headed by the company, its logo and the site's address`, async ({
     page: tab,
   }, info) => {
