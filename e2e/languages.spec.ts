@@ -16,7 +16,19 @@ for (const planned of listedPages) {
   const { path: route, page } = planned;
   test(`${route} is in ${LANGUAGES[page.language].inEnglish}, with its twins named for search engines and visitors`, async ({
     page: tab,
+    baseURL,
   }) => {
+    // Nothing from another host on load (the footer's map frame comes only near the footer: privacy.spec).
+    const elsewhere: string[] = [];
+    tab.on("request", (request) => {
+      const url = new URL(request.url());
+      if (
+        url.origin !== new URL(baseURL!).origin &&
+        request.frame() === tab.mainFrame() &&
+        !["data:", "blob:"].includes(url.protocol)
+      )
+        elsewhere.push(url.href);
+    });
     await open(tab, route);
     await expect(tab.locator("html")).toHaveAttribute("lang", page.language);
     await expect(tab.locator("h1")).toHaveText(headingOf(planned));
@@ -56,6 +68,7 @@ for (const planned of listedPages) {
       }
     }
     expect(await axeViolations(tab)).toEqual([]);
+    expect(elsewhere).toEqual([]);
   });
 }
 
