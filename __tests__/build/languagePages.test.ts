@@ -44,6 +44,7 @@ describe("languagePages", () => {
       language: "de",
       alternates: { en: "/alpha", de: "/de/alpha" },
       published: ["/de", "/de/alpha", "/de/quote", "/de/privacy", "/de/404"],
+      siteLanguages: ["en", "de"],
     });
     expect(plan.find((page) => page.path === "/beta")!.page.alternates).toEqual({ en: "/beta" });
     expect(formLanguages(content(["site", "clients", "enquiry"]))).toEqual(["en", "de"]);

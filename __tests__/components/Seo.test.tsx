@@ -73,6 +73,7 @@ describe("Seo on a page with a twin in another language (issue 54)", () => {
       kind="service"
       language="de"
       alternates={alternates}
+      siteLanguages={["en", "de"]}
     />,
   );
   const html = parse(markup);
@@ -105,9 +106,22 @@ describe("Seo on a page with a twin in another language (issue 54)", () => {
 
   it("links no twin from a page that has none", () => {
     const alone = parse(
-      renderToStaticMarkup(<Seo title="A" description="B" pathname="/beta" site={site} alternates={{ en: "/beta" }} />),
+      renderToStaticMarkup(
+        <Seo
+          title="A"
+          description="B"
+          pathname="/beta"
+          site={site}
+          kind="service"
+          alternates={{ en: "/beta" }}
+          siteLanguages={["en", "de"]}
+        />,
+      ),
     );
     expect(alone.querySelectorAll('link[rel="alternate"]')).toHaveLength(0);
     expect(alone.querySelectorAll('meta[property="og:locale:alternate"]')).toHaveLength(0);
+    // The company still answers in every language the site is in.
+    const graph = JSON.parse(alone.querySelector('script[type="application/ld+json"]')!.text)["@graph"];
+    expect(graph[0].contactPoint[0].availableLanguage).toEqual(["English", "German"]);
   });
 });

@@ -54,6 +54,7 @@ export function languagePages(content: ContentLanguages): PlannedPage[] {
     ...page,
     languages: page.languages.includes(DEFAULT_LANGUAGE) ? page.languages : [DEFAULT_LANGUAGE, ...page.languages],
   }));
+  const siteLanguages = withEnglish[0].languages;
   const published = (language: Language) =>
     withEnglish.filter((page) => page.languages.includes(language)).map((page) => pathIn(language, page.path));
   return withEnglish.flatMap(({ languages, ...page }) => {
@@ -62,7 +63,7 @@ export function languagePages(content: ContentLanguages): PlannedPage[] {
     return languages.map((language) => ({
       ...page,
       path: pathIn(language, page.path),
-      page: { language, alternates, published: published(language) },
+      page: { language, alternates, published: published(language), siteLanguages },
     }));
   });
 }

@@ -9,6 +9,8 @@ export interface PageLanguage {
   alternates: Partial<Record<Language, string>>;
   /** Every page published in this page's language, so links can lead to them. */
   published: string[];
+  /** The languages the site is published in (its home page's): the company answers in them. */
+  siteLanguages?: Language[];
 }
 
 /** A page's address in a language: "/hard_anodizing" is "/de/hard_anodizing" in German. */

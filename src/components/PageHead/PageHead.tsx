@@ -3,7 +3,7 @@ import React from "react";
 import type { PageLanguage } from "../../language/paths";
 import { Seo, type SeoProps } from "../Seo";
 
-type Props = Omit<SeoProps, "site" | "policy" | "language" | "alternates"> & {
+type Props = Omit<SeoProps, "site" | "policy" | "language" | "alternates" | "siteLanguages"> & {
   /** The page's language and twins (its page context). */
   page: PageLanguage;
   /** The query's shared part: every page query spreads `...PageHeadData` at its top. */
@@ -13,7 +13,7 @@ type Props = Omit<SeoProps, "site" | "policy" | "language" | "alternates"> & {
 };
 
 /** Every page's document head (Gatsby's Head API): the Seo tags from the page and the site. */
-export function PageHead({ data, page: { language, alternates }, noindex = false, ...page }: Props) {
+export function PageHead({ data, page: { language, alternates, siteLanguages }, noindex = false, ...page }: Props) {
   const site = data.siteYaml;
   if (!site) throw new Error("content/site.yaml was not loaded.");
   // The published address is the operator's (SITE_URL), in Gatsby's siteMetadata.
@@ -25,6 +25,7 @@ export function PageHead({ data, page: { language, alternates }, noindex = false
       <Seo
         {...page}
         language={language}
+        siteLanguages={siteLanguages}
         alternates={noindex ? {} : alternates}
         site={{ ...site, url, themeColor: site.company.themeColor, logoUrl: logo ? new URL(logo, url).href : null }}
         policy={data.site?.siteMetadata?.pagePolicy}

@@ -22,6 +22,8 @@ export interface SeoProps {
   language?: Language;
   /** The page's address in each language it is published in, for hreflang (none: no links). */
   alternates?: Partial<Record<Language, string>>;
+  /** The languages the site is published in: the company's contacts answer in them. */
+  siteLanguages?: readonly Language[];
 }
 
 /** Open Graph's form of a language's locale: "de_DE". */
@@ -40,6 +42,7 @@ export function Seo({
   heading,
   language = DEFAULT_LANGUAGE,
   alternates = {},
+  siteLanguages = [language],
 }: SeoProps) {
   const name = site.company.name;
   const fullTitle = title === name ? title : `${title} | ${name}`;
@@ -50,12 +53,11 @@ export function Seo({
   // hreflang only where the page has a twin; x-default is the English, the site's own.
   const hreflang = twins.length > 1 ? twins : [];
   const english = alternates[DEFAULT_LANGUAGE];
-  const languages = twins.length ? twins.map(([twin]) => twin) : [language];
   const graph =
     kind === "other"
       ? []
       : [
-          ...organization(site, languages),
+          ...organization(site, siteLanguages),
           webPage(site, { title: fullTitle, description, pathname, language }),
           ...(kind === "service" ? servicePage(site, { title: heading ?? title, description, pathname }) : []),
         ];
