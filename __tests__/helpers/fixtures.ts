@@ -77,6 +77,8 @@ export async function carouselCodeLoaded() {
       children: slides,
     }),
   );
-  await screen.findByRole("button", { name: carouselLabels.nextSlide });
+  // The import is a module load: on a loaded CI machine it took over the 1 s findBy waits
+  // by default (the whole Carousel suite failed at load 11). Wait as long as the hook may.
+  await screen.findByRole("button", { name: carouselLabels.nextSlide }, { timeout: 25_000 });
   unmount();
 }
