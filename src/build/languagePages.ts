@@ -54,11 +54,12 @@ export function languagePages(content: ContentLanguages): PlannedPage[] {
     ...page,
     languages: page.languages.includes(DEFAULT_LANGUAGE) ? page.languages : [DEFAULT_LANGUAGE, ...page.languages],
   }));
-  const siteLanguages = withEnglish[0].languages;
+  // The site is in a language when its home page is.
+  const siteLanguages = withEnglish.find((page) => page.template === "home")!.languages;
   const published = (language: Language) =>
     withEnglish.filter((page) => page.languages.includes(language)).map((page) => pathIn(language, page.path));
   return withEnglish.flatMap(({ languages, ...page }) => {
-    // The 404 page has no twin for search engines: it is never listed.
+    // Every page names its twins; the 404 pages' heads leave them out (noindex: PageHead).
     const alternates = Object.fromEntries(languages.map((language) => [language, pathIn(language, page.path)]));
     return languages.map((language) => ({
       ...page,
