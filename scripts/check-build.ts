@@ -345,10 +345,6 @@ const SECTION_CHECKS: { [T in SectionType]: SectionCheck<Extract<Section, { type
       `every question of "${section.title}" opens without JavaScript`,
       missing.map((q) => q.question),
     );
-    const described = doc
-      .querySelectorAll('main script[type="application/ld+json"]')
-      .some((script) => script.textContent.includes('"FAQPage"'));
-    check(route, `"${section.title}" described as an FAQPage`, described);
   },
   documents(route, doc, section) {
     checkDocuments(route, doc, section);

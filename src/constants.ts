@@ -38,3 +38,7 @@ export const LAYOUT_IDS: readonly string[] = [
   "gatsby-focus-wrapper",
   "gatsby-announcer",
 ];
+
+// The days a plant's opening hours name, Monday first (ISO 8601), as schema.org names them.
+export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];

@@ -1,6 +1,9 @@
 import { render, screen, within } from "@testing-library/react";
 import React from "react";
 import { Footer, telHref } from "../../src/components/Footer";
+import { openingHoursText } from "../../src/components/Footer/openingHours";
+import { PageLanguageProvider } from "../../src/language/PageLanguageContext";
+import { ENGLISH_PAGE } from "../../src/language/paths";
 import { footerProps } from "../helpers/site";
 
 describe("Footer", () => {
@@ -25,6 +28,34 @@ describe("Footer", () => {
     expect(footer()).toHaveTextContent("Chakan, Pune");
     expect(footer()).toHaveTextContent("Bhosari, Pune");
     expect(footer()).toHaveTextContent("GSTIN: 27AAPFU0939F1ZV");
+  });
+
+  it("says when each plant is open, in the page's language", () => {
+    const hours = [
+      { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "18:00" },
+      { days: ["Saturday"], opens: "09:00", closes: "13:00" },
+    ];
+    const units = [{ ...footerProps.units[0], hours }, footerProps.units[1]];
+    const { container } = render(
+      <PageLanguageProvider value={{ ...ENGLISH_PAGE, language: "de" }}>
+        <Footer {...footerProps} units={units} />
+      </PageLanguageProvider>,
+    );
+    const plants = container.querySelectorAll("address");
+    expect(plants[0]).toHaveTextContent(openingHoursText(hours, "de"));
+    expect(plants[1].textContent).not.toMatch(/\d\d:\d\d/);
+  });
+
+  it("writes days in a row as a range, and the rest as a list", () => {
+    expect(
+      openingHoursText([{ days: ["Monday", "Tuesday", "Wednesday"], opens: "08:30", closes: "17:00" }], "en"),
+    ).toBe("Mon–Wed 08:30–17:00");
+    expect(openingHoursText([{ days: ["Saturday", "Monday", "Tuesday"], opens: "10:00", closes: "14:00" }], "en")).toBe(
+      "Mon, Tue, Sat 10:00–14:00",
+    );
+    expect(openingHoursText([{ days: ["Monday", "Friday"], opens: "09:00", closes: "12:00" }], "de")).toMatch(
+      /^Mo.*, Fr.* 09:00–12:00$/,
+    );
   });
 
   it("gives each of the three contacts a click-to-call link", () => {

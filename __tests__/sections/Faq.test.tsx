@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import React from "react";
-import { Faq, faqJsonLd } from "../../src/sections/Faq/Faq";
+import { Faq } from "../../src/sections/Faq/Faq";
 import { questionIds } from "../../src/sections/Faq/questionId";
 
 const questions = [
@@ -29,17 +29,9 @@ describe("Faq", () => {
     expect(items[3].querySelector("i")).toBeNull();
   });
 
-  it("describes the questions for search engines as an FAQPage, safe inside a script element", () => {
-    const json = faqJsonLd(questions);
-    expect(json).not.toContain("</script>");
-    const data = JSON.parse(json);
-    expect(data["@type"]).toBe("FAQPage");
-    expect(data.mainEntity[0]).toEqual({
-      "@type": "Question",
-      name: questions[0].question,
-      acceptedAnswer: { "@type": "Answer", text: questions[0].answer },
-    });
-    expect(data.mainEntity).toHaveLength(questions.length);
+  it("writes no FAQPage markup: the answers are the page's text (FAQ rich results ended in May 2026)", () => {
+    const { container } = render(<Faq title="Questions" questions={questions} />);
+    expect(container.querySelector('script[type="application/ld+json"]')).toBeNull();
   });
 
   it("names questions without a section anchor under faq, and never twice", () => {

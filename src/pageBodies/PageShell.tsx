@@ -65,6 +65,11 @@ export const fragment = graphql`
       units {
         name
         address
+        hours {
+          days
+          opens
+          closes
+        }
       }
       gstin
       contacts {

@@ -1,7 +1,14 @@
 // The content schema: the single description of every file under content/.
 // The build validates against it, gatsby-node derives its GraphQL types from it,
 // and the editor's configuration is derived from it too.
-import { CLIENT_LOGO_COUNT, HERO_INTERVAL_MS, HERO_SLIDE_COUNT, LAYOUT_IDS } from "../constants";
+import {
+  CLIENT_LOGO_COUNT,
+  HERO_INTERVAL_MS,
+  HERO_SLIDE_COUNT,
+  LAYOUT_IDS,
+  WEEKDAYS,
+  type Weekday,
+} from "../constants";
 import * as about from "../sections/About/schema";
 import * as applications from "../sections/Applications/schema";
 import * as capabilities from "../sections/Capabilities/schema";
@@ -28,7 +35,19 @@ import {
   type Fields,
   type ObjectField,
 } from "./fields";
-import { ANCHOR, COLOUR, EMAIL, GSTIN, HTTPS_URL, PHONE, SLUG, gstinChecksumProblem } from "./patterns";
+import {
+  ANCHOR,
+  COLOUR,
+  COUNTRY,
+  EMAIL,
+  GSTIN,
+  HTTPS_URL,
+  PHONE,
+  POSTAL_CODE,
+  SLUG,
+  TIME,
+  gstinChecksumProblem,
+} from "./patterns";
 import { keyFacts, link, title } from "./pieces";
 
 const pageMeta = {
@@ -85,23 +104,82 @@ const pageSections = () => sections("Sections", sectionTypes, "PageSection", { u
 
 // ---- One file each.
 
+const weekdays = Object.fromEntries(WEEKDAYS.map((day) => [day, day])) as Record<Weekday, string>;
+
+/** When a plant takes calls and visits: some days, from one time to another. */
+const openingTime = object(
+  "Opening time",
+  {
+    days: list("Days", choice("Day", weekdays), { min: 1, max: 7 }),
+    opens: text("Opens (24-hour clock, e.g. 09:00)", { pattern: TIME }),
+    closes: text("Closes (24-hour clock, e.g. 18:00)", { pattern: TIME }),
+  },
+  {
+    typeName: "OpeningTime",
+    check: (value) => {
+      const days = Array.isArray(value.days) ? value.days : [];
+      if (new Set(days).size < days.length) return "days: names a day twice";
+      return String(value.opens) >= String(value.closes)
+        ? `closes: must be later than it opens (${value.opens})`
+        : null;
+    },
+  },
+);
+
+/** The address as a buyer reads it must hold the parts search engines are given. */
+function plantProblem(value: Record<string, unknown>): string | null {
+  if ((value.latitude == null) !== (value.longitude == null))
+    return `${value.latitude == null ? "latitude" : "longitude"}: give both the latitude and the longitude, or neither`;
+  const address = String(value.address ?? "");
+  for (const part of ["postalCode", "locality"] as const) {
+    if (value[part] && !address.includes(String(value[part])))
+      return `address: does not contain its ${part === "postalCode" ? "postal code" : "town"} "${value[part]}": write the same in both`;
+  }
+  return null;
+}
+
+/** One of the company's plants: its address in full and in parts, where it is, when it is open. */
+const plant = object(
+  "Plant",
+  {
+    name: text("Name"),
+    address: paragraph("Address (as printed on the site)", { translated: false }),
+    // The parts below are for search engines (and optional, so content written before
+    // them still builds); `content:check` lists a plant without them.
+    locality: text("Town or city (as in the address)", { required: false, translated: false }),
+    postalCode: text("Postal code (PIN, as in the address)", {
+      required: false,
+      pattern: POSTAL_CODE,
+      translated: false,
+    }),
+    region: text("State", { required: false, translated: false }),
+    country: text("Country code (two letters)", { required: false, pattern: COUNTRY, translated: false }),
+    latitude: number("Latitude (from the map, e.g. 18.7606)", -90, 90, { required: false, integer: false }),
+    longitude: number("Longitude (from the map, e.g. 73.8636)", -180, 180, { required: false, integer: false }),
+    hours: list("Opening hours", openingTime, { required: false, max: 7 }),
+  },
+  { typeName: "Plant", check: plantProblem },
+);
+
 export const siteSchema = object("Site settings", {
   company: object("Company", {
     name: text("Company name", { translated: false }),
+    legalName: text("Registered name (as on the GST certificate)", { required: false, translated: false }),
     shortName: text("Short name (phone home screens)", { translated: false }),
     tagline: text("Tagline"),
     description: paragraph("Description for search results"),
     logo: image("Logo", { hint: "A PNG at least 512 px wide, on a transparent background" }),
     themeColor: text("Theme colour", { pattern: COLOUR }),
+    areaServed: list(
+      "Where you deliver (countries or regions, in English)",
+      text("Country or region", { translated: false }),
+      {
+        required: false,
+        hint: "For search engines: India first, then the countries you export to, e.g. Germany or European Union",
+      },
+    ),
   }),
-  units: list(
-    "Plants",
-    object("Plant", {
-      name: text("Name"),
-      address: paragraph("Address", { translated: false }),
-    }),
-    { min: 1 },
-  ),
+  units: list("Plants", plant, { min: 1 }),
   gstin: text("GSTIN", { pattern: GSTIN, check: gstinChecksumProblem }),
   contacts: list(
     "Contact persons",

@@ -19,6 +19,24 @@ export const GSTIN: Pattern = {
   message: "must be a 15-character GSTIN such as 27AAPFU0939F1ZV",
 };
 
+// A postal code as the post writes it: India's six-digit PIN, or another country's letters and digits.
+export const POSTAL_CODE: Pattern = {
+  regex: "^[A-Z0-9][A-Z0-9 -]{2,9}$",
+  message: "must be a postal code such as 411026 (capital letters, digits, spaces and '-')",
+};
+
+// ISO 3166-1 alpha-2, as search engines read an address's country.
+export const COUNTRY: Pattern = {
+  regex: "^[A-Z]{2}$",
+  message: "must be the country's two-letter code, such as IN for India or DE for Germany",
+};
+
+// A time of day on the 24-hour clock.
+export const TIME: Pattern = {
+  regex: "^(?:[01][0-9]|2[0-3]):[0-5][0-9]$",
+  message: "must be a time on the 24-hour clock such as 09:00 or 17:30",
+};
+
 export const HTTPS_URL: Pattern = {
   regex: "^https://[^\\s]+$",
   message: "must be a full address starting with https://",

@@ -1,6 +1,7 @@
 // The content check's result, as data for programs and as lines for people.
 import { expiredDocuments, lapsingDocuments, nextContentChange, today } from "./expiry";
 import { missingAnchors, unlinkedPages } from "./links";
+import { unplacedPlants } from "./plants";
 import type { ContentWarning, FileProblem, LoadedFile } from "./types";
 
 /** The validator's result as data (`content:validate --report FILE`), for programs to read. */
@@ -28,6 +29,7 @@ export const contentReport = (
       ? [
           ...unlinkedPages(loaded.files),
           ...missingAnchors(loaded.files),
+          ...unplacedPlants(loaded.files),
           ...expiredDocuments(loaded.files, day),
           ...lapsingDocuments(loaded.files, day),
         ]

@@ -47,7 +47,9 @@ export const fragment = graphql`
     siteYaml(language: { eq: $language }) {
       company {
         name
+        legalName
         description
+        areaServed
         themeColor
         logo {
           publicURL
@@ -58,6 +60,17 @@ export const fragment = graphql`
       units {
         name
         address
+        locality
+        postalCode
+        region
+        country
+        latitude
+        longitude
+        hours {
+          days
+          opens
+          closes
+        }
       }
       contacts {
         name

@@ -59,7 +59,9 @@ export function Seo({
       : [
           ...organization(site, siteLanguages),
           webPage(site, { title: fullTitle, description, pathname, language }),
-          ...(kind === "service" ? servicePage(site, { title: heading ?? title, description, pathname }) : []),
+          ...(kind === "service"
+            ? servicePage(site, { title, serviceType: heading ?? title, description, pathname })
+            : []),
         ];
   return (
     <>

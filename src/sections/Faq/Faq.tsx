@@ -12,20 +12,9 @@ export interface FaqProps {
   questions: readonly { question: string; answer: string }[];
 }
 
-/** schema.org's FAQPage, for search engines: the questions and answers as the page shows them. */
-export function faqJsonLd(questions: FaqProps["questions"]): string {
-  const graph = {
-    "@context": "https://schema.org",
-    "@type": "FAQPage",
-    mainEntity: questions.map(({ question, answer }) => ({
-      "@type": "Question",
-      name: question,
-      acceptedAnswer: { "@type": "Answer", text: answer },
-    })),
-  };
-  // Safe inside a <script> element.
-  return JSON.stringify(graph).replace(/</g, "\\u003c");
-}
+// No FAQPage markup: Google stopped showing FAQ rich results on 7 May 2026, and the
+// answers are in the page's own text for every reader. A second copy in JSON-LD only
+// cost bytes on the phone and could drift from the visible words (issue 55).
 
 /**
  * Questions that open to their answers without JavaScript (<details>): the browser gives
@@ -47,7 +36,6 @@ export function Faq({ anchor, eyebrow, title, intro, questions }: FaqProps) {
           </details>
         ))}
       </div>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: faqJsonLd(questions) }} />
     </Section>
   );
 }
