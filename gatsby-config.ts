@@ -5,7 +5,7 @@ import type { Express } from "express";
 import proxy from "express-http-proxy";
 import { BACKEND_PATH, LOCAL_BACKEND_PORT } from "./src/cms/config";
 import { CONTENT_SOURCE } from "./src/build/contentNodes";
-import { SITEMAP_EXCLUDES, SITEMAP_QUERY, serializeSitemapPage } from "./src/build/sitemap";
+import { SITEMAP_EXCLUDES, SITEMAP_QUERY, serializeSitemapPage, sitemapPages } from "./src/build/sitemap";
 import { readSiteSettings } from "./src/schema/siteSettings";
 
 const site = readSiteSettings(process.cwd());
@@ -59,7 +59,12 @@ const config: GatsbyConfig = {
     // the other languages; the 404 pages and the enquiry service's are left out.
     {
       resolve: "gatsby-plugin-sitemap",
-      options: { query: SITEMAP_QUERY, excludes: SITEMAP_EXCLUDES, serialize: serializeSitemapPage },
+      options: {
+        query: SITEMAP_QUERY,
+        excludes: SITEMAP_EXCLUDES,
+        resolvePages: sitemapPages,
+        serialize: serializeSitemapPage,
+      },
     },
     {
       resolve: "gatsby-plugin-manifest",

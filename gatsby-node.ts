@@ -167,6 +167,7 @@ interface PagesQuery {
   allClientsYaml: { nodes: { language: Language }[] };
   allEnquiryYaml: { nodes: { language: Language; slug: string; privacy: { slug: string } }[] };
   allServiceYaml: { nodes: { language: Language; slug: string }[] };
+  allStandardYaml: { nodes: { language: Language; slug: string }[] };
 }
 
 /** The languages each content file has a node in (only complete ones have: contentNodes.ts). */
@@ -174,24 +175,26 @@ function contentLanguages(data: PagesQuery): ContentLanguages {
   const languages = (nodes: { language: Language }[]) => nodes.map((node) => node.language);
   const english = data.allEnquiryYaml.nodes.find((node) => node.language === DEFAULT_LANGUAGE);
   if (!english) throw new Error("content/enquiry.yaml was not loaded.");
-  const slugs = [...new Set(data.allServiceYaml.nodes.map((node) => node.slug))].sort();
+  const pagesOf = (nodes: { language: Language; slug: string }[]) =>
+    [...new Set(nodes.map((node) => node.slug))]
+      .sort()
+      .map((slug) => ({ slug, languages: languages(nodes.filter((node) => node.slug === slug)) }));
   return {
     site: languages(data.allSiteYaml.nodes),
     home: languages(data.allHomeYaml.nodes),
     clients: languages(data.allClientsYaml.nodes),
     enquiry: { slug: english.slug, privacySlug: english.privacy.slug, languages: languages(data.allEnquiryYaml.nodes) },
-    services: slugs.map((slug) => ({
-      slug,
-      languages: languages(data.allServiceYaml.nodes.filter((node) => node.slug === slug)),
-    })),
+    services: pagesOf(data.allServiceYaml.nodes),
+    standards: pagesOf(data.allStandardYaml.nodes),
   };
 }
 
 /**
  * Every page in every language it is published in (src/build/languagePages.ts): the home
- * page, one page per content/services/*.yaml from one template, the request-for-quote form
- * and its privacy notice where content/enquiry.yaml says, the not-found page; and the
- * enquiry service's pages.
+ * page, one page per content/services/*.yaml and per content/standards/*.yaml from a
+ * template each, the request-for-quote form (and its copy per standard, the specification
+ * filled) and its privacy notice where content/enquiry.yaml says, the not-found page; and
+ * the enquiry service's pages.
  */
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
   const result = await graphql<PagesQuery>(`
@@ -217,6 +220,12 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
           slug
         }
       }
+      allStandardYaml {
+        nodes {
+          language
+          slug
+        }
+      }
       allEnquiryYaml {
         nodes {
           language
@@ -235,10 +244,12 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   const template = (name: string) => path.resolve(`src/templates/${name}.tsx`);
   const plan = languagePages(contentLanguages(result.data));
   for (const { template: name, path: pagePath, slug, page } of plan) {
-    actions.createPage({ path: pagePath, component: template(name), context: { ...page, slug } });
+    // A standard's copy of the form is not listed in the sitemap: the form stands for it.
+    const unlisted = name === "enquiry" && slug !== undefined;
+    actions.createPage({ path: pagePath, component: template(name), context: { ...page, slug, unlisted } });
   }
   // The enquiry service's pages, in each language the form is in (no twins: never listed).
-  for (const form of plan.filter((page) => page.template === "enquiry")) {
+  for (const form of plan.filter((page) => page.template === "enquiry" && !page.slug)) {
     const { language, published } = form.page;
     for (const notice of Object.keys(NOTICES) as Notice[]) {
       actions.createPage({

@@ -4,7 +4,14 @@
 import path from "node:path";
 import { slidePosition } from "../src/components/Carousel/slidePosition";
 import { HERO_INTERVAL_MS, SLIDER_INTERVAL_MS, SLIDER_TRANSITION_MS } from "../src/constants";
-import { clientsSchema, enquirySchema, homeSchema, serviceSchema, siteSchema } from "../src/schema/content";
+import {
+  clientsSchema,
+  enquirySchema,
+  homeSchema,
+  serviceSchema,
+  siteSchema,
+  standardSchema,
+} from "../src/schema/content";
 import type { Data } from "../src/schema/fields";
 import { formatProblems } from "../src/schema/report";
 import { loadContent } from "../src/schema/load";
@@ -18,6 +25,7 @@ export type HomeContent = Data<typeof homeSchema.fields>;
 export type ClientsContent = Data<typeof clientsSchema.fields>;
 export type ServiceContent = Data<typeof serviceSchema.fields>;
 export type EnquiryContent = Data<typeof enquirySchema.fields>;
+export type StandardContent = Data<typeof standardSchema.fields>;
 export type Section = ServiceContent["sections"][number];
 
 const { files, problems } = loadContent(projectDir);
@@ -31,12 +39,21 @@ export const enquiry = data("content/enquiry.yaml") as EnquiryContent;
 export const services = files
   .filter((f) => f.file.startsWith("content/services/"))
   .map((f) => f.data as ServiceContent);
+export const standards = files
+  .filter((f) => f.file.startsWith("content/standards/"))
+  .map((f) => f.data as StandardContent);
 
 /** The request-for-quote form's page and its privacy notice. */
 export const quoteRoute = `/${enquiry.slug}`;
 export const privacyRoute = `/${enquiry.privacy.slug}`;
-/** Every page of the site: home, one per service file, the quote form and its privacy notice. */
-export const routes = ["/", ...services.map((s) => `/${s.slug}`), quoteRoute, privacyRoute];
+/** Every page of the site: home, one per service and standard file, the quote form and its privacy notice. */
+export const routes = [
+  "/",
+  ...services.map((s) => `/${s.slug}`),
+  ...standards.map((s) => `/${s.slug}`),
+  quoteRoute,
+  privacyRoute,
+];
 export const serviceFor = (route: string) => services.find((s) => `/${s.slug}` === route);
 
 /** The control labels staff may reword (content/site.yaml › labels). */
@@ -51,6 +68,7 @@ export const heroInterval = home.hero.interval ?? HERO_INTERVAL_MS;
 const pagesWithSections = [
   { route: "/", sections: home.sections, carouselsBefore: 1 },
   ...services.map((service) => ({ route: `/${service.slug}`, sections: service.sections, carouselsBefore: 0 })),
+  ...standards.map((standard) => ({ route: `/${standard.slug}`, sections: standard.sections, carouselsBefore: 0 })),
 ];
 
 /** Every product slider on every page, in page order, with its timing. */
@@ -87,8 +105,15 @@ export const quoteButtonLabel = site.navigation.find((item) => item.link === quo
 
 /** Every page of the build in every language, as gatsby-node makes them (src/build/languagePages.ts). */
 export const languagePagesBuilt = languagePages(contentLanguagesOf(files));
-/** The pages a visitor can land on (the 404 pages are reached by a missing address). */
-export const listedPages = languagePagesBuilt.filter((page) => page.template !== "notFound");
+/** A standard's copy of the quote form: the form stands for it (its canonical address). */
+export const isStandardForm = (page: PlannedPage) => page.template === "enquiry" && page.slug !== undefined;
+/** The quote form for each standard, in each language, its specification filled in. */
+export const standardForms = languagePagesBuilt.filter(isStandardForm);
+/**
+ * The pages a visitor can land on and search engines list (the 404 pages are reached by
+ * a missing address; a standard's copy of the form is listed as the form).
+ */
+export const listedPages = languagePagesBuilt.filter((page) => page.template !== "notFound" && !isStandardForm(page));
 /** The pages in a language other than English. */
 export const translatedPages = listedPages.filter((page) => page.page.language !== DEFAULT_LANGUAGE);
 
@@ -107,6 +132,8 @@ export function headingOf(planned: PlannedPage): string {
       return contentIn<SiteContent>("content/site.yaml", language).company.name;
     case "service":
       return contentIn<ServiceContent>(`content/services/${serviceFile(planned.slug!)}`, language).hero.title;
+    case "standard":
+      return standardBySlug(planned.slug!).designation;
     case "enquiry":
       return enquiryIn.heading;
     case "privacy":
@@ -115,6 +142,12 @@ export function headingOf(planned: PlannedPage): string {
       return contentIn<SiteContent>("content/site.yaml", language).notFound.title;
   }
 }
+
+/** A standard page's English content (its designation is never translated). */
+export const standardBySlug = (slug: string) => standards.find((standard) => standard.slug === slug)!;
+/** The content file of the standard page at `slug`. */
+export const standardFile = (slug: string) =>
+  files.find((f) => f.file.startsWith("content/standards/") && f.data.slug === slug)!.file;
 
 const serviceFile = (slug: string) =>
   path.basename(files.find((f) => f.file.startsWith("content/services/") && f.data.slug === slug)!.file);

@@ -31,8 +31,10 @@ import {
   quoteRoute,
   services,
   site,
+  standards,
   type Section,
   type ServiceContent,
+  type StandardContent,
 } from "../e2e/content";
 import { formFields, FILE_FIELD, HONEYPOT_FIELD, ENQUIRY_URL } from "../src/enquiry/rules";
 import { NOTICES, SETTINGS_FILE } from "../src/enquiry/pages";
@@ -91,7 +93,8 @@ const offered = (section: DocumentsSection) =>
 const drawn = (section: Section) => section.type !== "documents" || offered(section).length > 0;
 
 /** The quote form's pages, whose footer links the map instead of framing it. */
-const linksMap = (route: string) => [quoteRoute, privacyRoute, ...Object.values(NOTICES)].includes(route);
+const linksMap = (route: string) =>
+  [quoteRoute, privacyRoute, ...Object.values(NOTICES)].includes(route) || route.startsWith(`${quoteRoute}/`);
 
 function checkEveryPage(route: string, doc: HTMLElement) {
   check(route, '<html lang="en">', doc.querySelector("html")?.getAttribute("lang") === "en");
@@ -370,9 +373,10 @@ const SECTION_CHECKS: { [T in SectionType]: SectionCheck<Extract<Section, { type
 };
 
 /** A page's sections as its content lists them, then the headings that follow them. */
-function checkSections(route: string, doc: HTMLElement, sections: Section[], after: string[]) {
+function checkSections(route: string, doc: HTMLElement, sections: Section[], after: string[], before: string[] = []) {
   const headings = belowHero(doc, "h2").map(text);
   const expected = [
+    ...before.map(squash),
     ...sections.filter(drawn).map((section) => squash(sectionHeading(section) ?? "")),
     ...after.map(squash),
   ];
@@ -474,6 +478,40 @@ function checkClients(route: string, doc: HTMLElement, anchor: string | undefine
     "the web-mail link opens in a new tab",
     tab.some((a) => a.getAttribute("target") === "_blank"),
   );
+}
+
+/** A standard's page (issue 55): its designation, what is offered and not, its sections, its form. */
+function checkStandard(standard: StandardContent) {
+  const route = `/${standard.slug}`;
+  const doc = page(route);
+  check(route, "page built from its content file", !!doc);
+  if (!doc) return;
+  checkEveryPage(route, doc);
+  check(route, "h1 is the standard's designation", text(doc.querySelector("h1")) === squash(standard.designation));
+  const headings = doc.querySelectorAll("main h3").map(text);
+  const grades = [...standard.offered.items, ...(standard.notOffered?.items ?? [])].map((item) => item.designation);
+  noneMissing(
+    route,
+    "every type offered and not offered",
+    grades.filter((grade) => !headings.includes(squash(grade))),
+  );
+  checkSections(
+    route,
+    doc,
+    standard.sections,
+    [standard.drawing.title, standard.servicesTitle, standard.quote.title],
+    [standard.offered.title, ...(standard.notOffered ? [standard.notOffered.title] : [])],
+  );
+  const form = `${quoteRoute}/${standard.slug}`;
+  check(
+    route,
+    `"${standard.quote.label}" leads to the form for this standard`,
+    hrefs(doc.querySelector("main") ?? doc, standard.quote.label).every((href) => href === form) &&
+      hrefs(doc.querySelector("main") ?? doc, standard.quote.label).length === 2,
+  );
+  const formDoc = page(form);
+  check(form, "the form for the standard is built", !!formDoc);
+  if (formDoc) checkEveryPage(form, formDoc);
 }
 
 function checkService(service: ServiceContent) {
@@ -679,6 +717,7 @@ function main() {
     checkHome(doc);
   }
   services.forEach(checkService);
+  standards.forEach(checkStandard);
   checkEnquiryPages();
   check404();
   checkEditor();

@@ -234,19 +234,16 @@ type ClientsYamlGroupConnection_sumArgs = {
 };
 
 type ClientsYamlLogos = {
-  readonly legalName: Maybe<Scalars['String']>;
   readonly logo: File;
   readonly name: Scalars['String'];
 };
 
 type ClientsYamlLogosFieldSelector = {
-  readonly legalName: InputMaybe<FieldSelectorEnum>;
   readonly logo: InputMaybe<FileFieldSelector>;
   readonly name: InputMaybe<FieldSelectorEnum>;
 };
 
 type ClientsYamlLogosFilterInput = {
-  readonly legalName: InputMaybe<StringQueryOperatorInput>;
   readonly logo: InputMaybe<FileFilterInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
 };
@@ -256,7 +253,6 @@ type ClientsYamlLogosFilterListInput = {
 };
 
 type ClientsYamlLogosSortInput = {
-  readonly legalName: InputMaybe<SortOrderEnum>;
   readonly logo: InputMaybe<FileSortInput>;
   readonly name: InputMaybe<SortOrderEnum>;
 };
@@ -1562,6 +1558,8 @@ type File = Node & {
   readonly childServiceYaml: Maybe<ServiceYaml>;
   /** Returns the first child node of type SiteYaml or null if there are no children of given type on this node */
   readonly childSiteYaml: Maybe<SiteYaml>;
+  /** Returns the first child node of type StandardYaml or null if there are no children of given type on this node */
+  readonly childStandardYaml: Maybe<StandardYaml>;
   readonly children: ReadonlyArray<Node>;
   /** Returns all children nodes filtered by type ClientsYaml */
   readonly childrenClientsYaml: Maybe<ReadonlyArray<Maybe<ClientsYaml>>>;
@@ -1575,6 +1573,8 @@ type File = Node & {
   readonly childrenServiceYaml: Maybe<ReadonlyArray<Maybe<ServiceYaml>>>;
   /** Returns all children nodes filtered by type SiteYaml */
   readonly childrenSiteYaml: Maybe<ReadonlyArray<Maybe<SiteYaml>>>;
+  /** Returns all children nodes filtered by type StandardYaml */
+  readonly childrenStandardYaml: Maybe<ReadonlyArray<Maybe<StandardYaml>>>;
   readonly ctime: Scalars['Date'];
   readonly ctimeMs: Scalars['Float'];
   readonly dev: Scalars['Int'];
@@ -1723,6 +1723,7 @@ type FileFieldSelector = {
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childServiceYaml: InputMaybe<ServiceYamlFieldSelector>;
   readonly childSiteYaml: InputMaybe<SiteYamlFieldSelector>;
+  readonly childStandardYaml: InputMaybe<StandardYamlFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly childrenClientsYaml: InputMaybe<ClientsYamlFieldSelector>;
   readonly childrenEnquiryYaml: InputMaybe<EnquiryYamlFieldSelector>;
@@ -1730,6 +1731,7 @@ type FileFieldSelector = {
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childrenServiceYaml: InputMaybe<ServiceYamlFieldSelector>;
   readonly childrenSiteYaml: InputMaybe<SiteYamlFieldSelector>;
+  readonly childrenStandardYaml: InputMaybe<StandardYamlFieldSelector>;
   readonly ctime: InputMaybe<FieldSelectorEnum>;
   readonly ctimeMs: InputMaybe<FieldSelectorEnum>;
   readonly dev: InputMaybe<FieldSelectorEnum>;
@@ -1776,6 +1778,7 @@ type FileFilterInput = {
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
   readonly childServiceYaml: InputMaybe<ServiceYamlFilterInput>;
   readonly childSiteYaml: InputMaybe<SiteYamlFilterInput>;
+  readonly childStandardYaml: InputMaybe<StandardYamlFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly childrenClientsYaml: InputMaybe<ClientsYamlFilterListInput>;
   readonly childrenEnquiryYaml: InputMaybe<EnquiryYamlFilterListInput>;
@@ -1783,6 +1786,7 @@ type FileFilterInput = {
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   readonly childrenServiceYaml: InputMaybe<ServiceYamlFilterListInput>;
   readonly childrenSiteYaml: InputMaybe<SiteYamlFilterListInput>;
+  readonly childrenStandardYaml: InputMaybe<StandardYamlFilterListInput>;
   readonly ctime: InputMaybe<DateQueryOperatorInput>;
   readonly ctimeMs: InputMaybe<FloatQueryOperatorInput>;
   readonly dev: InputMaybe<IntQueryOperatorInput>;
@@ -1870,6 +1874,7 @@ type FileSortInput = {
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childServiceYaml: InputMaybe<ServiceYamlSortInput>;
   readonly childSiteYaml: InputMaybe<SiteYamlSortInput>;
+  readonly childStandardYaml: InputMaybe<StandardYamlSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly childrenClientsYaml: InputMaybe<ClientsYamlSortInput>;
   readonly childrenEnquiryYaml: InputMaybe<EnquiryYamlSortInput>;
@@ -1877,6 +1882,7 @@ type FileSortInput = {
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childrenServiceYaml: InputMaybe<ServiceYamlSortInput>;
   readonly childrenSiteYaml: InputMaybe<SiteYamlSortInput>;
+  readonly childrenStandardYaml: InputMaybe<StandardYamlSortInput>;
   readonly ctime: InputMaybe<SortOrderEnum>;
   readonly ctimeMs: InputMaybe<SortOrderEnum>;
   readonly dev: InputMaybe<SortOrderEnum>;
@@ -1956,6 +1962,7 @@ type FormQuestionKind =
   | 'country'
   | 'date'
   | 'longText'
+  | 'specification'
   | 'text';
 
 type FormQuestionKindQueryOperatorInput = {
@@ -2916,6 +2923,7 @@ type Query = {
   readonly allSitePage: SitePageConnection;
   readonly allSitePlugin: SitePluginConnection;
   readonly allSiteYaml: SiteYamlConnection;
+  readonly allStandardYaml: StandardYamlConnection;
   readonly clientsYaml: Maybe<ClientsYaml>;
   readonly directory: Maybe<Directory>;
   readonly enquiryYaml: Maybe<EnquiryYaml>;
@@ -2929,6 +2937,7 @@ type Query = {
   readonly sitePage: Maybe<SitePage>;
   readonly sitePlugin: Maybe<SitePlugin>;
   readonly siteYaml: Maybe<SiteYaml>;
+  readonly standardYaml: Maybe<StandardYaml>;
 };
 
 
@@ -3036,6 +3045,14 @@ type Query_allSiteYamlArgs = {
 };
 
 
+type Query_allStandardYamlArgs = {
+  filter: InputMaybe<StandardYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<StandardYamlSortInput>>>;
+};
+
+
 type Query_clientsYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -3137,6 +3154,7 @@ type Query_fileArgs = {
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
   childServiceYaml: InputMaybe<ServiceYamlFilterInput>;
   childSiteYaml: InputMaybe<SiteYamlFilterInput>;
+  childStandardYaml: InputMaybe<StandardYamlFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   childrenClientsYaml: InputMaybe<ClientsYamlFilterListInput>;
   childrenEnquiryYaml: InputMaybe<EnquiryYamlFilterListInput>;
@@ -3144,6 +3162,7 @@ type Query_fileArgs = {
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   childrenServiceYaml: InputMaybe<ServiceYamlFilterListInput>;
   childrenSiteYaml: InputMaybe<SiteYamlFilterListInput>;
+  childrenStandardYaml: InputMaybe<StandardYamlFilterListInput>;
   ctime: InputMaybe<DateQueryOperatorInput>;
   ctimeMs: InputMaybe<FloatQueryOperatorInput>;
   dev: InputMaybe<IntQueryOperatorInput>;
@@ -3303,6 +3322,27 @@ type Query_siteYamlArgs = {
   parent: InputMaybe<NodeFilterInput>;
   units: InputMaybe<PlantFilterListInput>;
   webmail: InputMaybe<SiteYamlWebmailFilterInput>;
+};
+
+
+type Query_standardYamlArgs = {
+  aliases: InputMaybe<StandardYamlAliasesFilterInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
+  designation: InputMaybe<StringQueryOperatorInput>;
+  drawing: InputMaybe<StandardYamlDrawingFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  language: InputMaybe<StringQueryOperatorInput>;
+  notOffered: InputMaybe<StandardYamlNotOfferedFilterInput>;
+  offered: InputMaybe<StandardYamlOfferedFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  quote: InputMaybe<StandardYamlQuoteFilterInput>;
+  services: InputMaybe<StringQueryOperatorInput>;
+  servicesTitle: InputMaybe<StringQueryOperatorInput>;
+  slug: InputMaybe<StringQueryOperatorInput>;
+  summary: InputMaybe<StringQueryOperatorInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
 };
 
 type ServiceCardsSection = {
@@ -4789,6 +4829,309 @@ type SortOrderEnum =
   | 'ASC'
   | 'DESC';
 
+type StandardGrade = {
+  readonly designation: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type StandardGradeFieldSelector = {
+  readonly designation: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type StandardGradeFilterInput = {
+  readonly designation: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type StandardGradeFilterListInput = {
+  readonly elemMatch: InputMaybe<StandardGradeFilterInput>;
+};
+
+type StandardGradeSortInput = {
+  readonly designation: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type StandardYaml = Node & {
+  readonly aliases: Maybe<StandardYamlAliases>;
+  readonly children: ReadonlyArray<Node>;
+  readonly description: Scalars['String'];
+  readonly designation: Scalars['String'];
+  readonly drawing: StandardYamlDrawing;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly language: Scalars['String'];
+  readonly notOffered: Maybe<StandardYamlNotOffered>;
+  readonly offered: StandardYamlOffered;
+  readonly parent: Maybe<Node>;
+  readonly quote: StandardYamlQuote;
+  readonly sections: ReadonlyArray<PageSection>;
+  readonly services: ReadonlyArray<Scalars['String']>;
+  readonly servicesTitle: Scalars['String'];
+  readonly slug: Scalars['String'];
+  readonly summary: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type StandardYamlAliases = {
+  readonly label: Scalars['String'];
+  readonly names: ReadonlyArray<Scalars['String']>;
+};
+
+type StandardYamlAliasesFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly names: InputMaybe<FieldSelectorEnum>;
+};
+
+type StandardYamlAliasesFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly names: InputMaybe<StringQueryOperatorInput>;
+};
+
+type StandardYamlAliasesSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly names: InputMaybe<SortOrderEnum>;
+};
+
+type StandardYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<StandardYamlEdge>;
+  readonly group: ReadonlyArray<StandardYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<StandardYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type StandardYamlConnection_distinctArgs = {
+  field: StandardYamlFieldSelector;
+};
+
+
+type StandardYamlConnection_groupArgs = {
+  field: StandardYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type StandardYamlConnection_maxArgs = {
+  field: StandardYamlFieldSelector;
+};
+
+
+type StandardYamlConnection_minArgs = {
+  field: StandardYamlFieldSelector;
+};
+
+
+type StandardYamlConnection_sumArgs = {
+  field: StandardYamlFieldSelector;
+};
+
+type StandardYamlDrawing = {
+  readonly intro: Maybe<Scalars['String']>;
+  readonly items: ReadonlyArray<Scalars['String']>;
+  readonly title: Scalars['String'];
+};
+
+type StandardYamlDrawingFieldSelector = {
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly items: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type StandardYamlDrawingFilterInput = {
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly items: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type StandardYamlDrawingSortInput = {
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly items: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type StandardYamlEdge = {
+  readonly next: Maybe<StandardYaml>;
+  readonly node: StandardYaml;
+  readonly previous: Maybe<StandardYaml>;
+};
+
+type StandardYamlFieldSelector = {
+  readonly aliases: InputMaybe<StandardYamlAliasesFieldSelector>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly designation: InputMaybe<FieldSelectorEnum>;
+  readonly drawing: InputMaybe<StandardYamlDrawingFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly language: InputMaybe<FieldSelectorEnum>;
+  readonly notOffered: InputMaybe<StandardYamlNotOfferedFieldSelector>;
+  readonly offered: InputMaybe<StandardYamlOfferedFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly quote: InputMaybe<StandardYamlQuoteFieldSelector>;
+  readonly services: InputMaybe<FieldSelectorEnum>;
+  readonly servicesTitle: InputMaybe<FieldSelectorEnum>;
+  readonly slug: InputMaybe<FieldSelectorEnum>;
+  readonly summary: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type StandardYamlFilterInput = {
+  readonly aliases: InputMaybe<StandardYamlAliasesFilterInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly designation: InputMaybe<StringQueryOperatorInput>;
+  readonly drawing: InputMaybe<StandardYamlDrawingFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly language: InputMaybe<StringQueryOperatorInput>;
+  readonly notOffered: InputMaybe<StandardYamlNotOfferedFilterInput>;
+  readonly offered: InputMaybe<StandardYamlOfferedFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly quote: InputMaybe<StandardYamlQuoteFilterInput>;
+  readonly services: InputMaybe<StringQueryOperatorInput>;
+  readonly servicesTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly slug: InputMaybe<StringQueryOperatorInput>;
+  readonly summary: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type StandardYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<StandardYamlFilterInput>;
+};
+
+type StandardYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<StandardYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<StandardYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<StandardYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type StandardYamlGroupConnection_distinctArgs = {
+  field: StandardYamlFieldSelector;
+};
+
+
+type StandardYamlGroupConnection_groupArgs = {
+  field: StandardYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type StandardYamlGroupConnection_maxArgs = {
+  field: StandardYamlFieldSelector;
+};
+
+
+type StandardYamlGroupConnection_minArgs = {
+  field: StandardYamlFieldSelector;
+};
+
+
+type StandardYamlGroupConnection_sumArgs = {
+  field: StandardYamlFieldSelector;
+};
+
+type StandardYamlNotOffered = {
+  readonly items: ReadonlyArray<StandardGrade>;
+  readonly title: Scalars['String'];
+};
+
+type StandardYamlNotOfferedFieldSelector = {
+  readonly items: InputMaybe<StandardGradeFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type StandardYamlNotOfferedFilterInput = {
+  readonly items: InputMaybe<StandardGradeFilterListInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type StandardYamlNotOfferedSortInput = {
+  readonly items: InputMaybe<StandardGradeSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type StandardYamlOffered = {
+  readonly items: ReadonlyArray<StandardGrade>;
+  readonly title: Scalars['String'];
+};
+
+type StandardYamlOfferedFieldSelector = {
+  readonly items: InputMaybe<StandardGradeFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type StandardYamlOfferedFilterInput = {
+  readonly items: InputMaybe<StandardGradeFilterListInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type StandardYamlOfferedSortInput = {
+  readonly items: InputMaybe<StandardGradeSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type StandardYamlQuote = {
+  readonly label: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type StandardYamlQuoteFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type StandardYamlQuoteFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type StandardYamlQuoteSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type StandardYamlSortInput = {
+  readonly aliases: InputMaybe<StandardYamlAliasesSortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly designation: InputMaybe<SortOrderEnum>;
+  readonly drawing: InputMaybe<StandardYamlDrawingSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly language: InputMaybe<SortOrderEnum>;
+  readonly notOffered: InputMaybe<StandardYamlNotOfferedSortInput>;
+  readonly offered: InputMaybe<StandardYamlOfferedSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly quote: InputMaybe<StandardYamlQuoteSortInput>;
+  readonly services: InputMaybe<SortOrderEnum>;
+  readonly servicesTitle: InputMaybe<SortOrderEnum>;
+  readonly slug: InputMaybe<SortOrderEnum>;
+  readonly summary: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type StatementSection = {
   readonly anchor: Maybe<Scalars['String']>;
   readonly eyebrow: Maybe<Scalars['String']>;
@@ -4870,14 +5213,15 @@ type EnquiryNoticeQueryVariables = Exact<{
 }>;
 
 
-type EnquiryNoticeQuery = { readonly siteYaml: { readonly email: string, readonly gstin: string, readonly labels: { readonly opensInNewTab: string, readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string }, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string } } | null, readonly enquiryYaml: { readonly slug: string, readonly backLabel: string, readonly linkLabel: string, readonly received: { readonly title: string, readonly text: string, readonly referenceLabel: string }, readonly unavailable: { readonly title: string, readonly text: string }, readonly tooLarge: { readonly title: string, readonly text: string }, readonly tooMany: { readonly title: string, readonly text: string }, readonly alternatives: { readonly title: string, readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null };
+type EnquiryNoticeQuery = { readonly siteYaml: { readonly email: string, readonly gstin: string, readonly labels: { readonly opensInNewTab: string, readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string }, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string } } | null, readonly enquiryYaml: { readonly slug: string, readonly backLabel: string, readonly linkLabel: string, readonly received: { readonly title: string, readonly text: string, readonly referenceLabel: string }, readonly unavailable: { readonly title: string, readonly text: string }, readonly tooLarge: { readonly title: string, readonly text: string }, readonly tooMany: { readonly title: string, readonly text: string }, readonly alternatives: { readonly title: string, readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> } };
 
 type EnquiryPageQueryVariables = Exact<{
   language: Scalars['String'];
+  slug: InputMaybe<Scalars['String']>;
 }>;
 
 
-type EnquiryPageQuery = { readonly siteYaml: { readonly email: string, readonly gstin: string, readonly labels: { readonly opensInNewTab: string, readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string }, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string } } | null, readonly english: { readonly form: { readonly name: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly company: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormCompanyRequired | null }, readonly email: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly phone: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormPhoneRequired | null }, readonly service: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly material: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormMaterialRequired | null }, readonly quantity: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormQuantityRequired | null }, readonly partSize: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormPartSizeRequired | null }, readonly questions: ReadonlyArray<{ readonly label: string, readonly help: string | null, readonly kind: FormQuestionKind, readonly options: ReadonlyArray<string> | null, readonly required: FormQuestionRequired | null, readonly missing: string | null, readonly invalid: string | null }> | null, readonly message: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormMessageRequired | null }, readonly drawing: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly consent: { readonly label: string, readonly help: string | null, readonly missing: string | null } } } | null, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly language: string, readonly hero: { readonly title: string } }> }, readonly enquiryYaml: { readonly title: string, readonly description: string, readonly heading: string, readonly intro: string | null, readonly chooseService: string, readonly otherService: string, readonly privacyLinkLabel: string, readonly optional: string, readonly submit: string, readonly sending: string, readonly slug: string, readonly linkLabel: string, readonly problems: { readonly summary: string, readonly required: string, readonly email: string, readonly phone: string, readonly tooLong: string, readonly oneLine: string, readonly choice: string, readonly fileType: string, readonly fileSize: string, readonly fileCount: string, readonly fileContent: string, readonly consent: string, readonly network: string }, readonly tooMany: { readonly text: string }, readonly unavailable: { readonly text: string }, readonly privacy: { readonly slug: string }, readonly form: { readonly name: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly company: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormCompanyRequired | null }, readonly email: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly phone: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormPhoneRequired | null }, readonly service: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly material: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormMaterialRequired | null }, readonly quantity: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormQuantityRequired | null }, readonly partSize: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormPartSizeRequired | null }, readonly questions: ReadonlyArray<{ readonly label: string, readonly help: string | null, readonly kind: FormQuestionKind, readonly options: ReadonlyArray<string> | null, readonly required: FormQuestionRequired | null, readonly missing: string | null, readonly invalid: string | null }> | null, readonly message: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormMessageRequired | null }, readonly drawing: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly consent: { readonly label: string, readonly help: string | null, readonly missing: string | null } }, readonly alternatives: { readonly title: string, readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null };
+type EnquiryPageQuery = { readonly standardYaml: { readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string> } | null, readonly siteYaml: { readonly email: string, readonly gstin: string, readonly labels: { readonly opensInNewTab: string, readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string }, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string } } | null, readonly english: { readonly form: { readonly name: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly company: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormCompanyRequired | null }, readonly email: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly phone: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormPhoneRequired | null }, readonly service: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly material: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormMaterialRequired | null }, readonly quantity: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormQuantityRequired | null }, readonly partSize: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormPartSizeRequired | null }, readonly questions: ReadonlyArray<{ readonly label: string, readonly help: string | null, readonly kind: FormQuestionKind, readonly options: ReadonlyArray<string> | null, readonly required: FormQuestionRequired | null, readonly missing: string | null, readonly invalid: string | null }> | null, readonly message: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormMessageRequired | null }, readonly drawing: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly consent: { readonly label: string, readonly help: string | null, readonly missing: string | null } } } | null, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly language: string, readonly hero: { readonly title: string } }> }, readonly enquiryYaml: { readonly title: string, readonly description: string, readonly heading: string, readonly intro: string | null, readonly chooseService: string, readonly otherService: string, readonly privacyLinkLabel: string, readonly optional: string, readonly submit: string, readonly sending: string, readonly slug: string, readonly linkLabel: string, readonly problems: { readonly summary: string, readonly required: string, readonly email: string, readonly phone: string, readonly tooLong: string, readonly oneLine: string, readonly choice: string, readonly fileType: string, readonly fileSize: string, readonly fileCount: string, readonly fileContent: string, readonly consent: string, readonly network: string }, readonly tooMany: { readonly text: string }, readonly unavailable: { readonly text: string }, readonly privacy: { readonly slug: string }, readonly form: { readonly name: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly company: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormCompanyRequired | null }, readonly email: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly phone: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormPhoneRequired | null }, readonly service: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly material: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormMaterialRequired | null }, readonly quantity: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormQuantityRequired | null }, readonly partSize: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormPartSizeRequired | null }, readonly questions: ReadonlyArray<{ readonly label: string, readonly help: string | null, readonly kind: FormQuestionKind, readonly options: ReadonlyArray<string> | null, readonly required: FormQuestionRequired | null, readonly missing: string | null, readonly invalid: string | null }> | null, readonly message: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormMessageRequired | null }, readonly drawing: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly consent: { readonly label: string, readonly help: string | null, readonly missing: string | null } }, readonly alternatives: { readonly title: string, readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> } };
 
 type FaqFieldsFragment = { readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> };
 
@@ -4914,7 +5258,7 @@ type HomePageQueryVariables = Exact<{
 }>;
 
 
-type HomePageQuery = { readonly homeYaml: { readonly title: string, readonly description: string, readonly hero: { readonly interval: number | null, readonly facts: ReadonlyArray<string> | null, readonly slides: ReadonlyArray<{ readonly title: string, readonly text: string, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }, readonly sections: ReadonlyArray<{ readonly __typename: 'AboutSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly claims: ReadonlyArray<{ readonly title: string, readonly text: string }> | null, readonly coreValues: { readonly title: string, readonly values: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'ApplicationsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly items: ReadonlyArray<string> } | { readonly __typename: 'CapabilitiesSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly columns: { readonly property: string, readonly value: string, readonly unit: string, readonly standard: string }, readonly groups: ReadonlyArray<{ readonly heading: string | null, readonly rows: ReadonlyArray<{ readonly property: string, readonly value: string, readonly unit: string | null, readonly standard: string | null }> }> } | { readonly __typename: 'ClientsSection', readonly anchor: string | null } | { readonly __typename: 'ColoursSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly colours: ReadonlyArray<{ readonly name: string, readonly swatch: string, readonly note: string | null, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } | { readonly __typename: 'DocumentsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly labels: { readonly issued: string, readonly validUntil: string }, readonly documents: ReadonlyArray<{ readonly title: string, readonly issued: string | null, readonly validUntil: string | null, readonly file: { readonly publicURL: string | null, readonly size: number } }> } | { readonly __typename: 'FaqSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly __typename: 'PointsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly tone: PointsSectionTone | null, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> } | { readonly __typename: 'ProductSliderSection', readonly anchor: string | null, readonly title: string, readonly interval: number | null, readonly transitionTime: number | null, readonly slides: ReadonlyArray<{ readonly imageAlt: string, readonly caption: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | { readonly __typename: 'ServiceCardsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'StatementSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string> } | { readonly __typename: 'StepsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string | null, readonly duration: string | null }> }> } | null, readonly siteYaml: { readonly email: string, readonly gstin: string, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string }, readonly labels: { readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string, readonly opensInNewTab: string, readonly previousSlide: string, readonly nextSlide: string, readonly goToSlide: string, readonly pause: string, readonly play: string, readonly slideOf: string }, readonly webmail: { readonly label: string, readonly url: string } } | null, readonly clientsYaml: { readonly title: string, readonly text: string, readonly logos: ReadonlyArray<{ readonly name: string, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly built: { readonly day: string | null } | null };
+type HomePageQuery = { readonly homeYaml: { readonly title: string, readonly description: string, readonly hero: { readonly interval: number | null, readonly facts: ReadonlyArray<string> | null, readonly slides: ReadonlyArray<{ readonly title: string, readonly text: string, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }, readonly sections: ReadonlyArray<{ readonly __typename: 'AboutSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly claims: ReadonlyArray<{ readonly title: string, readonly text: string }> | null, readonly coreValues: { readonly title: string, readonly values: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'ApplicationsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly items: ReadonlyArray<string> } | { readonly __typename: 'CapabilitiesSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly columns: { readonly property: string, readonly value: string, readonly unit: string, readonly standard: string }, readonly groups: ReadonlyArray<{ readonly heading: string | null, readonly rows: ReadonlyArray<{ readonly property: string, readonly value: string, readonly unit: string | null, readonly standard: string | null }> }> } | { readonly __typename: 'ClientsSection', readonly anchor: string | null } | { readonly __typename: 'ColoursSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly colours: ReadonlyArray<{ readonly name: string, readonly swatch: string, readonly note: string | null, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } | { readonly __typename: 'DocumentsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly labels: { readonly issued: string, readonly validUntil: string }, readonly documents: ReadonlyArray<{ readonly title: string, readonly issued: string | null, readonly validUntil: string | null, readonly file: { readonly publicURL: string | null, readonly size: number } }> } | { readonly __typename: 'FaqSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly __typename: 'PointsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly tone: PointsSectionTone | null, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> } | { readonly __typename: 'ProductSliderSection', readonly anchor: string | null, readonly title: string, readonly interval: number | null, readonly transitionTime: number | null, readonly slides: ReadonlyArray<{ readonly imageAlt: string, readonly caption: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | { readonly __typename: 'ServiceCardsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'StatementSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string> } | { readonly __typename: 'StepsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string | null, readonly duration: string | null }> }> } | null, readonly siteYaml: { readonly email: string, readonly gstin: string, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string }, readonly labels: { readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string, readonly opensInNewTab: string, readonly previousSlide: string, readonly nextSlide: string, readonly goToSlide: string, readonly pause: string, readonly play: string, readonly slideOf: string }, readonly webmail: { readonly label: string, readonly url: string } } | null, readonly clientsYaml: { readonly title: string, readonly text: string, readonly logos: ReadonlyArray<{ readonly name: string, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> }, readonly built: { readonly day: string | null } | null };
 
 type LinkedCardFragment = { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } };
 
@@ -4925,7 +5269,7 @@ type NotFoundPageQueryVariables = Exact<{
 }>;
 
 
-type NotFoundPageQuery = { readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly siteYaml: { readonly email: string, readonly gstin: string, readonly footer: { readonly emailLabel: string, readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly copyright: string }, readonly labels: { readonly opensInNewTab: string, readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string }, readonly notFound: { readonly title: string, readonly text: string, readonly linksHeading: string, readonly homeLabel: string }, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string } } | null, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly hero: { readonly title: string } }> }, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null };
+type NotFoundPageQuery = { readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly siteYaml: { readonly email: string, readonly gstin: string, readonly footer: { readonly emailLabel: string, readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly copyright: string }, readonly labels: { readonly opensInNewTab: string, readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string }, readonly notFound: { readonly title: string, readonly text: string, readonly linksHeading: string, readonly homeLabel: string }, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string } } | null, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly hero: { readonly title: string } }> }, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> } };
 
 type PageHeadDataFragment = { readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly siteYaml: { readonly email: string, readonly gstin: string, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly logo: { readonly publicURL: string | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }> } | null };
 
@@ -4955,7 +5299,7 @@ type PageSections_StepsSection_Fragment = { readonly __typename: 'StepsSection',
 
 type PageSectionsFragment = PageSections_AboutSection_Fragment | PageSections_ApplicationsSection_Fragment | PageSections_CapabilitiesSection_Fragment | PageSections_ClientsSection_Fragment | PageSections_ColoursSection_Fragment | PageSections_DocumentsSection_Fragment | PageSections_FaqSection_Fragment | PageSections_PointsSection_Fragment | PageSections_ProductSliderSection_Fragment | PageSections_ServiceCardsSection_Fragment | PageSections_StatementSection_Fragment | PageSections_StepsSection_Fragment;
 
-type PageShellDataFragment = { readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string } | null, readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteYaml: { readonly gstin: string, readonly email: string, readonly company: { readonly name: string, readonly shortName: string, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string }, readonly labels: { readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string, readonly opensInNewTab: string } } | null };
+type PageShellDataFragment = { readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> }, readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string } | null, readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteYaml: { readonly gstin: string, readonly email: string, readonly company: { readonly name: string, readonly shortName: string, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string }, readonly labels: { readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string, readonly opensInNewTab: string } } | null };
 
 type PointsFieldsFragment = { readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly tone: PointsSectionTone | null, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> };
 
@@ -4964,7 +5308,7 @@ type PrivacyPageQueryVariables = Exact<{
 }>;
 
 
-type PrivacyPageQuery = { readonly siteYaml: { readonly email: string, readonly gstin: string, readonly labels: { readonly opensInNewTab: string, readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string }, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string } } | null, readonly enquiryYaml: { readonly slug: string, readonly backLabel: string, readonly linkLabel: string, readonly privacy: { readonly title: string, readonly description: string, readonly heading: string, readonly paragraphs: ReadonlyArray<string> }, readonly delivery: { readonly retentionDays: number }, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null };
+type PrivacyPageQuery = { readonly siteYaml: { readonly email: string, readonly gstin: string, readonly labels: { readonly opensInNewTab: string, readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string }, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string } } | null, readonly enquiryYaml: { readonly slug: string, readonly backLabel: string, readonly linkLabel: string, readonly privacy: { readonly title: string, readonly description: string, readonly heading: string, readonly paragraphs: ReadonlyArray<string> }, readonly delivery: { readonly retentionDays: number }, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> } };
 
 type ProductSliderFieldsFragment = { readonly anchor: string | null, readonly title: string, readonly interval: number | null, readonly transitionTime: number | null, readonly slides: ReadonlyArray<{ readonly imageAlt: string, readonly caption: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
@@ -4978,9 +5322,17 @@ type ServicePageQueryVariables = Exact<{
 }>;
 
 
-type ServicePageQuery = { readonly serviceYaml: { readonly slug: string, readonly title: string, readonly description: string, readonly hero: { readonly title: string, readonly text: string | null, readonly facts: ReadonlyArray<string> | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly sections: ReadonlyArray<{ readonly __typename: 'AboutSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly claims: ReadonlyArray<{ readonly title: string, readonly text: string }> | null, readonly coreValues: { readonly title: string, readonly values: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'ApplicationsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly items: ReadonlyArray<string> } | { readonly __typename: 'CapabilitiesSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly columns: { readonly property: string, readonly value: string, readonly unit: string, readonly standard: string }, readonly groups: ReadonlyArray<{ readonly heading: string | null, readonly rows: ReadonlyArray<{ readonly property: string, readonly value: string, readonly unit: string | null, readonly standard: string | null }> }> } | { readonly __typename: 'ClientsSection', readonly anchor: string | null } | { readonly __typename: 'ColoursSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly colours: ReadonlyArray<{ readonly name: string, readonly swatch: string, readonly note: string | null, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } | { readonly __typename: 'DocumentsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly labels: { readonly issued: string, readonly validUntil: string }, readonly documents: ReadonlyArray<{ readonly title: string, readonly issued: string | null, readonly validUntil: string | null, readonly file: { readonly publicURL: string | null, readonly size: number } }> } | { readonly __typename: 'FaqSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly __typename: 'PointsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly tone: PointsSectionTone | null, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> } | { readonly __typename: 'ProductSliderSection', readonly anchor: string | null, readonly title: string, readonly interval: number | null, readonly transitionTime: number | null, readonly slides: ReadonlyArray<{ readonly imageAlt: string, readonly caption: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | { readonly __typename: 'ServiceCardsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'StatementSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string> } | { readonly __typename: 'StepsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string | null, readonly duration: string | null }> }> } | null, readonly siteYaml: { readonly email: string, readonly gstin: string, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string }, readonly labels: { readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string, readonly opensInNewTab: string, readonly previousSlide: string, readonly nextSlide: string, readonly goToSlide: string, readonly pause: string, readonly play: string, readonly slideOf: string }, readonly webmail: { readonly label: string, readonly url: string } } | null, readonly clientsYaml: { readonly title: string, readonly text: string, readonly logos: ReadonlyArray<{ readonly name: string, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string, readonly callToAction: { readonly title: string, readonly text: string }, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly built: { readonly day: string | null } | null };
+type ServicePageQuery = { readonly serviceYaml: { readonly slug: string, readonly title: string, readonly description: string, readonly hero: { readonly title: string, readonly text: string | null, readonly facts: ReadonlyArray<string> | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly sections: ReadonlyArray<{ readonly __typename: 'AboutSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly claims: ReadonlyArray<{ readonly title: string, readonly text: string }> | null, readonly coreValues: { readonly title: string, readonly values: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'ApplicationsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly items: ReadonlyArray<string> } | { readonly __typename: 'CapabilitiesSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly columns: { readonly property: string, readonly value: string, readonly unit: string, readonly standard: string }, readonly groups: ReadonlyArray<{ readonly heading: string | null, readonly rows: ReadonlyArray<{ readonly property: string, readonly value: string, readonly unit: string | null, readonly standard: string | null }> }> } | { readonly __typename: 'ClientsSection', readonly anchor: string | null } | { readonly __typename: 'ColoursSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly colours: ReadonlyArray<{ readonly name: string, readonly swatch: string, readonly note: string | null, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } | { readonly __typename: 'DocumentsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly labels: { readonly issued: string, readonly validUntil: string }, readonly documents: ReadonlyArray<{ readonly title: string, readonly issued: string | null, readonly validUntil: string | null, readonly file: { readonly publicURL: string | null, readonly size: number } }> } | { readonly __typename: 'FaqSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly __typename: 'PointsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly tone: PointsSectionTone | null, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> } | { readonly __typename: 'ProductSliderSection', readonly anchor: string | null, readonly title: string, readonly interval: number | null, readonly transitionTime: number | null, readonly slides: ReadonlyArray<{ readonly imageAlt: string, readonly caption: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | { readonly __typename: 'ServiceCardsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'StatementSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string> } | { readonly __typename: 'StepsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string | null, readonly duration: string | null }> }> } | null, readonly siteYaml: { readonly email: string, readonly gstin: string, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string }, readonly labels: { readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string, readonly opensInNewTab: string, readonly previousSlide: string, readonly nextSlide: string, readonly goToSlide: string, readonly pause: string, readonly play: string, readonly slideOf: string }, readonly webmail: { readonly label: string, readonly url: string } } | null, readonly clientsYaml: { readonly title: string, readonly text: string, readonly logos: ReadonlyArray<{ readonly name: string, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string, readonly callToAction: { readonly title: string, readonly text: string }, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> }, readonly built: { readonly day: string | null } | null };
 
 type SlideImageFragment = { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null };
+
+type StandardPageQueryVariables = Exact<{
+  language: Scalars['String'];
+  slug: Scalars['String'];
+}>;
+
+
+type StandardPageQuery = { readonly standardYaml: { readonly slug: string, readonly title: string, readonly description: string, readonly designation: string, readonly summary: string, readonly services: ReadonlyArray<string>, readonly servicesTitle: string, readonly aliases: { readonly label: string, readonly names: ReadonlyArray<string> } | null, readonly offered: { readonly title: string, readonly items: ReadonlyArray<{ readonly designation: string, readonly text: string }> }, readonly notOffered: { readonly title: string, readonly items: ReadonlyArray<{ readonly designation: string, readonly text: string }> } | null, readonly sections: ReadonlyArray<{ readonly __typename: 'AboutSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly claims: ReadonlyArray<{ readonly title: string, readonly text: string }> | null, readonly coreValues: { readonly title: string, readonly values: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'ApplicationsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly items: ReadonlyArray<string> } | { readonly __typename: 'CapabilitiesSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly columns: { readonly property: string, readonly value: string, readonly unit: string, readonly standard: string }, readonly groups: ReadonlyArray<{ readonly heading: string | null, readonly rows: ReadonlyArray<{ readonly property: string, readonly value: string, readonly unit: string | null, readonly standard: string | null }> }> } | { readonly __typename: 'ClientsSection', readonly anchor: string | null } | { readonly __typename: 'ColoursSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly colours: ReadonlyArray<{ readonly name: string, readonly swatch: string, readonly note: string | null, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } | { readonly __typename: 'DocumentsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly labels: { readonly issued: string, readonly validUntil: string }, readonly documents: ReadonlyArray<{ readonly title: string, readonly issued: string | null, readonly validUntil: string | null, readonly file: { readonly publicURL: string | null, readonly size: number } }> } | { readonly __typename: 'FaqSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly __typename: 'PointsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly tone: PointsSectionTone | null, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> } | { readonly __typename: 'ProductSliderSection', readonly anchor: string | null, readonly title: string, readonly interval: number | null, readonly transitionTime: number | null, readonly slides: ReadonlyArray<{ readonly imageAlt: string, readonly caption: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | { readonly __typename: 'ServiceCardsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'StatementSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string> } | { readonly __typename: 'StepsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string | null, readonly duration: string | null }> }>, readonly drawing: { readonly title: string, readonly intro: string | null, readonly items: ReadonlyArray<string> }, readonly quote: { readonly title: string, readonly text: string, readonly label: string } } | null, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly language: string, readonly hero: { readonly title: string } }> }, readonly siteYaml: { readonly email: string, readonly gstin: string, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string }, readonly labels: { readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string, readonly opensInNewTab: string, readonly previousSlide: string, readonly nextSlide: string, readonly goToSlide: string, readonly pause: string, readonly play: string, readonly slideOf: string }, readonly webmail: { readonly label: string, readonly url: string } } | null, readonly clientsYaml: { readonly title: string, readonly text: string, readonly logos: ReadonlyArray<{ readonly name: string, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> }, readonly built: { readonly day: string | null } | null };
 
 type StatementFieldsFragment = { readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string> };
 
@@ -4989,7 +5341,7 @@ type StepsFieldsFragment = { readonly anchor: string | null, readonly eyebrow: s
 type ContentPagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ContentPagesQuery = { readonly allSiteYaml: { readonly nodes: ReadonlyArray<{ readonly language: string }> }, readonly allHomeYaml: { readonly nodes: ReadonlyArray<{ readonly language: string }> }, readonly allClientsYaml: { readonly nodes: ReadonlyArray<{ readonly language: string }> }, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly language: string, readonly slug: string }> }, readonly allEnquiryYaml: { readonly nodes: ReadonlyArray<{ readonly language: string, readonly slug: string, readonly privacy: { readonly slug: string } }> } };
+type ContentPagesQuery = { readonly allSiteYaml: { readonly nodes: ReadonlyArray<{ readonly language: string }> }, readonly allHomeYaml: { readonly nodes: ReadonlyArray<{ readonly language: string }> }, readonly allClientsYaml: { readonly nodes: ReadonlyArray<{ readonly language: string }> }, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly language: string, readonly slug: string }> }, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly language: string, readonly slug: string }> }, readonly allEnquiryYaml: { readonly nodes: ReadonlyArray<{ readonly language: string, readonly slug: string, readonly privacy: { readonly slug: string } }> } };
 
 
 }

@@ -1,6 +1,6 @@
 // Which pages are made in which language, and where a German page's links lead.
 import { contentLanguagesOf, formLanguages, languagePages, type ContentLanguages } from "../../src/build/languagePages";
-import { serializeSitemapPage, SITEMAP_EXCLUDES } from "../../src/build/sitemap";
+import { serializeSitemapPage, SITEMAP_EXCLUDES, sitemapPages } from "../../src/build/sitemap";
 import { localLink, oneBySlug, pathIn, type PageLanguage } from "../../src/language/paths";
 import { loadContent } from "../../src/schema/load";
 import { FIXTURE_PROJECT } from "../helpers/contentCopy";
@@ -13,13 +13,14 @@ const content = (german: string[]): ContentLanguages => {
     clients: [...languages("clients")],
     enquiry: { slug: "quote", privacySlug: "privacy", languages: [...languages("enquiry")] },
     services: ["alpha", "beta"].map((slug) => ({ slug, languages: [...languages(slug)] })),
+    standards: [{ slug: "gamma", languages: [...languages("gamma")] }],
   };
 };
 const paths = (german: string[]) => languagePages(content(german)).map((page) => page.path);
 
 describe("languagePages", () => {
   it("makes every page in English, at the addresses it always had", () => {
-    expect(paths([])).toEqual(["/", "/alpha", "/beta", "/quote", "/privacy", "/404"]);
+    expect(paths([])).toEqual(["/", "/alpha", "/beta", "/gamma", "/quote", "/quote/gamma", "/privacy", "/404"]);
   });
 
   it("makes a German twin of each page complete in German, under /de", () => {
@@ -30,6 +31,30 @@ describe("languagePages", () => {
       "/de/privacy",
       "/de/404",
     ]);
+  });
+
+  it("makes a standard's page and its form in German only where both are in German", () => {
+    const german = (names: string[]) => paths(names).filter((p) => p.startsWith("/de"));
+    expect(german(["site", "clients", "enquiry", "gamma"])).toEqual([
+      "/de/gamma",
+      "/de/quote",
+      "/de/quote/gamma",
+      "/de/privacy",
+      "/de/404",
+    ]);
+    expect(german(["site", "clients", "enquiry"])).not.toContain("/de/quote/gamma");
+    // The form's languages are the form's own page's, not its copies'.
+    expect(formLanguages(content(["site", "clients", "enquiry", "gamma"]))).toEqual(["en", "de"]);
+  });
+
+  it("leaves a standard's copy of the form out of the sitemap", () => {
+    const plan = languagePages(content([]));
+    const nodes = plan.map((page) => ({
+      path: page.path,
+      pageContext: { ...page.page, unlisted: page.template === "enquiry" && page.slug !== undefined },
+    }));
+    expect(sitemapPages({ allSitePage: { nodes } }).map((page) => page.path)).not.toContain("/quote/gamma");
+    expect(sitemapPages({ allSitePage: { nodes } }).map((page) => page.path)).toContain("/gamma");
   });
 
   it.each(["site", "clients", "enquiry"])("makes no German page while %s.yaml lacks its German", (missing) => {
@@ -56,6 +81,7 @@ describe("languagePages", () => {
       { slug: "alpha", languages: ["en", "de"] },
       { slug: "beta", languages: ["en"] },
     ]);
+    expect(plan.standards).toEqual([{ slug: "gamma-std", languages: ["en", "de"] }]);
   });
 });
 

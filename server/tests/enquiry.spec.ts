@@ -16,6 +16,8 @@ import {
   privacyRoute,
   quoteRoute,
   services,
+  standardForms,
+  standards,
   translatedPages,
   type EnquiryContent,
 } from "../../e2e/content";
@@ -359,6 +361,47 @@ for (const planned of translatedPages.filter((page) => page.template === "enquir
       const entry = [...spool.list("pending"), ...spool.list("sent")].find((each) => each.id === reference)!;
       expect(spool.readRecord(entry.id)).toMatchObject({ language });
     });
+  });
+}
+
+// "Request a quote to this standard" (issue 55), without JavaScript: the form opens with
+// the standard's designation as the specification, and the enquiry, its record and the
+// owner's report name the standard's page it came from.
+const specification = FIELDS.find((rule) => rule.specification);
+for (const planned of specification ? standardForms.filter((page) => page.page.language === "en").slice(0, 1) : []) {
+  const standard = standards.find((each) => each.slug === planned.slug)!;
+  test(`${planned.path}: the specification filled in; the enquiry and the report name the standard's page`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: WIDTHS.mobile });
+    await offline(context);
+    const page = await context.newPage();
+    await page.goto(`${host.url}${planned.path}`);
+    await expect(page.locator(`form [name="${specification!.name}"]`)).toHaveValue(standard.designation);
+    // Everything but the specification, as a buyer who keeps what the page filled in.
+    await fill(page, form({ [specification!.name]: undefined }));
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(ENQUIRY_API) && r.request().method() === "POST"),
+      page.locator('form button[type="submit"]').click(),
+    ]);
+    expect(response.status()).toBe(303);
+    const reference = (await page.locator(`#${REFERENCE_ID}`).textContent()) ?? "";
+    const mail = await inbox.waitFor(reference);
+    expect(mail.text).toContain(`${specification!.words.label}: ${standard.designation}`);
+    const entry = [...spool.list("pending"), ...spool.list("sent")].find((each) => each.id === reference)!;
+    expect(spool.readRecord(entry.id)).toMatchObject({ page: `/${standard.slug}` });
+    await context.close();
+
+    // The owner's report counts it on the standard's page.
+    execFileSync(path.join(APP_DIR, "node_modules", ".bin", "tsx"), ["server/analytics/main.ts"], {
+      cwd: APP_DIR,
+      env: { ...process.env, HOST_DIR: host.dir, VISITS_LOG_DIR: "", REPORT_DIR: "", ENQUIRY_DIR: "" },
+      stdio: "inherit",
+    });
+    const summary = JSON.parse(fs.readFileSync(path.join(host.dir, "report", "summary.json"), "utf8")) as Report;
+    const week = summary.periods.find((period) => period.id === "last-7-days")!;
+    expect(week.pages.find((row) => row.path === `/${standard.slug}`)).toMatchObject({ enquiries: expect.any(Number) });
+    expect(week.pages.find((row) => row.path === `/${standard.slug}`)!.enquiries).toBeGreaterThanOrEqual(1);
   });
 }
 

@@ -5,7 +5,7 @@
 // builds from this plan, and the browser tests read it to know which pages exist.
 import { DEFAULT_LANGUAGE, type Language } from "../schema/languages";
 import type { LoadedFile } from "../schema/types";
-import { pathIn, type PageLanguage } from "../language/paths";
+import { pathIn, standardQuotePath, type PageLanguage } from "../language/paths";
 
 /** The languages each content file is complete in, with the addresses it chooses. */
 export interface ContentLanguages {
@@ -14,14 +14,18 @@ export interface ContentLanguages {
   clients: Language[];
   enquiry: { slug: string; privacySlug: string; languages: Language[] };
   services: { slug: string; languages: Language[] }[];
+  standards: { slug: string; languages: Language[] }[];
 }
 
-export type Template = "home" | "service" | "enquiry" | "privacy" | "notFound";
+export type Template = "home" | "service" | "standard" | "enquiry" | "privacy" | "notFound";
 
 export interface PlannedPage {
   template: Template;
   path: string;
-  /** The service's slug (service pages only): its template finds the content by it. */
+  /**
+   * The content's slug: a service's or a standard's page finds its content by it; the
+   * quote form with a standard's slug is that standard's form (its specification filled).
+   */
   slug?: string;
   page: PageLanguage;
 }
@@ -46,7 +50,21 @@ export function languagePages(content: ContentLanguages): PlannedPage[] {
       slug: service.slug,
       languages: framed(service.languages),
     })),
+    ...content.standards.map((standard) => ({
+      template: "standard" as const,
+      path: `/${standard.slug}`,
+      slug: standard.slug,
+      languages: framed(standard.languages),
+    })),
     { template: "enquiry", path: `/${content.enquiry.slug}`, languages: framed(content.enquiry.languages) },
+    // "Request a quote to this standard": the form, its specification filled, in the
+    // languages both the form and the standard's page are in.
+    ...content.standards.map((standard) => ({
+      template: "enquiry" as const,
+      path: standardQuotePath(content.enquiry.slug, standard.slug),
+      slug: standard.slug,
+      languages: framed(content.enquiry.languages).filter((language) => standard.languages.includes(language)),
+    })),
     { template: "privacy", path: `/${content.enquiry.privacySlug}`, languages: framed(content.enquiry.languages) },
     { template: "notFound", path: NOT_FOUND_PATH, languages: framed(content.site) },
   ];
@@ -81,15 +99,24 @@ export function contentLanguagesOf(files: readonly LoadedFile[]): ContentLanguag
     home: languages(one("home")),
     clients: languages(one("clients")),
     enquiry: { slug: enquiry.slug, privacySlug: enquiry.privacy.slug, languages: languages(one("enquiry")) },
-    services: files
-      .filter((file) => file.kind === "services")
-      .map((file) => ({ slug: String(file.data.slug), languages: languages(file) }))
-      .sort((a, b) => (a.slug < b.slug ? -1 : 1)),
+    services: pagesOf(files, "services", languages),
+    standards: pagesOf(files, "standards", languages),
   };
 }
+
+/** A folder's pages by slug, with their languages. */
+const pagesOf = (
+  files: readonly LoadedFile[],
+  kind: "services" | "standards",
+  languages: (file: LoadedFile) => Language[],
+) =>
+  files
+    .filter((file) => file.kind === kind)
+    .map((file) => ({ slug: String(file.data.slug), languages: languages(file) }))
+    .sort((a, b) => (a.slug < b.slug ? -1 : 1));
 
 /** The languages the request-for-quote form is published in, English first. */
 export const formLanguages = (content: ContentLanguages): Language[] =>
   languagePages(content)
-    .filter((page) => page.template === "enquiry")
+    .filter((page) => page.template === "enquiry" && !page.slug)
     .map((page) => page.page.language);

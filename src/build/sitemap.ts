@@ -33,8 +33,12 @@ export const SITEMAP_EXCLUDES = [
 
 interface SitemapPage {
   path: string;
-  pageContext?: Partial<PageLanguage> | null;
+  pageContext?: (Partial<PageLanguage> & { unlisted?: boolean }) | null;
 }
+
+/** Every page but those another page stands for (a standard's copy of the quote form). */
+export const sitemapPages = (data: { allSitePage: { nodes: SitemapPage[] } }) =>
+  data.allSitePage.nodes.filter((page) => !page.pageContext?.unlisted);
 
 /** One page's entry: its address, and its twins (itself included) where it has any. */
 export function serializeSitemapPage(page: SitemapPage) {

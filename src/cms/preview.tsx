@@ -9,7 +9,7 @@ import context from "preview-context";
 import { ErrorBoundary } from "../components/ErrorBoundary";
 import { Layout } from "../components/Layout";
 import { Clients } from "../sections/Clients/Clients";
-import { clientsSchema, enquirySchema, homeSchema, serviceSchema, siteSchema } from "../schema/content";
+import { clientsSchema, enquirySchema, homeSchema, serviceSchema, siteSchema, standardSchema } from "../schema/content";
 import { today } from "../schema/expiry";
 import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATIONS, type Language } from "../schema/languages";
 import { translate } from "../schema/translation";
@@ -18,9 +18,10 @@ import type { Fields, ObjectField } from "../schema/fields";
 import { EnquiryContent } from "../pageBodies/EnquiryContent";
 import { HomeContent } from "../pageBodies/HomeContent";
 import { PageLanguageProvider } from "../language/PageLanguageContext";
-import type { PageLanguage } from "../language/paths";
+import { standardQuotePath, type PageLanguage } from "../language/paths";
 import { layoutProps } from "../queries/layoutProps";
 import { ServiceContent } from "../pageBodies/ServiceContent";
+import { StandardContent } from "../pageBodies/StandardContent";
 import "../styles/global.css";
 import "./preview.css";
 import { ADMIN_PATH, HELP_PATH } from "./config";
@@ -225,6 +226,23 @@ function register(decap: DecapGlobals) {
     template(decap, serviceSchema, (page, language) =>
       withContext(language, (siteData, logos, form) => (
         <ServiceContent page={page} site={siteData} clients={logos} enquiry={form} today={today()} />
+      )),
+    ),
+  );
+  decap.CMS.registerPreviewTemplate(
+    "standards",
+    template(decap, standardSchema, (page, language) =>
+      withContext(language, (siteData, logos, form) => (
+        <StandardContent
+          page={page}
+          site={siteData}
+          clients={logos}
+          enquiry={form}
+          // The preview names the service pages by their addresses: it draws one entry.
+          services={page.services.map((slug) => ({ slug, title: `/${slug}` }))}
+          quotePath={standardQuotePath(form.slug, page.slug)}
+          today={today()}
+        />
       )),
     ),
   );

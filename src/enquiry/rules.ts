@@ -40,6 +40,7 @@ export const QUESTION_KINDS = {
   choices: "Any of the options (tick boxes)",
   date: "A date",
   country: "A country",
+  specification: "The specification (a standard's page fills it in)",
 } as const;
 export type QuestionKind = keyof typeof QUESTION_KINDS;
 
@@ -98,6 +99,8 @@ export interface FieldRule {
   optionLabels?: readonly string[];
   /** The words the page shows and the problems say. */
   words: FieldWords & { invalid?: string | null };
+  /** The question a standard's page fills in with its designation ("Request a quote to this standard"). */
+  specification?: true;
 }
 
 type FixedRule = Omit<FieldRule, "name" | "words">;
@@ -145,6 +148,7 @@ const QUESTION_INPUTS: Record<QuestionKind, Omit<FieldRule, "name" | "words" | "
   choices: { input: "checkboxes", maxLength: 2000 },
   date: { input: "date", maxLength: 10, autocomplete: "off" },
   country: { input: "text", maxLength: 100, autocomplete: "country-name" },
+  specification: { input: "text", maxLength: 200, autocomplete: "off", specification: true },
 };
 
 /** A question's field name: "q-" and its label's letters and digits ("Thickness (µm)" → q-thickness-m). */

@@ -19,6 +19,9 @@ export function pathIn(language: Language, path: string): string {
   return path === "/" ? `/${language}` : `/${language}${path}`;
 }
 
+/** The quote form for one standard, its specification filled in: "/request-a-quote/mil-prf-8625". */
+export const standardQuotePath = (formSlug: string, standardSlug: string) => `/${formSlug}/${standardSlug}`;
+
 /** An English page outside any language plan (the editor's preview, unit tests). */
 export const ENGLISH_PAGE: PageLanguage = { language: DEFAULT_LANGUAGE, alternates: {}, published: [] };
 

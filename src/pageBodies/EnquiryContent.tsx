@@ -19,6 +19,8 @@ export interface EnquiryContentProps {
   newTabLabel: string;
   /** The English form, on a translated page (EnquiryForm). */
   english?: EnquiryFormProps["english"];
+  /** The standard whose page the buyer asked from (EnquiryForm). */
+  standard?: EnquiryFormProps["standard"];
 }
 
 /**
@@ -26,7 +28,7 @@ export interface EnquiryContentProps {
  * on a phone above the form, so they are on the first screen; beside it on a wide one),
  * and the form.
  */
-export function EnquiryContent({ page, english, services, newTabLabel }: EnquiryContentProps) {
+export function EnquiryContent({ page, english, services, standard, newTabLabel }: EnquiryContentProps) {
   const local = useLocalLink();
   const { phone, callLabel, whatsapp, whatsappLabel } = page.alternatives;
   const reach = {
@@ -56,6 +58,7 @@ export function EnquiryContent({ page, english, services, newTabLabel }: Enquiry
               services={services}
               privacyPath={local(`/${page.privacy.slug}`)}
               reach={reach}
+              standard={standard}
             />
           </Island>
         </div>

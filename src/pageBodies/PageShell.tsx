@@ -1,5 +1,6 @@
 import { graphql } from "gatsby";
 import React from "react";
+import { StandardsProvider } from "../components/CitedText";
 import { Layout } from "../components/Layout";
 import { PageLanguageProvider } from "../language/PageLanguageContext";
 import type { PageLanguage } from "../language/paths";
@@ -25,11 +26,18 @@ export function PageShell({ data, page, pathname, embedMap = true, children }: P
     throw new Error("content/site.yaml, content/enquiry.yaml or the siteUrl was not loaded.");
   const props = layoutProps(site, enquiry, siteUrl, pathname, page);
   const footer = { ...props.footer, embedMap, newTabLabel: site.labels.opensInNewTab };
+  const standards = data.allStandardYaml.nodes.map((standard) => ({
+    slug: standard.slug,
+    names: [standard.designation, ...(standard.aliases?.names ?? [])],
+    services: standard.services,
+  }));
   return (
     <PageLanguageProvider value={page}>
-      <Layout {...props} footer={footer}>
-        {children}
-      </Layout>
+      <StandardsProvider value={standards}>
+        <Layout {...props} footer={footer}>
+          {children}
+        </Layout>
+      </StandardsProvider>
     </PageLanguageProvider>
   );
 }
@@ -37,6 +45,16 @@ export function PageShell({ data, page, pathname, embedMap = true, children }: P
 /** What every page's frame reads, in the page's language ($language, from its context). */
 export const fragment = graphql`
   fragment PageShellData on Query {
+    allStandardYaml(filter: { language: { eq: $language } }) {
+      nodes {
+        slug
+        designation
+        aliases {
+          names
+        }
+        services
+      }
+    }
     enquiryYaml(language: { eq: $language }) {
       slug
       linkLabel

@@ -1,4 +1,5 @@
 import React from "react";
+import { citations, useStandards } from "../components/CitedText";
 import { ServerHtml } from "../components/ServerHtml";
 import { PageHero } from "../sections/PageHero";
 import { QuoteCallToAction } from "../sections/QuoteCallToAction";
@@ -19,10 +20,19 @@ export interface ServiceContentProps {
  * a call to ask for a quote for this service.
  */
 export function ServiceContent({ page, site, clients, enquiry, today }: ServiceContentProps) {
+  // Every standard page that names this service is linked from its key facts: where no
+  // fact names the standard already, its designation is a fact of its own.
+  const facts = page.hero.facts ?? [];
+  const unnamed = useStandards().filter(
+    (standard) =>
+      standard.services?.includes(page.slug) &&
+      !facts.some((fact) => citations(fact, [standard]).some((piece) => piece.slug)),
+  );
+  const hero = { ...page.hero, facts: [...facts, ...unnamed.map((standard) => standard.names[0])] };
   return (
     <>
       <ServerHtml>
-        <PageHero {...page.hero} actions={{ enquiry, service: page.slug, newTabLabel: site.labels.opensInNewTab }} />
+        <PageHero {...hero} actions={{ enquiry, service: page.slug, newTabLabel: site.labels.opensInNewTab }} />
       </ServerHtml>
       <Sections
         sections={page.sections}

@@ -300,6 +300,85 @@ export const serviceSchema = object("Service page", {
   sections: pageSections(),
 });
 
+// ---- A page per standard the company works to: what a buyer's drawing names, what we
+// offer under it and what not, and what to write on the drawing. Its coating, tests,
+// certificates, alloys and equivalents are sections like a service page's (a capability
+// table, points), so each reads the same as on the service pages.
+
+/** A standard's type, class or grade as a drawing writes it, with what it means. */
+const grade = object(
+  "Type or class",
+  {
+    designation: text("As a drawing writes it (e.g. Type III Class 1)", { translated: false }),
+    text: paragraph("What it is, or why we do not offer it (and what to ask for instead)"),
+  },
+  { typeName: "StandardGrade" },
+);
+
+/** Written the same, whatever the spaces and capitals: "Type III  class 1" is "Type III Class 1". */
+export const sameDesignation = (value: string) => value.replace(/\s+/g, " ").trim().toLowerCase();
+
+/** A type is offered or not, never both. */
+function standardProblem(value: Record<string, unknown>): string | null {
+  const items = (group: unknown) =>
+    ((group as { items?: { designation?: unknown }[] } | undefined)?.items ?? []).map((item) =>
+      sameDesignation(String(item.designation ?? "")),
+    );
+  const offered = items(value.offered);
+  const both = items(value.notOffered).findIndex((designation) => offered.includes(designation));
+  if (both < 0) return null;
+  const designation = (value.notOffered as { items: { designation: string }[] }).items[both].designation;
+  return `notOffered.items[${both}].designation: "${designation}" is also listed as offered (offered.items[${offered.indexOf(sameDesignation(designation))}]): a type is offered or not, never both`;
+}
+
+export const standardSchema = object(
+  "Standard page",
+  {
+    slug: text("Page address (after the /)", { pattern: SLUG }),
+    ...pageMeta,
+    designation: text("Current designation (e.g. MIL-PRF-8625F)", { translated: false }),
+    aliases: object(
+      "Older names buyers still write",
+      {
+        label: text("Label before them (e.g. Also written as)"),
+        names: list("Names (e.g. MIL-A-8625)", text("Name", { translated: false }), { min: 1, max: 8 }),
+      },
+      { required: false },
+    ),
+    summary: paragraph("What the standard covers (under the heading)"),
+    services: list(
+      "Service pages that work to it (their page addresses, e.g. hard_anodizing)",
+      text("Service page address", { pattern: SLUG, translated: false }),
+      { min: 1 },
+    ),
+    servicesTitle: text("Heading above the links to those service pages"),
+    offered: object("What we offer", {
+      title: title(),
+      items: list("Types and classes we offer", grade, { min: 1, max: 20, unique: "designation" }),
+    }),
+    notOffered: object(
+      "What we do not offer",
+      {
+        title: title(),
+        items: list("Types and classes we do not offer", grade, { min: 1, max: 20, unique: "designation" }),
+      },
+      { required: false },
+    ),
+    sections: pageSections(),
+    drawing: object("Specify on your drawing", {
+      title: title(),
+      intro: paragraph("Introduction", { required: false }),
+      items: list("What to write (one line each)", text("Line"), { min: 1, max: 12 }),
+    }),
+    quote: object("Request a quote to this standard", {
+      title: title(),
+      text: paragraph("Text"),
+      label: text("Button label"),
+    }),
+  },
+  { check: standardProblem },
+);
+
 // The request-for-quote form, the pages around it and where its enquiries go. The fixed
 // fields' rules (their limits, the files accepted) are code shared by the page and the
 // enquiry service (src/enquiry/rules.ts); the questions about the parts, which answers
@@ -346,6 +425,15 @@ const question = object(
   { typeName: "FormQuestion", check: questionProblem },
 );
 
+/** A standard's page fills in one question: the form may have one specification question. */
+function oneSpecification(form: Record<string, unknown>): string | null {
+  const questions = (form.questions as { kind?: string }[] | undefined) ?? [];
+  const found = questions.flatMap((question, index) => (question.kind === "specification" ? [index] : []));
+  return found.length > 1
+    ? `questions[${found[1]}].kind: only one question may be the specification (questions[${found[0]}] is): a standard's page fills it in`
+    : null;
+}
+
 /** The notice must say how long the server keeps its visits log (India's DPDP rules: a stated time). */
 function privacyProblem(value: Record<string, unknown>): string | null {
   const paragraphs = Array.isArray(value.paragraphs) ? (value.paragraphs as unknown[]) : [];
@@ -370,25 +458,29 @@ export const enquirySchema = object("Request a quote", {
     title: text("Title"),
     text: paragraph("Text"),
   }),
-  form: object("Form fields", {
-    name: formField("name", "Name"),
-    company: formField("company", "Company"),
-    email: formField("email", "E-mail"),
-    phone: formField("phone", "Phone"),
-    service: formField("service", "Service"),
-    material: formField("material", "Alloy or material"),
-    quantity: formField("quantity", "Quantity"),
-    partSize: formField("partSize", "Part size"),
-    questions: list("Questions about the parts (after Part size)", question, {
-      required: false,
-      max: 20,
-      unique: "label",
-      hint: "Finish, specification, thickness, colour, sealing, masking, documents, dates: each with the kind of answer a buyer gives.",
-    }),
-    message: formField("message", "Message"),
-    drawing: formField("drawing", "Files (drawings, specifications, photos)"),
-    consent: formField("consent", "Consent to be contacted"),
-  }),
+  form: object(
+    "Form fields",
+    {
+      name: formField("name", "Name"),
+      company: formField("company", "Company"),
+      email: formField("email", "E-mail"),
+      phone: formField("phone", "Phone"),
+      service: formField("service", "Service"),
+      material: formField("material", "Alloy or material"),
+      quantity: formField("quantity", "Quantity"),
+      partSize: formField("partSize", "Part size"),
+      questions: list("Questions about the parts (after Part size)", question, {
+        required: false,
+        max: 20,
+        unique: "label",
+        hint: "Finish, specification, thickness, colour, sealing, masking, documents, dates: each with the kind of answer a buyer gives.",
+      }),
+      message: formField("message", "Message"),
+      drawing: formField("drawing", "Files (drawings, specifications, photos)"),
+      consent: formField("consent", "Consent to be contacted"),
+    },
+    { check: oneSpecification },
+  ),
   chooseService: text("First choice of the service list (none chosen)"),
   otherService: text("Last choice of the service list (not sure / other)"),
   privacyLinkLabel: text("Privacy notice link label (beside the consent)"),
@@ -462,4 +554,5 @@ export const contentFiles = [
   { name: "clients", glob: "clients.yaml", typeName: "ClientsYaml", schema: clientsSchema },
   { name: "enquiry", glob: "enquiry.yaml", typeName: "EnquiryYaml", schema: enquirySchema },
   { name: "services", glob: "services/*.yaml", typeName: "ServiceYaml", schema: serviceSchema },
+  { name: "standards", glob: "standards/*.yaml", typeName: "StandardYaml", schema: standardSchema },
 ] as const;

@@ -161,14 +161,35 @@ export function loadContent(projectDir: string): { files: LoadedFile[]; problems
     }
   }
 
-  problems.push(...duplicateSlugs(files));
+  problems.push(...duplicateSlugs(files), ...unknownServices(files));
   return { files, problems };
+}
+
+/** A standard page names the service pages that work to it: each must be one. */
+function unknownServices(files: LoadedFile[]): FileProblem[] {
+  const services = files.filter((loaded) => loaded.kind === "services").map((loaded) => String(loaded.data.slug));
+  return files
+    .filter((loaded) => loaded.kind === "standards")
+    .flatMap((loaded) =>
+      ((loaded.data.services as string[]) ?? []).flatMap((slug, index) =>
+        services.includes(slug)
+          ? []
+          : [
+              {
+                file: loaded.file,
+                field: `${DEFAULT_LANGUAGE}.services[${index}]`,
+                message: `"${slug}" is not a service page: write the address of one of ${services.join(", ")}`,
+              },
+            ],
+      ),
+    );
 }
 
 /** Every page address content chooses: each service's, the quote form's and its privacy notice's. */
 function pageSlugs({ file, data }: LoadedFile): { field: string; slug: string }[] {
   const field = (at: string) => `${DEFAULT_LANGUAGE}.${at}`;
-  if (file.startsWith("content/services/")) return [{ field: field("slug"), slug: String(data.slug) }];
+  if (file.startsWith("content/services/") || file.startsWith("content/standards/"))
+    return [{ field: field("slug"), slug: String(data.slug) }];
   if (file === "content/enquiry.yaml") {
     const privacy = data.privacy as { slug: string };
     return [

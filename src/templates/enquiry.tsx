@@ -2,16 +2,18 @@ import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
 import { PageHead } from "../components/PageHead";
 import { EnquiryContent } from "../pageBodies/EnquiryContent";
-import { oneBySlug, type PageLanguage } from "../language/paths";
+import { localLink, oneBySlug, pathIn, type PageLanguage } from "../language/paths";
 import { DEFAULT_LANGUAGE } from "../schema/languages";
 import { PageShell } from "../pageBodies/PageShell";
 
-/** The request-for-quote page (content/enquiry.yaml), at the address its content chooses. */
-export default function EnquiryPage({
-  data,
-  location,
-  pageContext,
-}: PageProps<Queries.EnquiryPageQuery, PageLanguage>) {
+type Context = PageLanguage & { slug?: string };
+
+/**
+ * The request-for-quote page (content/enquiry.yaml), at the address its content chooses;
+ * and its copy per standard page ("Request a quote to this standard"), the standard's
+ * designation filled in (gatsby-node: the page's context names the standard's slug).
+ */
+export default function EnquiryPage({ data, location, pageContext }: PageProps<Queries.EnquiryPageQuery, Context>) {
   const { enquiryYaml: page, siteYaml: site } = data;
   if (!page || !site) throw new Error("content/enquiry.yaml was not loaded.");
   // Every service may be asked for, named in the page's language where its page is in it.
@@ -20,29 +22,50 @@ export default function EnquiryPage({
     title: service.hero.title,
   }));
   const english = pageContext.language === DEFAULT_LANGUAGE ? undefined : data.english?.form;
+  const chosen = data.standardYaml;
+  const standard = chosen
+    ? {
+        designation: chosen.designation,
+        page: localLink(`/${chosen.slug}`, pageContext),
+        ...(chosen.services.length === 1 ? { service: chosen.services[0] } : {}),
+      }
+    : undefined;
   return (
     <PageShell data={data} page={pageContext} pathname={location.pathname} embedMap={false}>
-      <EnquiryContent page={page} english={english} services={services} newTabLabel={site.labels.opensInNewTab} />
+      <EnquiryContent
+        page={page}
+        english={english}
+        services={services}
+        standard={standard}
+        newTabLabel={site.labels.opensInNewTab}
+      />
     </PageShell>
   );
 }
 
-export const Head: HeadFC<Queries.EnquiryPageQuery, PageLanguage> = ({ data, location, pageContext }) => {
+export const Head: HeadFC<Queries.EnquiryPageQuery, Context> = ({ data, location, pageContext }) => {
   const page = data.enquiryYaml;
   if (!page) throw new Error("content/enquiry.yaml was not loaded.");
+  // A standard's copy of the form is the form: search engines are pointed at the form itself.
+  const form = pathIn(pageContext.language, `/${page.slug}`);
   return (
     <PageHead
       data={data}
-      page={pageContext}
+      page={pageContext.slug ? { ...pageContext, alternates: {} } : pageContext}
       title={page.title}
       description={page.description}
-      pathname={location.pathname}
+      pathname={pageContext.slug ? form : location.pathname}
     />
   );
 };
 
 export const query = graphql`
-  query EnquiryPage($language: String!) {
+  query EnquiryPage($language: String!, $slug: String) {
+    standardYaml(slug: { eq: $slug }, language: { eq: $language }) {
+      slug
+      designation
+      services
+    }
     ...PageHeadData
     ...PageShellData
     siteYaml(language: { eq: $language }) {

@@ -60,6 +60,12 @@ export interface EnquiryFormProps {
    * that the form could not be sent: the server may be down while the page, from a CDN, is not.
    */
   reach?: { callHref: string; callLabel: string; whatsappHref: string; whatsappLabel: string; newTabLabel: string };
+  /**
+   * "Request a quote to this standard": the standard's designation fills the specification
+   * question, its page is sent as the page the buyer came from (with JavaScript or without),
+   * and its one service, if it has one, is chosen.
+   */
+  standard?: { designation: string; page: string; service?: string };
 }
 
 /** Short answers sit two to a row on a wide screen; the others take the whole row. */
@@ -107,7 +113,7 @@ async function filesProblem(input: HTMLInputElement | null): Promise<Problem | n
  * (GOV.UK's error summary: it takes focus, and each links to its field); the upload shows
  * its progress; and a token makes a double click or a retry one enquiry.
  */
-export function EnquiryForm({ words, english, services, privacyPath, reach }: EnquiryFormProps) {
+export function EnquiryForm({ words, english, services, privacyPath, reach, standard }: EnquiryFormProps) {
   const hydrated = useHydrated();
   const { language } = usePageLanguage();
   const form = useRef<HTMLFormElement>(null);
@@ -180,7 +186,7 @@ export function EnquiryForm({ words, english, services, privacyPath, reach }: En
       : await (async () => {
           const data = new FormData(form.current!);
           data.set(TOKEN_FIELD, token.current);
-          const page = cameFrom();
+          const page = standard?.page ?? cameFrom();
           if (page) data.set(PAGE_FIELD, page);
           setPercent(0);
           return sendEnquiry(data, setPercent);
@@ -217,7 +223,7 @@ export function EnquiryForm({ words, english, services, privacyPath, reach }: En
     switch (rule.input) {
       case "select":
         return (
-          <select {...aria} {...common} defaultValue="" className={styles.input}>
+          <select {...aria} {...common} defaultValue={standard?.service ?? ""} className={styles.input}>
             <option value="">{words.chooseService}</option>
             {services.map((service) => (
               <option key={service.slug} value={service.slug}>
@@ -261,6 +267,7 @@ export function EnquiryForm({ words, english, services, privacyPath, reach }: En
             {...aria}
             {...common}
             maxLength={rule.input === "date" ? undefined : rule.maxLength}
+            defaultValue={rule.specification ? standard?.designation : undefined}
             type={rule.input}
             className={styles.input}
           />
@@ -331,6 +338,8 @@ export function EnquiryForm({ words, english, services, privacyPath, reach }: En
       </div>
       {/* The service answers in the buyer's language, and tells sales which it was. */}
       {language !== DEFAULT_LANGUAGE && <input type="hidden" name={LANGUAGE_FIELD} value={language} />}
+      {/* Without JavaScript too, the enquiry says which standard's page it came from. */}
+      {standard && <input type="hidden" name={PAGE_FIELD} value={standard.page} />}
       <p className={styles.notice} role="alert">
         {notice}
         {notice && reach && (

@@ -3,6 +3,7 @@ import { telHref } from "../Footer/telHref";
 import * as styles from "./QuoteActions.module.css";
 import { ExternalLink } from "../ExternalLink";
 import { useLocalLink } from "../../language/PageLanguageContext";
+import { CitedText } from "../CitedText";
 
 /** WhatsApp's click-to-chat address: the number's digits, no "+". Nothing is loaded until the click. */
 export const whatsappHref = (number: string) => `https://wa.me/${number.replace(/\D/g, "")}`;
@@ -18,6 +19,8 @@ export interface QuoteActionsProps {
   newTabLabel: string;
   /** dark: on a hero's photo or colour (the default); light: on the white page. */
   tone?: "dark" | "light";
+  /** Another form's page and label than the form's own (a standard's: its specification filled in). */
+  form?: { path: string; label: string };
 }
 
 /**
@@ -25,15 +28,20 @@ export interface QuoteActionsProps {
  * a price side by side: the quote form, a call and a WhatsApp chat. Plain links: the
  * form's page loads its own script, which no other page needs.
  */
-export function QuoteActions({ enquiry, service, facts, newTabLabel, tone = "dark" }: QuoteActionsProps) {
+export function QuoteActions({ enquiry, service, facts, newTabLabel, tone = "dark", form: chosen }: QuoteActionsProps) {
   const { alternatives } = enquiry;
-  const form = useLocalLink()(`/${enquiry.slug}`);
+  const local = useLocalLink();
+  const form = local(chosen?.path ?? `/${enquiry.slug}`);
   return (
     <>
       {facts && facts.length > 0 && (
         <ul className={styles.facts}>
           {facts.map((fact) => (
-            <li key={fact}>{fact}</li>
+            <li key={fact}>
+              <span>
+                <CitedText text={fact} />
+              </span>
+            </li>
           ))}
         </ul>
       )}
@@ -42,7 +50,7 @@ export function QuoteActions({ enquiry, service, facts, newTabLabel, tone = "dar
           className={`button button-gold ${styles.quote}`}
           href={service ? `${form}?service=${encodeURIComponent(service)}` : form}
         >
-          {enquiry.linkLabel}
+          {chosen?.label ?? enquiry.linkLabel}
         </a>
         <a className={`button button-outline ${styles.other}`} href={telHref(alternatives.phone)}>
           {alternatives.callLabel}

@@ -1,4 +1,5 @@
 import { graphql } from "gatsby";
+import { CitedText } from "../../components/CitedText";
 import React from "react";
 import { Section } from "../../components/Section";
 import * as styles from "./Capabilities.module.css";
@@ -54,7 +55,7 @@ export function Capabilities({ anchor, eyebrow, title, intro, columns, groups }:
                 <th scope="row">{row.property}</th>
                 {shown.map((column) => (
                   <td key={column} data-label={columns[column]} className={row[column] ? undefined : styles.empty}>
-                    {row[column]}
+                    {column !== "unit" && row[column] ? <CitedText text={row[column]!} /> : row[column]}
                   </td>
                 ))}
               </tr>

@@ -1,0 +1,2 @@
+export { CitedText, StandardsProvider, useStandards } from "./CitedText";
+export { citations, type CitedStandard } from "./citations";

@@ -1,0 +1,1 @@
+export { StandardHero, type StandardHeroProps } from "./StandardHero";
