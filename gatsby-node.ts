@@ -7,6 +7,9 @@ import { languagePages, type ContentLanguages } from "./src/build/languagePages"
 import { DEFAULT_LANGUAGE, type Language } from "./src/schema/languages";
 import { EARLY_SCRIPT_CONSTANT, bundleEarlyScript } from "./src/build/earlyScript";
 import { finishPagesInBuild } from "./src/build/finishPages";
+import { writeCompanyPdfs } from "./src/build/companyPdfs";
+import { pageStructuredData } from "./src/build/structuredData";
+import { openingHoursText } from "./src/components/Footer/openingHours";
 import { writeEnquirySettings } from "./src/build/enquirySettings";
 import { NOTICES, noticePath, type Notice } from "./src/enquiry/pages";
 import { HELP_PATH, productionBackend } from "./src/cms/config";
@@ -136,6 +139,24 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   ]);
 };
 
+/**
+ * Each plant's opening hours as one line in the file's language ("Mon–Sat 09:00–18:00"),
+ * worked out here at build: the footer shows the words, and no visitor's browser loads
+ * the code that writes them (e2e/budget.spec.ts).
+ */
+export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers: add }) => {
+  type Site = { language: string; units: { hours?: { days: string[]; opens: string; closes: string }[] | null }[] };
+  add({
+    SiteYaml: {
+      openingHours: {
+        type: "[String]!",
+        resolve: (site: Site) =>
+          site.units.map((unit) => (unit.hours?.length ? openingHoursText(unit.hours, site.language) : null)),
+      },
+    },
+  });
+};
+
 // The editor at /admin, for `gatsby develop` (npm run cms) and `gatsby build` alike.
 export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = async ({ store }) => {
   const { program, config } = store.getState();
@@ -162,6 +183,7 @@ export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = ({ app, store 
 };
 
 interface PagesQuery {
+  logo: { company: { logo: { publicURL: string | null } } } | null;
   allSiteYaml: { nodes: { language: Language }[] };
   allHomeYaml: { nodes: { language: Language }[] };
   allClientsYaml: { nodes: { language: Language }[] };
@@ -196,9 +218,16 @@ function contentLanguages(data: PagesQuery): ContentLanguages {
  * filled) and its privacy notice where content/enquiry.yaml says, the not-found page; and
  * the enquiry service's pages.
  */
-export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
+export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter, store }) => {
   const result = await graphql<PagesQuery>(`
     query ContentPages {
+      logo: siteYaml(language: { eq: "en" }) {
+        company {
+          logo {
+            publicURL
+          }
+        }
+      }
       allSiteYaml {
         nodes {
           language
@@ -243,10 +272,21 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   }
   const template = (name: string) => path.resolve(`src/templates/${name}.tsx`);
   const plan = languagePages(contentLanguages(result.data));
-  for (const { template: name, path: pagePath, slug, page } of plan) {
+  // The JSON-LD of the home and service pages, written here (src/build/structuredData.ts).
+  const { program, config } = store.getState();
+  const { files } = loadContent(program.directory);
+  const logo = result.data.logo?.company.logo.publicURL;
+  const siteUrl: string = config.siteMetadata.siteUrl;
+  for (const planned of plan) {
+    const { template: name, path: pagePath, slug, page } = planned;
     // A standard's copy of the form is not listed in the sitemap: the form stands for it.
     const unlisted = name === "enquiry" && slug !== undefined;
-    actions.createPage({ path: pagePath, component: template(name), context: { ...page, slug, unlisted } });
+    const structuredData = pageStructuredData(files, planned, siteUrl, logo ? new URL(logo, siteUrl).href : null);
+    actions.createPage({
+      path: pagePath,
+      component: template(name),
+      context: { ...page, slug, unlisted, structuredData },
+    });
   }
   // The enquiry service's pages, in each language the form is in (no twins: never listed).
   for (const form of plan.filter((page) => page.template === "enquiry" && !page.slug)) {
@@ -265,9 +305,23 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
  * robots.txt names the sitemap at the site's real address; sitemap.xml is the usual name
  * for it. Gatsby's inline scripts move to files, for a script-src 'self' policy.
  */
-export const onPostBuild: GatsbyNode["onPostBuild"] = ({ store, reporter }) => {
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }) => {
   const { program, config } = store.getState();
   const publicDir = path.join(program.directory, "public");
+  // The capability statement and the supplier data sheet, from the same content.
+  try {
+    const written = await writeCompanyPdfs(
+      loadContent(program.directory).files,
+      { project: program.directory, public: publicDir, cache: path.join(program.directory, ".cache", "company-pdfs") },
+      config.siteMetadata.siteUrl,
+    );
+    for (const pdf of written)
+      reporter.info(
+        `${pdf.drawn ? "Drew" : "Kept (content unchanged)"} ${pdf.path}: ${Math.ceil(pdf.bytes / 1024)} KB, ${pdf.pages} page(s).`,
+      );
+  } catch (error) {
+    reporter.panic({ id: CONTENT_ERROR, context: { message: (error as Error).message } });
+  }
   // gatsby-config took the address from SITE_URL (the operator's).
   const url = config.siteMetadata.siteUrl;
   fs.copyFileSync(path.join(publicDir, "sitemap-index.xml"), path.join(publicDir, "sitemap.xml"));

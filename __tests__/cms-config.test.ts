@@ -51,8 +51,16 @@ describe("the editor's configuration", () => {
     fields?: CmsField[];
   }[];
 
-  it("covers every content file: one file each, and a folder where staff can add service pages", () => {
-    expect(collections.map((c) => c.name)).toEqual(["site", "home", "clients", "enquiry", "services"]);
+  it("covers every content file: one file each, and a folder where staff can add service and standard pages", () => {
+    expect(collections.map((c) => c.name)).toEqual([
+      "site",
+      "home",
+      "clients",
+      "enquiry",
+      "services",
+      "standards",
+      "capability",
+    ]);
     expect(collections.slice(0, 4).map((c) => c.files?.[0].file)).toEqual([
       "content/site.yaml",
       "content/home.yaml",
@@ -60,6 +68,8 @@ describe("the editor's configuration", () => {
       "content/enquiry.yaml",
     ]);
     expect(collections[4]).toMatchObject({ folder: "content/services", create: true });
+    expect(collections[5]).toMatchObject({ folder: "content/standards", create: true });
+    expect(collections[6].files?.[0].file).toBe("content/capability.yaml");
   });
 
   it("covers every field of the content schema, and no other", () => {
@@ -91,6 +101,8 @@ describe("the editor's configuration", () => {
       ["clients", "images/clients", "images/clients"],
       ["enquiry", "images", "images"],
       ["services", "images", "images"],
+      ["standards", "images", "images"],
+      ["capability", "images", "images"],
     ]);
     expect(cmsField("logo", { kind: "image", label: "Logo", required: true })).toMatchObject({
       widget: "image",

@@ -223,7 +223,18 @@ edit("enquiry.yaml", (enquiry) => {
 const umlauts = (text: string) =>
   text.replace(/\{[^}]*\}|\b(?:Type|Class)\b|[aou]/g, (match) => ({ a: "ä", o: "ö", u: "ü" })[match] ?? match);
 for (const kind of contentFiles) {
-  const names = kind.glob.includes("*") ? services.map((name) => `services/${name}`) : [kind.glob];
+  // Each file of the kind: a folder's files, or the one file (an optional one may be missing).
+  const folder = kind.glob.split("/")[0];
+  const names = kind.glob.includes("*")
+    ? fs.existsSync(file(folder))
+      ? fs
+          .readdirSync(file(folder))
+          .filter((name) => name.endsWith(".yaml"))
+          .map((name) => `${folder}/${name}`)
+      : []
+    : fs.existsSync(file(kind.glob))
+      ? [kind.glob]
+      : [];
   for (const name of names) {
     const data = yaml.load(fs.readFileSync(file(name), "utf8")) as Data;
     data.de = wordsOf(kind.schema, data[DEFAULT_LANGUAGE], umlauts);

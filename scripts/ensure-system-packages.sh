@@ -3,14 +3,15 @@
 # (CHROME_PATH, else /usr/bin/chromium), Chromium's headless shell for the Playwright
 # tests (HEADLESS_SHELL, else /usr/bin/chromium-headless-shell), nginx with its brotli
 # modules (NGINX, else /usr/sbin/nginx), a Java runtime for the HTML checker (vnu.jar),
-# GoAccess for the owner's report (GOACCESS, else /usr/bin/goaccess) and restic for the
-# off-site backups' tests (RESTIC, else /usr/bin/restic). Arguments narrow it:
-# `chromium`, `headless-shell`, `nginx`, `java`, `goaccess`, `restic` (none: all of them,
-# what npm test needs).
+# GoAccess for the owner's report (GOACCESS, else /usr/bin/goaccess), restic for the
+# off-site backups' tests (RESTIC, else /usr/bin/restic) and poppler-utils (pdfinfo,
+# pdffonts, pdftotext) to read the PDFs the build writes. Arguments narrow it:
+# `chromium`, `headless-shell`, `nginx`, `java`, `goaccess`, `restic`, `poppler` (none:
+# all of them, what npm test needs).
 # Installs Debian's packages when missing and we are root with apt-get.
 set -euo pipefail
 
-wanted=" ${*:-chromium headless-shell nginx java goaccess restic} "
+wanted=" ${*:-chromium headless-shell nginx java goaccess restic poppler} "
 missing=()
 if [[ $wanted == *" chromium "* && ! ( -n "${CHROME_PATH:-}" && -x "${CHROME_PATH}" ) && ! -x /usr/bin/chromium ]]; then
   missing+=(chromium)
@@ -33,6 +34,7 @@ fi
 if [[ $wanted == *" java "* ]] && ! command -v java >/dev/null 2>&1; then missing+=(default-jre-headless); fi
 if [[ $wanted == *" goaccess "* && ! -x "${GOACCESS:-/usr/bin/goaccess}" ]]; then missing+=(goaccess); fi
 if [[ $wanted == *" restic "* && ! -x "${RESTIC:-/usr/bin/restic}" ]]; then missing+=(restic); fi
+if [[ $wanted == *" poppler "* ]] && ! command -v pdffonts >/dev/null 2>&1; then missing+=(poppler-utils); fi
 if [[ ${#missing[@]} -eq 0 ]]; then exit 0; fi
 
 if [[ "$(id -u)" == "0" ]] && command -v apt-get >/dev/null 2>&1; then

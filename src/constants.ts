@@ -42,3 +42,13 @@ export const LAYOUT_IDS: readonly string[] = [
 // The days a plant's opening hours name, Monday first (ISO 8601), as schema.org names them.
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
+
+// The company's two documents for buyers' files, built from the content (issue 55), at
+// these addresses in English and under the language's prefix in each other language.
+export const COMPANY_PDF_PATHS = {
+  statement: "/capability-statement.pdf",
+  datasheet: "/supplier-data-sheet.pdf",
+} as const;
+export type CompanyPdf = keyof typeof COMPANY_PDF_PATHS;
+/** The largest either may be: a buyer forwards it by e-mail and files it. */
+export const COMPANY_PDF_MAX_BYTES = 300 * 1024;

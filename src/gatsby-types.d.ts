@@ -105,6 +105,316 @@ type CapabilitiesSectionGroupsRows = {
   readonly value: Scalars['String'];
 };
 
+type CapabilityYaml = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly datasheet: CapabilityYamlDatasheet;
+  readonly headings: CapabilityYamlHeadings;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly language: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly statement: CapabilityYamlStatement;
+};
+
+type CapabilityYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CapabilityYamlEdge>;
+  readonly group: ReadonlyArray<CapabilityYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CapabilityYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CapabilityYamlConnection_distinctArgs = {
+  field: CapabilityYamlFieldSelector;
+};
+
+
+type CapabilityYamlConnection_groupArgs = {
+  field: CapabilityYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CapabilityYamlConnection_maxArgs = {
+  field: CapabilityYamlFieldSelector;
+};
+
+
+type CapabilityYamlConnection_minArgs = {
+  field: CapabilityYamlFieldSelector;
+};
+
+
+type CapabilityYamlConnection_sumArgs = {
+  field: CapabilityYamlFieldSelector;
+};
+
+type CapabilityYamlDatasheet = {
+  readonly compliance: ReadonlyArray<CapabilityYamlDatasheetCompliance>;
+  readonly fileName: Scalars['String'];
+  readonly insurance: Scalars['String'];
+  readonly intro: Maybe<Scalars['String']>;
+  readonly linkLabel: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type CapabilityYamlDatasheetCompliance = {
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type CapabilityYamlDatasheetComplianceFieldSelector = {
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type CapabilityYamlDatasheetComplianceFilterInput = {
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CapabilityYamlDatasheetComplianceFilterListInput = {
+  readonly elemMatch: InputMaybe<CapabilityYamlDatasheetComplianceFilterInput>;
+};
+
+type CapabilityYamlDatasheetComplianceSortInput = {
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type CapabilityYamlDatasheetFieldSelector = {
+  readonly compliance: InputMaybe<CapabilityYamlDatasheetComplianceFieldSelector>;
+  readonly fileName: InputMaybe<FieldSelectorEnum>;
+  readonly insurance: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly linkLabel: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type CapabilityYamlDatasheetFilterInput = {
+  readonly compliance: InputMaybe<CapabilityYamlDatasheetComplianceFilterListInput>;
+  readonly fileName: InputMaybe<StringQueryOperatorInput>;
+  readonly insurance: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly linkLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CapabilityYamlDatasheetSortInput = {
+  readonly compliance: InputMaybe<CapabilityYamlDatasheetComplianceSortInput>;
+  readonly fileName: InputMaybe<SortOrderEnum>;
+  readonly insurance: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly linkLabel: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type CapabilityYamlEdge = {
+  readonly next: Maybe<CapabilityYaml>;
+  readonly node: CapabilityYaml;
+  readonly previous: Maybe<CapabilityYaml>;
+};
+
+type CapabilityYamlFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly datasheet: InputMaybe<CapabilityYamlDatasheetFieldSelector>;
+  readonly headings: InputMaybe<CapabilityYamlHeadingsFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly language: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly statement: InputMaybe<CapabilityYamlStatementFieldSelector>;
+};
+
+type CapabilityYamlFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly datasheet: InputMaybe<CapabilityYamlDatasheetFilterInput>;
+  readonly headings: InputMaybe<CapabilityYamlHeadingsFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly language: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly statement: InputMaybe<CapabilityYamlStatementFilterInput>;
+};
+
+type CapabilityYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<CapabilityYamlFilterInput>;
+};
+
+type CapabilityYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<CapabilityYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<CapabilityYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<CapabilityYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type CapabilityYamlGroupConnection_distinctArgs = {
+  field: CapabilityYamlFieldSelector;
+};
+
+
+type CapabilityYamlGroupConnection_groupArgs = {
+  field: CapabilityYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type CapabilityYamlGroupConnection_maxArgs = {
+  field: CapabilityYamlFieldSelector;
+};
+
+
+type CapabilityYamlGroupConnection_minArgs = {
+  field: CapabilityYamlFieldSelector;
+};
+
+
+type CapabilityYamlGroupConnection_sumArgs = {
+  field: CapabilityYamlFieldSelector;
+};
+
+type CapabilityYamlHeadings = {
+  readonly areaServed: Scalars['String'];
+  readonly certificates: Scalars['String'];
+  readonly company: Scalars['String'];
+  readonly compliance: Scalars['String'];
+  readonly contacts: Scalars['String'];
+  readonly email: Scalars['String'];
+  readonly gstin: Scalars['String'];
+  readonly hours: Scalars['String'];
+  readonly insurance: Scalars['String'];
+  readonly issued: Scalars['String'];
+  readonly languages: Scalars['String'];
+  readonly legalName: Scalars['String'];
+  readonly pan: Scalars['String'];
+  readonly plants: Scalars['String'];
+  readonly services: Scalars['String'];
+  readonly standards: Scalars['String'];
+  readonly validUntil: Scalars['String'];
+  readonly version: Scalars['String'];
+  readonly website: Scalars['String'];
+};
+
+type CapabilityYamlHeadingsFieldSelector = {
+  readonly areaServed: InputMaybe<FieldSelectorEnum>;
+  readonly certificates: InputMaybe<FieldSelectorEnum>;
+  readonly company: InputMaybe<FieldSelectorEnum>;
+  readonly compliance: InputMaybe<FieldSelectorEnum>;
+  readonly contacts: InputMaybe<FieldSelectorEnum>;
+  readonly email: InputMaybe<FieldSelectorEnum>;
+  readonly gstin: InputMaybe<FieldSelectorEnum>;
+  readonly hours: InputMaybe<FieldSelectorEnum>;
+  readonly insurance: InputMaybe<FieldSelectorEnum>;
+  readonly issued: InputMaybe<FieldSelectorEnum>;
+  readonly languages: InputMaybe<FieldSelectorEnum>;
+  readonly legalName: InputMaybe<FieldSelectorEnum>;
+  readonly pan: InputMaybe<FieldSelectorEnum>;
+  readonly plants: InputMaybe<FieldSelectorEnum>;
+  readonly services: InputMaybe<FieldSelectorEnum>;
+  readonly standards: InputMaybe<FieldSelectorEnum>;
+  readonly validUntil: InputMaybe<FieldSelectorEnum>;
+  readonly version: InputMaybe<FieldSelectorEnum>;
+  readonly website: InputMaybe<FieldSelectorEnum>;
+};
+
+type CapabilityYamlHeadingsFilterInput = {
+  readonly areaServed: InputMaybe<StringQueryOperatorInput>;
+  readonly certificates: InputMaybe<StringQueryOperatorInput>;
+  readonly company: InputMaybe<StringQueryOperatorInput>;
+  readonly compliance: InputMaybe<StringQueryOperatorInput>;
+  readonly contacts: InputMaybe<StringQueryOperatorInput>;
+  readonly email: InputMaybe<StringQueryOperatorInput>;
+  readonly gstin: InputMaybe<StringQueryOperatorInput>;
+  readonly hours: InputMaybe<StringQueryOperatorInput>;
+  readonly insurance: InputMaybe<StringQueryOperatorInput>;
+  readonly issued: InputMaybe<StringQueryOperatorInput>;
+  readonly languages: InputMaybe<StringQueryOperatorInput>;
+  readonly legalName: InputMaybe<StringQueryOperatorInput>;
+  readonly pan: InputMaybe<StringQueryOperatorInput>;
+  readonly plants: InputMaybe<StringQueryOperatorInput>;
+  readonly services: InputMaybe<StringQueryOperatorInput>;
+  readonly standards: InputMaybe<StringQueryOperatorInput>;
+  readonly validUntil: InputMaybe<StringQueryOperatorInput>;
+  readonly version: InputMaybe<StringQueryOperatorInput>;
+  readonly website: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CapabilityYamlHeadingsSortInput = {
+  readonly areaServed: InputMaybe<SortOrderEnum>;
+  readonly certificates: InputMaybe<SortOrderEnum>;
+  readonly company: InputMaybe<SortOrderEnum>;
+  readonly compliance: InputMaybe<SortOrderEnum>;
+  readonly contacts: InputMaybe<SortOrderEnum>;
+  readonly email: InputMaybe<SortOrderEnum>;
+  readonly gstin: InputMaybe<SortOrderEnum>;
+  readonly hours: InputMaybe<SortOrderEnum>;
+  readonly insurance: InputMaybe<SortOrderEnum>;
+  readonly issued: InputMaybe<SortOrderEnum>;
+  readonly languages: InputMaybe<SortOrderEnum>;
+  readonly legalName: InputMaybe<SortOrderEnum>;
+  readonly pan: InputMaybe<SortOrderEnum>;
+  readonly plants: InputMaybe<SortOrderEnum>;
+  readonly services: InputMaybe<SortOrderEnum>;
+  readonly standards: InputMaybe<SortOrderEnum>;
+  readonly validUntil: InputMaybe<SortOrderEnum>;
+  readonly version: InputMaybe<SortOrderEnum>;
+  readonly website: InputMaybe<SortOrderEnum>;
+};
+
+type CapabilityYamlSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly datasheet: InputMaybe<CapabilityYamlDatasheetSortInput>;
+  readonly headings: InputMaybe<CapabilityYamlHeadingsSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly language: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly statement: InputMaybe<CapabilityYamlStatementSortInput>;
+};
+
+type CapabilityYamlStatement = {
+  readonly fileName: Scalars['String'];
+  readonly intro: Maybe<Scalars['String']>;
+  readonly linkLabel: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type CapabilityYamlStatementFieldSelector = {
+  readonly fileName: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly linkLabel: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type CapabilityYamlStatementFilterInput = {
+  readonly fileName: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly linkLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type CapabilityYamlStatementSortInput = {
+  readonly fileName: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly linkLabel: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type ClientsSection = {
   readonly anchor: Maybe<Scalars['String']>;
   readonly type: Scalars['String'];
@@ -1546,6 +1856,8 @@ type File = Node & {
   readonly blksize: Maybe<Scalars['Int']>;
   readonly blocks: Maybe<Scalars['Int']>;
   readonly changeTime: Scalars['Date'];
+  /** Returns the first child node of type CapabilityYaml or null if there are no children of given type on this node */
+  readonly childCapabilityYaml: Maybe<CapabilityYaml>;
   /** Returns the first child node of type ClientsYaml or null if there are no children of given type on this node */
   readonly childClientsYaml: Maybe<ClientsYaml>;
   /** Returns the first child node of type EnquiryYaml or null if there are no children of given type on this node */
@@ -1561,6 +1873,8 @@ type File = Node & {
   /** Returns the first child node of type StandardYaml or null if there are no children of given type on this node */
   readonly childStandardYaml: Maybe<StandardYaml>;
   readonly children: ReadonlyArray<Node>;
+  /** Returns all children nodes filtered by type CapabilityYaml */
+  readonly childrenCapabilityYaml: Maybe<ReadonlyArray<Maybe<CapabilityYaml>>>;
   /** Returns all children nodes filtered by type ClientsYaml */
   readonly childrenClientsYaml: Maybe<ReadonlyArray<Maybe<ClientsYaml>>>;
   /** Returns all children nodes filtered by type EnquiryYaml */
@@ -1717,6 +2031,7 @@ type FileFieldSelector = {
   readonly blksize: InputMaybe<FieldSelectorEnum>;
   readonly blocks: InputMaybe<FieldSelectorEnum>;
   readonly changeTime: InputMaybe<FieldSelectorEnum>;
+  readonly childCapabilityYaml: InputMaybe<CapabilityYamlFieldSelector>;
   readonly childClientsYaml: InputMaybe<ClientsYamlFieldSelector>;
   readonly childEnquiryYaml: InputMaybe<EnquiryYamlFieldSelector>;
   readonly childHomeYaml: InputMaybe<HomeYamlFieldSelector>;
@@ -1725,6 +2040,7 @@ type FileFieldSelector = {
   readonly childSiteYaml: InputMaybe<SiteYamlFieldSelector>;
   readonly childStandardYaml: InputMaybe<StandardYamlFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly childrenCapabilityYaml: InputMaybe<CapabilityYamlFieldSelector>;
   readonly childrenClientsYaml: InputMaybe<ClientsYamlFieldSelector>;
   readonly childrenEnquiryYaml: InputMaybe<EnquiryYamlFieldSelector>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFieldSelector>;
@@ -1772,6 +2088,7 @@ type FileFilterInput = {
   readonly blksize: InputMaybe<IntQueryOperatorInput>;
   readonly blocks: InputMaybe<IntQueryOperatorInput>;
   readonly changeTime: InputMaybe<DateQueryOperatorInput>;
+  readonly childCapabilityYaml: InputMaybe<CapabilityYamlFilterInput>;
   readonly childClientsYaml: InputMaybe<ClientsYamlFilterInput>;
   readonly childEnquiryYaml: InputMaybe<EnquiryYamlFilterInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlFilterInput>;
@@ -1780,6 +2097,7 @@ type FileFilterInput = {
   readonly childSiteYaml: InputMaybe<SiteYamlFilterInput>;
   readonly childStandardYaml: InputMaybe<StandardYamlFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly childrenCapabilityYaml: InputMaybe<CapabilityYamlFilterListInput>;
   readonly childrenClientsYaml: InputMaybe<ClientsYamlFilterListInput>;
   readonly childrenEnquiryYaml: InputMaybe<EnquiryYamlFilterListInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
@@ -1868,6 +2186,7 @@ type FileSortInput = {
   readonly blksize: InputMaybe<SortOrderEnum>;
   readonly blocks: InputMaybe<SortOrderEnum>;
   readonly changeTime: InputMaybe<SortOrderEnum>;
+  readonly childCapabilityYaml: InputMaybe<CapabilityYamlSortInput>;
   readonly childClientsYaml: InputMaybe<ClientsYamlSortInput>;
   readonly childEnquiryYaml: InputMaybe<EnquiryYamlSortInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlSortInput>;
@@ -1876,6 +2195,7 @@ type FileSortInput = {
   readonly childSiteYaml: InputMaybe<SiteYamlSortInput>;
   readonly childStandardYaml: InputMaybe<StandardYamlSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly childrenCapabilityYaml: InputMaybe<CapabilityYamlSortInput>;
   readonly childrenClientsYaml: InputMaybe<ClientsYamlSortInput>;
   readonly childrenEnquiryYaml: InputMaybe<EnquiryYamlSortInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlSortInput>;
@@ -2910,6 +3230,7 @@ type ProductSliderSectionSlides = {
 };
 
 type Query = {
+  readonly allCapabilityYaml: CapabilityYamlConnection;
   readonly allClientsYaml: ClientsYamlConnection;
   readonly allDirectory: DirectoryConnection;
   readonly allEnquiryYaml: EnquiryYamlConnection;
@@ -2924,6 +3245,7 @@ type Query = {
   readonly allSitePlugin: SitePluginConnection;
   readonly allSiteYaml: SiteYamlConnection;
   readonly allStandardYaml: StandardYamlConnection;
+  readonly capabilityYaml: Maybe<CapabilityYaml>;
   readonly clientsYaml: Maybe<ClientsYaml>;
   readonly directory: Maybe<Directory>;
   readonly enquiryYaml: Maybe<EnquiryYaml>;
@@ -2938,6 +3260,14 @@ type Query = {
   readonly sitePlugin: Maybe<SitePlugin>;
   readonly siteYaml: Maybe<SiteYaml>;
   readonly standardYaml: Maybe<StandardYaml>;
+};
+
+
+type Query_allCapabilityYamlArgs = {
+  filter: InputMaybe<CapabilityYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<CapabilityYamlSortInput>>>;
 };
 
 
@@ -3053,6 +3383,18 @@ type Query_allStandardYamlArgs = {
 };
 
 
+type Query_capabilityYamlArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  datasheet: InputMaybe<CapabilityYamlDatasheetFilterInput>;
+  headings: InputMaybe<CapabilityYamlHeadingsFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  language: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  statement: InputMaybe<CapabilityYamlStatementFilterInput>;
+};
+
+
 type Query_clientsYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -3148,6 +3490,7 @@ type Query_fileArgs = {
   blksize: InputMaybe<IntQueryOperatorInput>;
   blocks: InputMaybe<IntQueryOperatorInput>;
   changeTime: InputMaybe<DateQueryOperatorInput>;
+  childCapabilityYaml: InputMaybe<CapabilityYamlFilterInput>;
   childClientsYaml: InputMaybe<ClientsYamlFilterInput>;
   childEnquiryYaml: InputMaybe<EnquiryYamlFilterInput>;
   childHomeYaml: InputMaybe<HomeYamlFilterInput>;
@@ -3156,6 +3499,7 @@ type Query_fileArgs = {
   childSiteYaml: InputMaybe<SiteYamlFilterInput>;
   childStandardYaml: InputMaybe<StandardYamlFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
+  childrenCapabilityYaml: InputMaybe<CapabilityYamlFilterListInput>;
   childrenClientsYaml: InputMaybe<ClientsYamlFilterListInput>;
   childrenEnquiryYaml: InputMaybe<EnquiryYamlFilterListInput>;
   childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
@@ -4361,6 +4705,7 @@ type SiteYaml = Node & {
   readonly map: SiteYamlMap;
   readonly navigation: ReadonlyArray<SiteYamlNavigation>;
   readonly notFound: SiteYamlNotFound;
+  readonly openingHours: ReadonlyArray<Maybe<Scalars['String']>>;
   readonly operator: Maybe<SiteYamlOperator>;
   readonly parent: Maybe<Node>;
   readonly units: ReadonlyArray<Plant>;
@@ -5213,7 +5558,7 @@ type EnquiryNoticeQueryVariables = Exact<{
 }>;
 
 
-type EnquiryNoticeQuery = { readonly siteYaml: { readonly email: string, readonly gstin: string, readonly labels: { readonly opensInNewTab: string, readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string }, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string } } | null, readonly enquiryYaml: { readonly slug: string, readonly backLabel: string, readonly linkLabel: string, readonly received: { readonly title: string, readonly text: string, readonly referenceLabel: string }, readonly unavailable: { readonly title: string, readonly text: string }, readonly tooLarge: { readonly title: string, readonly text: string }, readonly tooMany: { readonly title: string, readonly text: string }, readonly alternatives: { readonly title: string, readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> } };
+type EnquiryNoticeQuery = { readonly siteYaml: { readonly openingHours: ReadonlyArray<string | null>, readonly gstin: string, readonly email: string, readonly labels: { readonly opensInNewTab: string, readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string }, readonly company: { readonly name: string, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string } } | null, readonly enquiryYaml: { readonly slug: string, readonly backLabel: string, readonly linkLabel: string, readonly received: { readonly title: string, readonly text: string, readonly referenceLabel: string }, readonly unavailable: { readonly title: string, readonly text: string }, readonly tooLarge: { readonly title: string, readonly text: string }, readonly tooMany: { readonly title: string, readonly text: string }, readonly alternatives: { readonly title: string, readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly capabilityYaml: { readonly statement: { readonly linkLabel: string, readonly fileName: string }, readonly datasheet: { readonly linkLabel: string, readonly fileName: string } } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> } };
 
 type EnquiryPageQueryVariables = Exact<{
   language: Scalars['String'];
@@ -5221,7 +5566,7 @@ type EnquiryPageQueryVariables = Exact<{
 }>;
 
 
-type EnquiryPageQuery = { readonly standardYaml: { readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string> } | null, readonly siteYaml: { readonly email: string, readonly gstin: string, readonly labels: { readonly opensInNewTab: string, readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string }, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string } } | null, readonly english: { readonly form: { readonly name: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly company: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormCompanyRequired | null }, readonly email: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly phone: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormPhoneRequired | null }, readonly service: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly material: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormMaterialRequired | null }, readonly quantity: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormQuantityRequired | null }, readonly partSize: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormPartSizeRequired | null }, readonly questions: ReadonlyArray<{ readonly label: string, readonly help: string | null, readonly kind: FormQuestionKind, readonly options: ReadonlyArray<string> | null, readonly required: FormQuestionRequired | null, readonly missing: string | null, readonly invalid: string | null }> | null, readonly message: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormMessageRequired | null }, readonly drawing: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly consent: { readonly label: string, readonly help: string | null, readonly missing: string | null } } } | null, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly language: string, readonly hero: { readonly title: string } }> }, readonly enquiryYaml: { readonly title: string, readonly description: string, readonly heading: string, readonly intro: string | null, readonly chooseService: string, readonly otherService: string, readonly privacyLinkLabel: string, readonly optional: string, readonly submit: string, readonly sending: string, readonly slug: string, readonly linkLabel: string, readonly problems: { readonly summary: string, readonly required: string, readonly email: string, readonly phone: string, readonly tooLong: string, readonly oneLine: string, readonly choice: string, readonly fileType: string, readonly fileSize: string, readonly fileCount: string, readonly fileContent: string, readonly consent: string, readonly network: string }, readonly tooMany: { readonly text: string }, readonly unavailable: { readonly text: string }, readonly privacy: { readonly slug: string }, readonly form: { readonly name: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly company: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormCompanyRequired | null }, readonly email: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly phone: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormPhoneRequired | null }, readonly service: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly material: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormMaterialRequired | null }, readonly quantity: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormQuantityRequired | null }, readonly partSize: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormPartSizeRequired | null }, readonly questions: ReadonlyArray<{ readonly label: string, readonly help: string | null, readonly kind: FormQuestionKind, readonly options: ReadonlyArray<string> | null, readonly required: FormQuestionRequired | null, readonly missing: string | null, readonly invalid: string | null }> | null, readonly message: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormMessageRequired | null }, readonly drawing: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly consent: { readonly label: string, readonly help: string | null, readonly missing: string | null } }, readonly alternatives: { readonly title: string, readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> } };
+type EnquiryPageQuery = { readonly standardYaml: { readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string> } | null, readonly siteYaml: { readonly openingHours: ReadonlyArray<string | null>, readonly gstin: string, readonly email: string, readonly labels: { readonly opensInNewTab: string, readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string }, readonly company: { readonly name: string, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string } } | null, readonly english: { readonly form: { readonly name: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly company: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormCompanyRequired | null }, readonly email: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly phone: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormPhoneRequired | null }, readonly service: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly material: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormMaterialRequired | null }, readonly quantity: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormQuantityRequired | null }, readonly partSize: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormPartSizeRequired | null }, readonly questions: ReadonlyArray<{ readonly label: string, readonly help: string | null, readonly kind: FormQuestionKind, readonly options: ReadonlyArray<string> | null, readonly required: FormQuestionRequired | null, readonly missing: string | null, readonly invalid: string | null }> | null, readonly message: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormMessageRequired | null }, readonly drawing: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly consent: { readonly label: string, readonly help: string | null, readonly missing: string | null } } } | null, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly language: string, readonly hero: { readonly title: string } }> }, readonly enquiryYaml: { readonly title: string, readonly description: string, readonly heading: string, readonly intro: string | null, readonly chooseService: string, readonly otherService: string, readonly privacyLinkLabel: string, readonly optional: string, readonly submit: string, readonly sending: string, readonly slug: string, readonly linkLabel: string, readonly problems: { readonly summary: string, readonly required: string, readonly email: string, readonly phone: string, readonly tooLong: string, readonly oneLine: string, readonly choice: string, readonly fileType: string, readonly fileSize: string, readonly fileCount: string, readonly fileContent: string, readonly consent: string, readonly network: string }, readonly tooMany: { readonly text: string }, readonly unavailable: { readonly text: string }, readonly privacy: { readonly slug: string }, readonly form: { readonly name: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly company: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormCompanyRequired | null }, readonly email: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly phone: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormPhoneRequired | null }, readonly service: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly material: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormMaterialRequired | null }, readonly quantity: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormQuantityRequired | null }, readonly partSize: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormPartSizeRequired | null }, readonly questions: ReadonlyArray<{ readonly label: string, readonly help: string | null, readonly kind: FormQuestionKind, readonly options: ReadonlyArray<string> | null, readonly required: FormQuestionRequired | null, readonly missing: string | null, readonly invalid: string | null }> | null, readonly message: { readonly label: string, readonly help: string | null, readonly missing: string | null, readonly required: EnquiryYamlFormMessageRequired | null }, readonly drawing: { readonly label: string, readonly help: string | null, readonly missing: string | null }, readonly consent: { readonly label: string, readonly help: string | null, readonly missing: string | null } }, readonly alternatives: { readonly title: string, readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly capabilityYaml: { readonly statement: { readonly linkLabel: string, readonly fileName: string }, readonly datasheet: { readonly linkLabel: string, readonly fileName: string } } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> } };
 
 type FaqFieldsFragment = { readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> };
 
@@ -5258,7 +5603,7 @@ type HomePageQueryVariables = Exact<{
 }>;
 
 
-type HomePageQuery = { readonly homeYaml: { readonly title: string, readonly description: string, readonly hero: { readonly interval: number | null, readonly facts: ReadonlyArray<string> | null, readonly slides: ReadonlyArray<{ readonly title: string, readonly text: string, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }, readonly sections: ReadonlyArray<{ readonly __typename: 'AboutSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly claims: ReadonlyArray<{ readonly title: string, readonly text: string }> | null, readonly coreValues: { readonly title: string, readonly values: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'ApplicationsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly items: ReadonlyArray<string> } | { readonly __typename: 'CapabilitiesSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly columns: { readonly property: string, readonly value: string, readonly unit: string, readonly standard: string }, readonly groups: ReadonlyArray<{ readonly heading: string | null, readonly rows: ReadonlyArray<{ readonly property: string, readonly value: string, readonly unit: string | null, readonly standard: string | null }> }> } | { readonly __typename: 'ClientsSection', readonly anchor: string | null } | { readonly __typename: 'ColoursSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly colours: ReadonlyArray<{ readonly name: string, readonly swatch: string, readonly note: string | null, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } | { readonly __typename: 'DocumentsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly labels: { readonly issued: string, readonly validUntil: string }, readonly documents: ReadonlyArray<{ readonly title: string, readonly issued: string | null, readonly validUntil: string | null, readonly file: { readonly publicURL: string | null, readonly size: number } }> } | { readonly __typename: 'FaqSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly __typename: 'PointsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly tone: PointsSectionTone | null, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> } | { readonly __typename: 'ProductSliderSection', readonly anchor: string | null, readonly title: string, readonly interval: number | null, readonly transitionTime: number | null, readonly slides: ReadonlyArray<{ readonly imageAlt: string, readonly caption: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | { readonly __typename: 'ServiceCardsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'StatementSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string> } | { readonly __typename: 'StepsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string | null, readonly duration: string | null }> }> } | null, readonly siteYaml: { readonly email: string, readonly gstin: string, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string }, readonly labels: { readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string, readonly opensInNewTab: string, readonly previousSlide: string, readonly nextSlide: string, readonly goToSlide: string, readonly pause: string, readonly play: string, readonly slideOf: string }, readonly webmail: { readonly label: string, readonly url: string } } | null, readonly clientsYaml: { readonly title: string, readonly text: string, readonly logos: ReadonlyArray<{ readonly name: string, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> }, readonly built: { readonly day: string | null } | null };
+type HomePageQuery = { readonly homeYaml: { readonly title: string, readonly description: string, readonly hero: { readonly interval: number | null, readonly facts: ReadonlyArray<string> | null, readonly slides: ReadonlyArray<{ readonly title: string, readonly text: string, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> }, readonly sections: ReadonlyArray<{ readonly __typename: 'AboutSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly claims: ReadonlyArray<{ readonly title: string, readonly text: string }> | null, readonly coreValues: { readonly title: string, readonly values: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'ApplicationsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly items: ReadonlyArray<string> } | { readonly __typename: 'CapabilitiesSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly columns: { readonly property: string, readonly value: string, readonly unit: string, readonly standard: string }, readonly groups: ReadonlyArray<{ readonly heading: string | null, readonly rows: ReadonlyArray<{ readonly property: string, readonly value: string, readonly unit: string | null, readonly standard: string | null }> }> } | { readonly __typename: 'ClientsSection', readonly anchor: string | null } | { readonly __typename: 'ColoursSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly colours: ReadonlyArray<{ readonly name: string, readonly swatch: string, readonly note: string | null, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } | { readonly __typename: 'DocumentsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly labels: { readonly issued: string, readonly validUntil: string }, readonly documents: ReadonlyArray<{ readonly title: string, readonly issued: string | null, readonly validUntil: string | null, readonly file: { readonly publicURL: string | null, readonly size: number } }> } | { readonly __typename: 'FaqSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly __typename: 'PointsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly tone: PointsSectionTone | null, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> } | { readonly __typename: 'ProductSliderSection', readonly anchor: string | null, readonly title: string, readonly interval: number | null, readonly transitionTime: number | null, readonly slides: ReadonlyArray<{ readonly imageAlt: string, readonly caption: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | { readonly __typename: 'ServiceCardsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'StatementSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string> } | { readonly __typename: 'StepsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string | null, readonly duration: string | null }> }> } | null, readonly siteYaml: { readonly openingHours: ReadonlyArray<string | null>, readonly gstin: string, readonly email: string, readonly company: { readonly name: string, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string }, readonly labels: { readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string, readonly opensInNewTab: string, readonly previousSlide: string, readonly nextSlide: string, readonly goToSlide: string, readonly pause: string, readonly play: string, readonly slideOf: string }, readonly webmail: { readonly label: string, readonly url: string } } | null, readonly clientsYaml: { readonly title: string, readonly text: string, readonly logos: ReadonlyArray<{ readonly name: string, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly capabilityYaml: { readonly statement: { readonly linkLabel: string, readonly fileName: string }, readonly datasheet: { readonly linkLabel: string, readonly fileName: string } } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> }, readonly built: { readonly day: string | null } | null };
 
 type LinkedCardFragment = { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } };
 
@@ -5269,9 +5614,9 @@ type NotFoundPageQueryVariables = Exact<{
 }>;
 
 
-type NotFoundPageQuery = { readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly siteYaml: { readonly email: string, readonly gstin: string, readonly footer: { readonly emailLabel: string, readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly copyright: string }, readonly labels: { readonly opensInNewTab: string, readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string }, readonly notFound: { readonly title: string, readonly text: string, readonly linksHeading: string, readonly homeLabel: string }, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string } } | null, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly hero: { readonly title: string } }> }, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> } };
+type NotFoundPageQuery = { readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly siteYaml: { readonly email: string, readonly openingHours: ReadonlyArray<string | null>, readonly gstin: string, readonly footer: { readonly emailLabel: string, readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly copyright: string }, readonly labels: { readonly opensInNewTab: string, readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string }, readonly notFound: { readonly title: string, readonly text: string, readonly linksHeading: string, readonly homeLabel: string }, readonly company: { readonly name: string, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly map: { readonly title: string, readonly embedUrl: string } } | null, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly hero: { readonly title: string } }> }, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly capabilityYaml: { readonly statement: { readonly linkLabel: string, readonly fileName: string }, readonly datasheet: { readonly linkLabel: string, readonly fileName: string } } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> } };
 
-type PageHeadDataFragment = { readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly siteYaml: { readonly email: string, readonly gstin: string, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly logo: { readonly publicURL: string | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }> } | null };
+type PageHeadDataFragment = { readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly siteYaml: { readonly company: { readonly name: string, readonly themeColor: string, readonly logo: { readonly publicURL: string | null } } } | null };
 
 type PageSections_AboutSection_Fragment = { readonly __typename: 'AboutSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly claims: ReadonlyArray<{ readonly title: string, readonly text: string }> | null, readonly coreValues: { readonly title: string, readonly values: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null };
 
@@ -5299,7 +5644,7 @@ type PageSections_StepsSection_Fragment = { readonly __typename: 'StepsSection',
 
 type PageSectionsFragment = PageSections_AboutSection_Fragment | PageSections_ApplicationsSection_Fragment | PageSections_CapabilitiesSection_Fragment | PageSections_ClientsSection_Fragment | PageSections_ColoursSection_Fragment | PageSections_DocumentsSection_Fragment | PageSections_FaqSection_Fragment | PageSections_PointsSection_Fragment | PageSections_ProductSliderSection_Fragment | PageSections_ServiceCardsSection_Fragment | PageSections_StatementSection_Fragment | PageSections_StepsSection_Fragment;
 
-type PageShellDataFragment = { readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> }, readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string } | null, readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteYaml: { readonly gstin: string, readonly email: string, readonly company: { readonly name: string, readonly shortName: string, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string }, readonly labels: { readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string, readonly opensInNewTab: string } } | null };
+type PageShellDataFragment = { readonly capabilityYaml: { readonly statement: { readonly linkLabel: string, readonly fileName: string }, readonly datasheet: { readonly linkLabel: string, readonly fileName: string } } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> }, readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string } | null, readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteYaml: { readonly openingHours: ReadonlyArray<string | null>, readonly gstin: string, readonly email: string, readonly company: { readonly name: string, readonly shortName: string, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string }, readonly labels: { readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string, readonly opensInNewTab: string } } | null };
 
 type PointsFieldsFragment = { readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly tone: PointsSectionTone | null, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> };
 
@@ -5308,7 +5653,7 @@ type PrivacyPageQueryVariables = Exact<{
 }>;
 
 
-type PrivacyPageQuery = { readonly siteYaml: { readonly email: string, readonly gstin: string, readonly labels: { readonly opensInNewTab: string, readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string }, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string } } | null, readonly enquiryYaml: { readonly slug: string, readonly backLabel: string, readonly linkLabel: string, readonly privacy: { readonly title: string, readonly description: string, readonly heading: string, readonly paragraphs: ReadonlyArray<string> }, readonly delivery: { readonly retentionDays: number }, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> } };
+type PrivacyPageQuery = { readonly siteYaml: { readonly openingHours: ReadonlyArray<string | null>, readonly gstin: string, readonly email: string, readonly labels: { readonly opensInNewTab: string, readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string }, readonly company: { readonly name: string, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string } } | null, readonly enquiryYaml: { readonly slug: string, readonly backLabel: string, readonly linkLabel: string, readonly privacy: { readonly title: string, readonly description: string, readonly heading: string, readonly paragraphs: ReadonlyArray<string> }, readonly delivery: { readonly retentionDays: number }, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly capabilityYaml: { readonly statement: { readonly linkLabel: string, readonly fileName: string }, readonly datasheet: { readonly linkLabel: string, readonly fileName: string } } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> } };
 
 type ProductSliderFieldsFragment = { readonly anchor: string | null, readonly title: string, readonly interval: number | null, readonly transitionTime: number | null, readonly slides: ReadonlyArray<{ readonly imageAlt: string, readonly caption: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
@@ -5322,7 +5667,7 @@ type ServicePageQueryVariables = Exact<{
 }>;
 
 
-type ServicePageQuery = { readonly serviceYaml: { readonly slug: string, readonly title: string, readonly description: string, readonly hero: { readonly title: string, readonly text: string | null, readonly facts: ReadonlyArray<string> | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly sections: ReadonlyArray<{ readonly __typename: 'AboutSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly claims: ReadonlyArray<{ readonly title: string, readonly text: string }> | null, readonly coreValues: { readonly title: string, readonly values: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'ApplicationsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly items: ReadonlyArray<string> } | { readonly __typename: 'CapabilitiesSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly columns: { readonly property: string, readonly value: string, readonly unit: string, readonly standard: string }, readonly groups: ReadonlyArray<{ readonly heading: string | null, readonly rows: ReadonlyArray<{ readonly property: string, readonly value: string, readonly unit: string | null, readonly standard: string | null }> }> } | { readonly __typename: 'ClientsSection', readonly anchor: string | null } | { readonly __typename: 'ColoursSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly colours: ReadonlyArray<{ readonly name: string, readonly swatch: string, readonly note: string | null, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } | { readonly __typename: 'DocumentsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly labels: { readonly issued: string, readonly validUntil: string }, readonly documents: ReadonlyArray<{ readonly title: string, readonly issued: string | null, readonly validUntil: string | null, readonly file: { readonly publicURL: string | null, readonly size: number } }> } | { readonly __typename: 'FaqSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly __typename: 'PointsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly tone: PointsSectionTone | null, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> } | { readonly __typename: 'ProductSliderSection', readonly anchor: string | null, readonly title: string, readonly interval: number | null, readonly transitionTime: number | null, readonly slides: ReadonlyArray<{ readonly imageAlt: string, readonly caption: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | { readonly __typename: 'ServiceCardsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'StatementSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string> } | { readonly __typename: 'StepsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string | null, readonly duration: string | null }> }> } | null, readonly siteYaml: { readonly email: string, readonly gstin: string, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string }, readonly labels: { readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string, readonly opensInNewTab: string, readonly previousSlide: string, readonly nextSlide: string, readonly goToSlide: string, readonly pause: string, readonly play: string, readonly slideOf: string }, readonly webmail: { readonly label: string, readonly url: string } } | null, readonly clientsYaml: { readonly title: string, readonly text: string, readonly logos: ReadonlyArray<{ readonly name: string, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string, readonly callToAction: { readonly title: string, readonly text: string }, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> }, readonly built: { readonly day: string | null } | null };
+type ServicePageQuery = { readonly serviceYaml: { readonly slug: string, readonly title: string, readonly description: string, readonly hero: { readonly title: string, readonly text: string | null, readonly facts: ReadonlyArray<string> | null, readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly sections: ReadonlyArray<{ readonly __typename: 'AboutSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly claims: ReadonlyArray<{ readonly title: string, readonly text: string }> | null, readonly coreValues: { readonly title: string, readonly values: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'ApplicationsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly items: ReadonlyArray<string> } | { readonly __typename: 'CapabilitiesSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly columns: { readonly property: string, readonly value: string, readonly unit: string, readonly standard: string }, readonly groups: ReadonlyArray<{ readonly heading: string | null, readonly rows: ReadonlyArray<{ readonly property: string, readonly value: string, readonly unit: string | null, readonly standard: string | null }> }> } | { readonly __typename: 'ClientsSection', readonly anchor: string | null } | { readonly __typename: 'ColoursSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly colours: ReadonlyArray<{ readonly name: string, readonly swatch: string, readonly note: string | null, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } | { readonly __typename: 'DocumentsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly labels: { readonly issued: string, readonly validUntil: string }, readonly documents: ReadonlyArray<{ readonly title: string, readonly issued: string | null, readonly validUntil: string | null, readonly file: { readonly publicURL: string | null, readonly size: number } }> } | { readonly __typename: 'FaqSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly __typename: 'PointsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly tone: PointsSectionTone | null, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> } | { readonly __typename: 'ProductSliderSection', readonly anchor: string | null, readonly title: string, readonly interval: number | null, readonly transitionTime: number | null, readonly slides: ReadonlyArray<{ readonly imageAlt: string, readonly caption: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | { readonly __typename: 'ServiceCardsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'StatementSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string> } | { readonly __typename: 'StepsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string | null, readonly duration: string | null }> }> } | null, readonly siteYaml: { readonly openingHours: ReadonlyArray<string | null>, readonly gstin: string, readonly email: string, readonly company: { readonly name: string, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string }, readonly labels: { readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string, readonly opensInNewTab: string, readonly previousSlide: string, readonly nextSlide: string, readonly goToSlide: string, readonly pause: string, readonly play: string, readonly slideOf: string }, readonly webmail: { readonly label: string, readonly url: string } } | null, readonly clientsYaml: { readonly title: string, readonly text: string, readonly logos: ReadonlyArray<{ readonly name: string, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string, readonly callToAction: { readonly title: string, readonly text: string }, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly capabilityYaml: { readonly statement: { readonly linkLabel: string, readonly fileName: string }, readonly datasheet: { readonly linkLabel: string, readonly fileName: string } } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> }, readonly built: { readonly day: string | null } | null };
 
 type SlideImageFragment = { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null };
 
@@ -5332,7 +5677,7 @@ type StandardPageQueryVariables = Exact<{
 }>;
 
 
-type StandardPageQuery = { readonly standardYaml: { readonly slug: string, readonly title: string, readonly description: string, readonly designation: string, readonly summary: string, readonly services: ReadonlyArray<string>, readonly servicesTitle: string, readonly aliases: { readonly label: string, readonly names: ReadonlyArray<string> } | null, readonly offered: { readonly title: string, readonly items: ReadonlyArray<{ readonly designation: string, readonly text: string }> }, readonly notOffered: { readonly title: string, readonly items: ReadonlyArray<{ readonly designation: string, readonly text: string }> } | null, readonly sections: ReadonlyArray<{ readonly __typename: 'AboutSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly claims: ReadonlyArray<{ readonly title: string, readonly text: string }> | null, readonly coreValues: { readonly title: string, readonly values: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'ApplicationsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly items: ReadonlyArray<string> } | { readonly __typename: 'CapabilitiesSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly columns: { readonly property: string, readonly value: string, readonly unit: string, readonly standard: string }, readonly groups: ReadonlyArray<{ readonly heading: string | null, readonly rows: ReadonlyArray<{ readonly property: string, readonly value: string, readonly unit: string | null, readonly standard: string | null }> }> } | { readonly __typename: 'ClientsSection', readonly anchor: string | null } | { readonly __typename: 'ColoursSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly colours: ReadonlyArray<{ readonly name: string, readonly swatch: string, readonly note: string | null, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } | { readonly __typename: 'DocumentsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly labels: { readonly issued: string, readonly validUntil: string }, readonly documents: ReadonlyArray<{ readonly title: string, readonly issued: string | null, readonly validUntil: string | null, readonly file: { readonly publicURL: string | null, readonly size: number } }> } | { readonly __typename: 'FaqSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly __typename: 'PointsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly tone: PointsSectionTone | null, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> } | { readonly __typename: 'ProductSliderSection', readonly anchor: string | null, readonly title: string, readonly interval: number | null, readonly transitionTime: number | null, readonly slides: ReadonlyArray<{ readonly imageAlt: string, readonly caption: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | { readonly __typename: 'ServiceCardsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'StatementSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string> } | { readonly __typename: 'StepsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string | null, readonly duration: string | null }> }>, readonly drawing: { readonly title: string, readonly intro: string | null, readonly items: ReadonlyArray<string> }, readonly quote: { readonly title: string, readonly text: string, readonly label: string } } | null, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly language: string, readonly hero: { readonly title: string } }> }, readonly siteYaml: { readonly email: string, readonly gstin: string, readonly company: { readonly name: string, readonly legalName: string | null, readonly description: string, readonly areaServed: ReadonlyArray<string> | null, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string, readonly locality: string | null, readonly postalCode: string | null, readonly region: string | null, readonly country: string | null, readonly latitude: number | null, readonly longitude: number | null, readonly hours: ReadonlyArray<{ readonly days: ReadonlyArray<OpeningTimeDays>, readonly opens: string, readonly closes: string }> | null }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string }, readonly labels: { readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string, readonly opensInNewTab: string, readonly previousSlide: string, readonly nextSlide: string, readonly goToSlide: string, readonly pause: string, readonly play: string, readonly slideOf: string }, readonly webmail: { readonly label: string, readonly url: string } } | null, readonly clientsYaml: { readonly title: string, readonly text: string, readonly logos: ReadonlyArray<{ readonly name: string, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> }, readonly built: { readonly day: string | null } | null };
+type StandardPageQuery = { readonly standardYaml: { readonly slug: string, readonly title: string, readonly description: string, readonly designation: string, readonly summary: string, readonly services: ReadonlyArray<string>, readonly servicesTitle: string, readonly aliases: { readonly label: string, readonly names: ReadonlyArray<string> } | null, readonly offered: { readonly title: string, readonly items: ReadonlyArray<{ readonly designation: string, readonly text: string }> }, readonly notOffered: { readonly title: string, readonly items: ReadonlyArray<{ readonly designation: string, readonly text: string }> } | null, readonly sections: ReadonlyArray<{ readonly __typename: 'AboutSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly imageAlt: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly claims: ReadonlyArray<{ readonly title: string, readonly text: string }> | null, readonly coreValues: { readonly title: string, readonly values: ReadonlyArray<{ readonly title: string, readonly text: string }> } | null, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'ApplicationsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly items: ReadonlyArray<string> } | { readonly __typename: 'CapabilitiesSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly columns: { readonly property: string, readonly value: string, readonly unit: string, readonly standard: string }, readonly groups: ReadonlyArray<{ readonly heading: string | null, readonly rows: ReadonlyArray<{ readonly property: string, readonly value: string, readonly unit: string | null, readonly standard: string | null }> }> } | { readonly __typename: 'ClientsSection', readonly anchor: string | null } | { readonly __typename: 'ColoursSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly colours: ReadonlyArray<{ readonly name: string, readonly swatch: string, readonly note: string | null, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }> } | { readonly __typename: 'DocumentsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly labels: { readonly issued: string, readonly validUntil: string }, readonly documents: ReadonlyArray<{ readonly title: string, readonly issued: string | null, readonly validUntil: string | null, readonly file: { readonly publicURL: string | null, readonly size: number } }> } | { readonly __typename: 'FaqSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly questions: ReadonlyArray<{ readonly question: string, readonly answer: string }> } | { readonly __typename: 'PointsSection', readonly anchor: string | null, readonly title: string, readonly intro: string | null, readonly tone: PointsSectionTone | null, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> } | { readonly __typename: 'ProductSliderSection', readonly anchor: string | null, readonly title: string, readonly interval: number | null, readonly transitionTime: number | null, readonly slides: ReadonlyArray<{ readonly imageAlt: string, readonly caption: string | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | { readonly __typename: 'ServiceCardsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly teaser: { readonly title: string, readonly text: string, readonly imageAlt: string, readonly link: string, readonly linkLabel: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null } | { readonly __typename: 'StatementSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string> } | { readonly __typename: 'StepsSection', readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly intro: string | null, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string | null, readonly duration: string | null }> }>, readonly drawing: { readonly title: string, readonly intro: string | null, readonly items: ReadonlyArray<string> }, readonly quote: { readonly title: string, readonly text: string, readonly label: string } } | null, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly language: string, readonly hero: { readonly title: string } }> }, readonly siteYaml: { readonly openingHours: ReadonlyArray<string | null>, readonly gstin: string, readonly email: string, readonly company: { readonly name: string, readonly themeColor: string, readonly shortName: string, readonly logo: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly navigation: ReadonlyArray<{ readonly label: string, readonly link: string | null, readonly children: ReadonlyArray<{ readonly label: string, readonly link: string }> | null }>, readonly units: ReadonlyArray<{ readonly name: string, readonly address: string }>, readonly contacts: ReadonlyArray<{ readonly name: string, readonly role: string | null, readonly phone: string }>, readonly map: { readonly title: string, readonly embedUrl: string }, readonly footer: { readonly mailLabel: string, readonly unitsHeading: string, readonly contactsHeading: string, readonly gstinLabel: string, readonly emailLabel: string, readonly copyright: string }, readonly labels: { readonly skipToContent: string, readonly mainNavigation: string, readonly openMenu: string, readonly closeMenu: string, readonly scrollToTop: string, readonly opensInNewTab: string, readonly previousSlide: string, readonly nextSlide: string, readonly goToSlide: string, readonly pause: string, readonly play: string, readonly slideOf: string }, readonly webmail: { readonly label: string, readonly url: string } } | null, readonly clientsYaml: { readonly title: string, readonly text: string, readonly logos: ReadonlyArray<{ readonly name: string, readonly logo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly enquiryYaml: { readonly slug: string, readonly linkLabel: string, readonly alternatives: { readonly phone: string, readonly callLabel: string, readonly whatsapp: string, readonly whatsappLabel: string } } | null, readonly site: { readonly siteMetadata: { readonly pagePolicy: string | null, readonly siteUrl: string | null } | null } | null, readonly capabilityYaml: { readonly statement: { readonly linkLabel: string, readonly fileName: string }, readonly datasheet: { readonly linkLabel: string, readonly fileName: string } } | null, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly designation: string, readonly services: ReadonlyArray<string>, readonly aliases: { readonly names: ReadonlyArray<string> } | null }> }, readonly built: { readonly day: string | null } | null };
 
 type StatementFieldsFragment = { readonly anchor: string | null, readonly eyebrow: string | null, readonly title: string, readonly paragraphs: ReadonlyArray<string> };
 
@@ -5341,7 +5686,7 @@ type StepsFieldsFragment = { readonly anchor: string | null, readonly eyebrow: s
 type ContentPagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ContentPagesQuery = { readonly allSiteYaml: { readonly nodes: ReadonlyArray<{ readonly language: string }> }, readonly allHomeYaml: { readonly nodes: ReadonlyArray<{ readonly language: string }> }, readonly allClientsYaml: { readonly nodes: ReadonlyArray<{ readonly language: string }> }, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly language: string, readonly slug: string }> }, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly language: string, readonly slug: string }> }, readonly allEnquiryYaml: { readonly nodes: ReadonlyArray<{ readonly language: string, readonly slug: string, readonly privacy: { readonly slug: string } }> } };
+type ContentPagesQuery = { readonly logo: { readonly company: { readonly logo: { readonly publicURL: string | null } } } | null, readonly allSiteYaml: { readonly nodes: ReadonlyArray<{ readonly language: string }> }, readonly allHomeYaml: { readonly nodes: ReadonlyArray<{ readonly language: string }> }, readonly allClientsYaml: { readonly nodes: ReadonlyArray<{ readonly language: string }> }, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly language: string, readonly slug: string }> }, readonly allStandardYaml: { readonly nodes: ReadonlyArray<{ readonly language: string, readonly slug: string }> }, readonly allEnquiryYaml: { readonly nodes: ReadonlyArray<{ readonly language: string, readonly slug: string, readonly privacy: { readonly slug: string } }> } };
 
 
 }

@@ -28,7 +28,7 @@ describe("content validation", () => {
     expect(loadContent(path.resolve(__dirname, "../..")).problems).toEqual([]);
   });
 
-  it("accepts the fixture content: site, home, clients and a page per service file, in name order", () => {
+  it("accepts the fixture content: site, home, clients, a page per service and standard file, in name order", () => {
     const { files, problems } = loadContent(FIXTURE_PROJECT);
     expect(problems).toEqual([]);
     expect(files.map((f) => f.file)).toEqual([
@@ -38,6 +38,8 @@ describe("content validation", () => {
       "content/enquiry.yaml",
       "content/services/alpha.yaml",
       "content/services/beta.yaml",
+      "content/standards/gamma.yaml",
+      "content/capability.yaml",
     ]);
   });
 

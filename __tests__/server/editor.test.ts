@@ -43,20 +43,23 @@ const JPEG = jpegHeader(640, 480);
 const PDF = Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n");
 
 describe("editorRules", () => {
-  it("allows the editor's content files, the service folder, and the image and document folders beside them", () => {
+  it("allows the editor's content files, the service and standard folders, and the image and document folders beside them", () => {
     expect([...rules.files].sort()).toEqual([
+      "content/capability.yaml",
       "content/clients.yaml",
       "content/enquiry.yaml",
       "content/home.yaml",
       "content/site.yaml",
     ]);
-    expect([...rules.folders]).toEqual(["content/services"]);
+    expect([...rules.folders]).toEqual(["content/services", "content/standards"]);
     expect([...rules.mediaFolders].sort()).toEqual([
       ["content/documents", "pdf"],
       ["content/images", "image"],
       ["content/images/clients", "image"],
       ["content/services/documents", "pdf"],
       ["content/services/images", "image"],
+      ["content/standards/documents", "pdf"],
+      ["content/standards/images", "image"],
     ]);
   });
 

@@ -8,6 +8,7 @@ import { createRoot, type Root } from "react-dom/client";
 import context from "preview-context";
 import { ErrorBoundary } from "../components/ErrorBoundary";
 import { Layout } from "../components/Layout";
+import { openingHoursText } from "../components/Footer/openingHours";
 import { Clients } from "../sections/Clients/Clients";
 import { clientsSchema, enquirySchema, homeSchema, serviceSchema, siteSchema, standardSchema } from "../schema/content";
 import { today } from "../schema/expiry";
@@ -182,7 +183,7 @@ function template<F extends Fields>(
 function withContext(
   language: Language,
   render: (
-    site: Shaped<typeof siteSchema.fields>,
+    site: ReturnType<typeof withHours>,
     logos: Shaped<typeof clientsSchema.fields>,
     form: Shaped<typeof enquirySchema.fields>,
   ) => React.ReactNode,
@@ -191,7 +192,7 @@ function withContext(
   if (site.problems) return <PreviewProblems problems={site.problems} />;
   if (clients.problems) return <PreviewProblems problems={clients.problems} />;
   if (enquiry.problems) return <PreviewProblems problems={enquiry.problems} />;
-  return render(site.data, clients.data, enquiry.data);
+  return render(withHours(site.data, language), clients.data, enquiry.data);
 }
 
 function register(decap: DecapGlobals) {
@@ -201,7 +202,9 @@ function register(decap: DecapGlobals) {
     template(decap, siteSchema, (entry, language) =>
       // The editor runs on the site's own server: its address stands for the published one.
       withContext(language, (_site, _logos, form) => (
-        <Layout {...layoutProps(entry, form, window.location.origin, "/", pageIn(language))}>{null}</Layout>
+        <Layout {...layoutProps(withHours(entry, language), form, window.location.origin, "/", pageIn(language))}>
+          {null}
+        </Layout>
       )),
     ),
   );
@@ -255,6 +258,12 @@ function register(decap: DecapGlobals) {
     ),
   );
 }
+
+/** The site settings with each plant's hours as words, as the build writes them (gatsby-node's createResolvers). */
+const withHours = (site: Shaped<typeof siteSchema.fields>, language: Language) => ({
+  ...site,
+  openingHours: site.units.map((unit) => (unit.hours?.length ? openingHoursText(unit.hours, language) : null)),
+});
 
 /** Whom staff call, from the site settings (optional there). */
 function operatorOf(site: unknown): Operator | null {

@@ -1,5 +1,6 @@
 import React from "react";
 import { EnquiryForm, type EnquiryFormProps, type EnquiryWords } from "../components/EnquiryForm";
+import { CompanyDocuments } from "../components/CompanyDocuments";
 import { Island } from "../components/Island";
 import { ServerHtml } from "../components/ServerHtml";
 import { telHref } from "../components/Footer/telHref";
@@ -48,6 +49,7 @@ export function EnquiryContent({ page, english, services, standard, newTabLabel 
         <div className={styles.others}>
           <ServerHtml>
             <ContactOptions {...page.alternatives} newTabLabel={newTabLabel} />
+            <CompanyDocuments />
           </ServerHtml>
         </div>
         <div className={styles.form}>

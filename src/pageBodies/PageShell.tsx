@@ -1,6 +1,9 @@
 import { graphql } from "gatsby";
 import React from "react";
 import { StandardsProvider } from "../components/CitedText";
+import { CompanyDocumentsProvider, type CompanyDocument } from "../components/CompanyDocuments";
+import { COMPANY_PDF_PATHS } from "../constants";
+import { pathIn } from "../language/paths";
 import { Layout } from "../components/Layout";
 import { PageLanguageProvider } from "../language/PageLanguageContext";
 import type { PageLanguage } from "../language/paths";
@@ -31,12 +34,24 @@ export function PageShell({ data, page, pathname, embedMap = true, children }: P
     names: [standard.designation, ...(standard.aliases?.names ?? [])],
     services: standard.services,
   }));
+  // The build makes the PDFs in each of the site's languages this file is in (src/build/companyPdfs).
+  const capability = data.capabilityYaml;
+  const documents: CompanyDocument[] =
+    capability && (page.siteLanguages ?? [page.language]).includes(page.language)
+      ? (["statement", "datasheet"] as const).map((kind) => ({
+          label: capability[kind].linkLabel,
+          fileName: capability[kind].fileName,
+          href: pathIn(page.language, COMPANY_PDF_PATHS[kind]),
+        }))
+      : [];
   return (
     <PageLanguageProvider value={page}>
       <StandardsProvider value={standards}>
-        <Layout {...props} footer={footer}>
-          {children}
-        </Layout>
+        <CompanyDocumentsProvider value={documents}>
+          <Layout {...props} footer={footer}>
+            {children}
+          </Layout>
+        </CompanyDocumentsProvider>
       </StandardsProvider>
     </PageLanguageProvider>
   );
@@ -45,6 +60,16 @@ export function PageShell({ data, page, pathname, embedMap = true, children }: P
 /** What every page's frame reads, in the page's language ($language, from its context). */
 export const fragment = graphql`
   fragment PageShellData on Query {
+    capabilityYaml(language: { eq: $language }) {
+      statement {
+        linkLabel
+        fileName
+      }
+      datasheet {
+        linkLabel
+        fileName
+      }
+    }
     allStandardYaml(filter: { language: { eq: $language } }) {
       nodes {
         slug
@@ -83,12 +108,8 @@ export const fragment = graphql`
       units {
         name
         address
-        hours {
-          days
-          opens
-          closes
-        }
       }
+      openingHours
       gstin
       contacts {
         name

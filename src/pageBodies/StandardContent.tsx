@@ -1,4 +1,5 @@
 import React from "react";
+import { CompanyDocuments } from "../components/CompanyDocuments";
 import { Section } from "../components/Section";
 import { ServerHtml } from "../components/ServerHtml";
 import { useLocalLink } from "../language/PageLanguageContext";
@@ -82,6 +83,7 @@ export function StandardContent({ page, site, clients, enquiry, services, quoteP
               </li>
             ))}
           </ul>
+          <CompanyDocuments />
         </Section>
         <QuoteCallToAction title={page.quote.title} text={page.quote.text} label={page.quote.label} to={quotePath} />
       </ServerHtml>

@@ -41,7 +41,8 @@ export function layoutProps(site: Site, enquiry: Enquiry, siteUrl: string, pathn
       companyName: company.name,
       email: site.email,
       gstin: site.gstin,
-      units: site.units,
+      // Each plant's hours as words, worked out at build (gatsby-node's createResolvers).
+      units: site.units.map((unit, index) => ({ ...unit, hours: site.openingHours?.[index] ?? null })),
       contacts: site.contacts,
       map: site.map,
       quote,

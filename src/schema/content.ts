@@ -547,6 +547,58 @@ export const enquirySchema = object("Request a quote", {
   }),
 });
 
+// ---- The company's two documents for buyers' files, generated at build from the content
+// above (src/build/companyPdfs.ts): a capability statement and a supplier data sheet.
+// This file holds their words and what only they state (insurance, compliance).
+
+/** A name any buyer's computer can save a file as (a check, not a pattern: it is translated). */
+const FILE_NAME = /^[^/\\:*?"<>|\u0000-\u001f.][^/\\:*?"<>|\u0000-\u001f]{0,79}$/;
+const fileNameProblem = (value: string) =>
+  FILE_NAME.test(value)
+    ? null
+    : 'must be a file name without / \\ : * ? " < > | (at most 80 characters, not starting with a dot)';
+
+const pdfWords = (label: string) => ({
+  title: text(`Title at the top of the ${label}`),
+  fileName: text("Name it is saved as (without .pdf)", { check: fileNameProblem }),
+  linkLabel: text("Link label (footer, quote form, standard pages)"),
+  intro: paragraph("Opening paragraph", { required: false }),
+});
+
+export const capabilitySchema = object("Capability statement and supplier data sheet (PDFs)", {
+  statement: object("Capability statement", pdfWords("capability statement")),
+  datasheet: object("Supplier data sheet", {
+    ...pdfWords("supplier data sheet"),
+    insurance: paragraph("Insurance: insurer, cover and until when"),
+    compliance: list(
+      "Compliance statements (RoHS, REACH, …)",
+      object("Statement", { title: text("Title (e.g. RoHS)"), text: paragraph("What the company declares") }),
+      { min: 1, max: 12, unique: "title" },
+    ),
+  }),
+  headings: object("Headings and labels in the documents", {
+    services: text("Services"),
+    standards: text("Standards"),
+    plants: text("Plants"),
+    hours: text("Before a plant's opening hours (e.g. Open)"),
+    certificates: text("Certificates"),
+    validUntil: text("Before a certificate's last valid day (e.g. Valid until)"),
+    contacts: text("Contacts"),
+    languages: text("Before the languages contacts answer in (e.g. We answer in)"),
+    company: text("Company details"),
+    legalName: text("Registered name"),
+    gstin: text("GSTIN"),
+    pan: text("PAN"),
+    areaServed: text("Before where the company delivers (e.g. We deliver to)"),
+    website: text("Website"),
+    email: text("E-mail"),
+    insurance: text("Insurance"),
+    compliance: text("Compliance"),
+    issued: text("Before the day it was issued (e.g. Issued)"),
+    version: text("Before the content version (e.g. Content version)"),
+  }),
+});
+
 /** Where each kind of file lives, relative to content/, and its GraphQL type. */
 export const contentFiles = [
   { name: "site", glob: "site.yaml", typeName: "SiteYaml", schema: siteSchema },
@@ -554,5 +606,8 @@ export const contentFiles = [
   { name: "clients", glob: "clients.yaml", typeName: "ClientsYaml", schema: clientsSchema },
   { name: "enquiry", glob: "enquiry.yaml", typeName: "EnquiryYaml", schema: enquirySchema },
   { name: "services", glob: "services/*.yaml", typeName: "ServiceYaml", schema: serviceSchema },
-  { name: "standards", glob: "standards/*.yaml", typeName: "StandardYaml", schema: standardSchema },
+  // Optional: content written before these pages were possible has none.
+  { name: "standards", glob: "standards/*.yaml", typeName: "StandardYaml", schema: standardSchema, optional: true },
+  // Optional too: without it the site builds, without the two PDFs.
+  { name: "capability", glob: "capability.yaml", typeName: "CapabilityYaml", schema: capabilitySchema, optional: true },
 ] as const;

@@ -106,7 +106,7 @@ export function loadContent(projectDir: string): { files: LoadedFile[]; problems
 
   for (const kind of contentFiles) {
     const matches = filesOf(contentDir, kind.glob);
-    if (matches.length === 0) {
+    if (matches.length === 0 && !("optional" in kind && kind.optional)) {
       problems.push({ file: `content/${kind.glob}`, field: "(whole file)", message: "is missing" });
     }
     for (const relative of matches) {
@@ -161,7 +161,9 @@ export function loadContent(projectDir: string): { files: LoadedFile[]; problems
     }
   }
 
-  problems.push(...duplicateSlugs(files), ...unknownServices(files));
+  // A service page that did not load is named by its own problem, not again by each standard citing it.
+  const servicesLoaded = !problems.some((problem) => problem.file.startsWith("content/services/"));
+  problems.push(...duplicateSlugs(files), ...(servicesLoaded ? unknownServices(files) : []));
   return { files, problems };
 }
 

@@ -17,7 +17,11 @@ export default function HomePage({ data, location, pageContext }: PageProps<Quer
   );
 }
 
-export const Head: HeadFC<Queries.HomePageQuery, PageLanguage> = ({ data, location, pageContext }) => {
+export const Head: HeadFC<Queries.HomePageQuery, PageLanguage & { structuredData?: string | null }> = ({
+  data,
+  location,
+  pageContext,
+}) => {
   const page = data.homeYaml;
   if (!page) throw new Error("The home page's content could not be loaded.");
   return (
@@ -29,7 +33,6 @@ export const Head: HeadFC<Queries.HomePageQuery, PageLanguage> = ({ data, locati
       pathname={location.pathname}
       image={page.hero.slides[0]?.image}
       imageAlt={page.hero.slides[0]?.imageAlt}
-      kind="home"
     />
   );
 };

@@ -21,7 +21,11 @@ export default function ServicePage({
   );
 }
 
-export const Head: HeadFC<Queries.ServicePageQuery, PageLanguage> = ({ data, location, pageContext }) => {
+export const Head: HeadFC<Queries.ServicePageQuery, PageLanguage & { structuredData?: string | null }> = ({
+  data,
+  location,
+  pageContext,
+}) => {
   const page = data.serviceYaml;
   if (!page) throw new Error("This page's content could not be loaded.");
   return (
@@ -33,8 +37,6 @@ export const Head: HeadFC<Queries.ServicePageQuery, PageLanguage> = ({ data, loc
       pathname={location.pathname}
       image={page.hero.image}
       imageAlt={page.hero.imageAlt}
-      kind="service"
-      heading={page.hero.title}
     />
   );
 };

@@ -6,19 +6,15 @@ import { SECTION_IDS } from "../../constants";
 import * as styles from "./Footer.module.css";
 import { telHref } from "./telHref";
 import { ExternalLink } from "../ExternalLink";
-import { usePageLanguage } from "../../language/PageLanguageContext";
-import { openingHoursText } from "./openingHours";
+import { CompanyDocuments } from "../CompanyDocuments";
 
 export interface FooterProps {
   logo: ContentImage | null;
   companyName: string;
   email: string;
   gstin: string;
-  units: readonly {
-    name: string;
-    address: string;
-    hours?: readonly { days: readonly string[]; opens: string; closes: string }[] | null;
-  }[];
+  /** Each plant; its opening hours as words ("Mon–Sat 09:00–18:00"), worked out at build. */
+  units: readonly { name: string; address: string; hours?: string | null }[];
   contacts: readonly { name: string; role?: string | null; phone: string }[];
   map: { title: string; embedUrl: string };
   /** The request-for-quote page (content/enquiry.yaml). */
@@ -61,7 +57,6 @@ export function Footer({
   // On the page a visitor lands on, the early script does this; after a client-side
   // navigation React draws the footer again, and this does.
   useEffect(() => loadMapWhenNear(document), []);
-  const { language } = usePageLanguage();
   return (
     <footer id={SECTION_IDS.footer} className={styles.footer}>
       <div className={`container ${styles.grid}`}>
@@ -77,6 +72,7 @@ export function Footer({
           <a className={`button button-outline ${styles.quote}`} href={quote.path}>
             {quote.label}
           </a>
+          <CompanyDocuments />
           <p className={styles.gstin}>
             {wording.gstinLabel}: <span translate="no">{gstin}</span>
           </p>
@@ -89,12 +85,7 @@ export function Footer({
               <strong>{unit.name}</strong>
               <br />
               <span className={styles.address}>{unit.address}</span>
-              {unit.hours && unit.hours.length > 0 && (
-                // The build's words stay: a browser's day names may differ by a dot from Node's.
-                <span className={styles.hours} suppressHydrationWarning>
-                  {openingHoursText(unit.hours, language)}
-                </span>
-              )}
+              {unit.hours && <span className={styles.hours}>{unit.hours}</span>}
             </address>
           ))}
         </div>

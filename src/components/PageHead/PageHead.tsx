@@ -3,9 +3,9 @@ import React from "react";
 import type { PageLanguage } from "../../language/paths";
 import { Seo, type SeoProps } from "../Seo";
 
-type Props = Omit<SeoProps, "site" | "policy" | "language" | "alternates" | "siteLanguages"> & {
-  /** The page's language and twins (its page context). */
-  page: PageLanguage;
+type Props = Omit<SeoProps, "site" | "policy" | "language" | "alternates" | "structuredData"> & {
+  /** The page's language and twins, and its JSON-LD where it has any (its page context, from gatsby-node). */
+  page: PageLanguage & { structuredData?: string | null };
   /** The query's shared part: every page query spreads `...PageHeadData` at its top. */
   data: Queries.PageHeadDataFragment;
   /** Pages search engines should not list (the form's notices, the 404 page). */
@@ -13,7 +13,7 @@ type Props = Omit<SeoProps, "site" | "policy" | "language" | "alternates" | "sit
 };
 
 /** Every page's document head (Gatsby's Head API): the Seo tags from the page and the site. */
-export function PageHead({ data, page: { language, alternates, siteLanguages }, noindex = false, ...page }: Props) {
+export function PageHead({ data, page: { language, alternates, structuredData }, noindex = false, ...page }: Props) {
   const site = data.siteYaml;
   if (!site) throw new Error("content/site.yaml was not loaded.");
   // The published address is the operator's (SITE_URL), in Gatsby's siteMetadata.
@@ -25,9 +25,14 @@ export function PageHead({ data, page: { language, alternates, siteLanguages }, 
       <Seo
         {...page}
         language={language}
-        siteLanguages={siteLanguages}
         alternates={noindex ? {} : alternates}
-        site={{ ...site, url, themeColor: site.company.themeColor, logoUrl: logo ? new URL(logo, url).href : null }}
+        structuredData={structuredData}
+        site={{
+          url,
+          company: site.company,
+          themeColor: site.company.themeColor,
+          logoUrl: logo ? new URL(logo, url).href : null,
+        }}
         policy={data.site?.siteMetadata?.pagePolicy}
       />
       {noindex && <meta name="robots" content="noindex" />}
@@ -47,35 +52,10 @@ export const fragment = graphql`
     siteYaml(language: { eq: $language }) {
       company {
         name
-        legalName
-        description
-        areaServed
         themeColor
         logo {
           publicURL
         }
-      }
-      email
-      gstin
-      units {
-        name
-        address
-        locality
-        postalCode
-        region
-        country
-        latitude
-        longitude
-        hours {
-          days
-          opens
-          closes
-        }
-      }
-      contacts {
-        name
-        role
-        phone
       }
     }
   }

@@ -1,7 +1,6 @@
 import React from "react";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../schema/languages";
 import type { ContentImage } from "../Picture";
-import { jsonLd, organization, servicePage, webPage, type SiteFacts } from "./structuredData";
 
 export interface SeoProps {
   /** This page's own title; the company name is added after it. */
@@ -9,21 +8,19 @@ export interface SeoProps {
   description: string;
   /** The page's path, e.g. "/hard_anodizing". */
   pathname: string;
-  site: SiteFacts & { themeColor: string };
+  /** The published address, the company's name, the theme colour and the logo's address. */
+  site: { url: string; company: { name: string }; themeColor: string; logoUrl: string | null };
   /** This page's own Content-Security-Policy (deploy/headers.ts pagePolicy), if known. */
   policy?: string | null;
   /** The picture shown when the page is shared. */
   image?: ContentImage;
   imageAlt?: string;
-  /** "home" describes the company; "service" adds the Service (named `heading`) and its breadcrumb. */
-  kind?: "home" | "service" | "other";
-  heading?: string;
+  /** The page's JSON-LD, written at build (src/build/structuredData.ts, in the page's context). */
+  structuredData?: string | null;
   /** The page's language; English when not said. */
   language?: Language;
   /** The page's address in each language it is published in, for hreflang (none: no links). */
   alternates?: Partial<Record<Language, string>>;
-  /** The languages the site is published in: the company's contacts answer in them. */
-  siteLanguages?: readonly Language[];
 }
 
 /** Open Graph's form of a language's locale: "de_DE". */
@@ -38,11 +35,9 @@ export function Seo({
   policy,
   image,
   imageAlt,
-  kind = "other",
-  heading,
+  structuredData,
   language = DEFAULT_LANGUAGE,
   alternates = {},
-  siteLanguages = [language],
 }: SeoProps) {
   const name = site.company.name;
   const fullTitle = title === name ? title : `${title} | ${name}`;
@@ -53,16 +48,6 @@ export function Seo({
   // hreflang only where the page has a twin; x-default is the English, the site's own.
   const hreflang = twins.length > 1 ? twins : [];
   const english = alternates[DEFAULT_LANGUAGE];
-  const graph =
-    kind === "other"
-      ? []
-      : [
-          ...organization(site, siteLanguages),
-          webPage(site, { title: fullTitle, description, pathname, language }),
-          ...(kind === "service"
-            ? servicePage(site, { title, serviceType: heading ?? title, description, pathname })
-            : []),
-        ];
   return (
     <>
       <html lang={language} />
@@ -94,7 +79,7 @@ export function Seo({
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
       {imageUrl && <meta name="twitter:image" content={imageUrl} />}
-      {graph.length > 0 && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(graph) }} />}
+      {structuredData && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData }} />}
     </>
   );
 }

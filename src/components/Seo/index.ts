@@ -1,2 +1,1 @@
 export { Seo, type SeoProps } from "./Seo";
-export type { SiteFacts } from "./structuredData";

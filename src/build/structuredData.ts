@@ -1,10 +1,14 @@
 // schema.org descriptions of the company and its pages, as JSON-LD for search engines:
 // what Google still reads in 2026 (Organization, one LocalBusiness per location with its
-// own @id, WebPage, Service, BreadcrumbList). scripts/check-structured-data.ts checks
-// every built page's against the schema.org vocabulary.
-import { WEEKDAYS, type Weekday } from "../../constants";
-import { LANGUAGES, type Language } from "../../schema/languages";
-import { telHref } from "../Footer/telHref";
+// own @id, WebPage, Service, BreadcrumbList). Written at build, into each page's context
+// (gatsby-node), so no visitor's browser loads the code that writes it; Seo puts it in
+// the page's head. scripts/check-structured-data.ts checks every built page's against
+// the schema.org vocabulary.
+import { telHref } from "../components/Footer/telHref";
+import { WEEKDAYS, type Weekday } from "../constants";
+import { LANGUAGES, type Language } from "../schema/languages";
+import type { LoadedFile } from "../schema/types";
+import type { PlannedPage } from "./languagePages";
 
 /** A plant as content describes it; the parts after `address` are optional. */
 export interface PlantFacts {
@@ -190,3 +194,46 @@ export function servicePage(
 /** One JSON-LD document, safe inside a <script> element. */
 export const jsonLd = (graph: Json[]) =>
   JSON.stringify({ "@context": "https://schema.org", "@graph": graph }).replace(/</g, "\\u003c");
+
+type Page = { title: string; description: string; hero?: { title: string } };
+
+/**
+ * The JSON-LD of a planned page: the company and its plants, the page in its language,
+ * and on a service page its Service; none for other pages. Read from the loaded content
+ * in the page's language (its translation where complete, else the English).
+ */
+export function pageStructuredData(
+  files: readonly LoadedFile[],
+  planned: PlannedPage,
+  siteUrl: string,
+  logoUrl: string | null,
+): string | null {
+  if (planned.template !== "home" && planned.template !== "service") return null;
+  const { language } = planned.page;
+  const inLanguage = <T>(file: LoadedFile) => (file.translations[language] ?? file.data) as T;
+  const site = inLanguage<Omit<SiteFacts, "url" | "logoUrl">>(files.find((file) => file.kind === "site")!);
+  const facts: SiteFacts = {
+    url: siteUrl,
+    company: site.company,
+    logoUrl,
+    email: site.email,
+    gstin: site.gstin,
+    units: site.units,
+    contacts: site.contacts,
+  };
+  const pageFile =
+    planned.template === "home"
+      ? files.find((file) => file.kind === "home")!
+      : files.find((file) => file.kind === "services" && file.data.slug === planned.slug)!;
+  const content = inLanguage<Page>(pageFile);
+  const name = facts.company.name;
+  const title = content.title === name ? content.title : `${content.title} | ${name}`;
+  const page = { title, description: content.description, pathname: planned.path, language };
+  return jsonLd([
+    ...organization(facts, planned.page.siteLanguages ?? [language]),
+    webPage(facts, page),
+    ...(planned.template === "service"
+      ? servicePage(facts, { ...page, title: content.title, serviceType: content.hero?.title ?? content.title })
+      : []),
+  ]);
+}

@@ -1,12 +1,16 @@
+import { contentLanguagesOf, languagePages } from "../../src/build/languagePages";
+import { loadContent } from "../../src/schema/load";
+import { FIXTURE_PROJECT } from "../helpers/contentCopy";
 import { footerProps } from "../helpers/site";
 import {
   jsonLd,
   organization,
   organizationId,
+  pageStructuredData,
   plantId,
   servicePage,
   type SiteFacts,
-} from "../../src/components/Seo/structuredData";
+} from "../../src/build/structuredData";
 
 // The same company the Footer tests use: two plants, three contacts.
 const site: SiteFacts = {
@@ -15,7 +19,7 @@ const site: SiteFacts = {
   logoUrl: "https://www.acme.test/logo.png",
   email: footerProps.email,
   gstin: footerProps.gstin,
-  units: footerProps.units,
+  units: footerProps.units.map(({ name, address }) => ({ name, address })),
   contacts: footerProps.contacts,
 };
 
@@ -129,6 +133,35 @@ describe("structured data", () => {
       ["Acme Anodisers", "https://www.acme.test/"],
       ["Hard Anodising", "https://www.acme.test/hard_anodizing"],
     ]);
+  });
+
+  it("writes each home and service page's JSON-LD from the content, in the page's language", () => {
+    const files = loadContent(FIXTURE_PROJECT).files;
+    const plan = languagePages(contentLanguagesOf(files));
+    const graphOf = (path: string) =>
+      JSON.parse(pageStructuredData(files, plan.find((page) => page.path === path)!, "https://a.test", null)!)[
+        "@graph"
+      ];
+    const german = graphOf("/de/alpha");
+    expect(german.map((node: { "@type": string }) => node["@type"])).toEqual([
+      "Organization",
+      "LocalBusiness",
+      "WebPage",
+      "Service",
+      "BreadcrumbList",
+    ]);
+    expect(german[2]).toMatchObject({
+      inLanguage: "de",
+      url: "https://a.test/de/alpha",
+      name: "DE Alpha page | Acme Finishing",
+    });
+    expect(german[3]).toMatchObject({ name: "DE Alpha page", serviceType: "DE Alpha hero" });
+    expect(german[0].contactPoint[0].availableLanguage).toEqual(["English", "German"]);
+    expect(graphOf("/")[2]).toMatchObject({ "@type": "WebPage", inLanguage: "en" });
+    // Other pages have none.
+    expect(
+      pageStructuredData(files, plan.find((page) => page.template === "enquiry")!, "https://a.test", null),
+    ).toBeNull();
   });
 
   it("writes JSON that cannot close its <script> element", () => {

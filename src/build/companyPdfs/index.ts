@@ -1,0 +1,93 @@
+// The capability statement and the supplier data sheet, written into the build (gatsby-node's
+// onPostBuild) in each language the site and content/capability.yaml are both in. Each is
+// drawn again only when what it shows changes: the last one drawn of the same content is
+// kept in Gatsby's cache folder with the day it was issued, so a daily rebuild changes no byte.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { COMPANY_PDF_MAX_BYTES, COMPANY_PDF_PATHS, type CompanyPdf } from "../../constants";
+import { pathIn } from "../../language/paths";
+import { today } from "../../schema/expiry";
+import { DEFAULT_LANGUAGE, type Language } from "../../schema/languages";
+import type { LoadedFile } from "../../schema/types";
+import { contentLanguagesOf, languagePages } from "../languagePages";
+import { companyFacts, type CapabilityWords } from "./facts";
+import { renderDatasheet, renderStatement } from "./render";
+
+/** Bumped when the drawing changes, so every document is drawn again. */
+const DRAWING_VERSION = 1;
+const RENDER = { statement: renderStatement, datasheet: renderDatasheet };
+export const CAPABILITY_FILE = "content/capability.yaml";
+
+export interface WrittenPdf {
+  /** Its address on the site, e.g. "/de/capability-statement.pdf". */
+  path: string;
+  bytes: number;
+  pages: number;
+  /** Drawn by this build (false: the same content's, kept from an earlier one). */
+  drawn: boolean;
+}
+
+/** Counts a PDF's pages (PDFKit writes each as one /Type /Page object). */
+export const pageCount = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type \/Page\b(?!s)/g) ?? []).length;
+
+function writeAtomic(file: string, data: Buffer | string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, data);
+  fs.renameSync(temporary, file);
+}
+
+/** The languages the documents are made in: the site's, where content/capability.yaml is complete. */
+export function pdfLanguages(files: readonly LoadedFile[]): Language[] {
+  const capability = files.find((file) => file.kind === "capability");
+  if (!capability) return [];
+  const home = languagePages(contentLanguagesOf(files)).find((page) => page.template === "home")!;
+  return (home.page.siteLanguages ?? [DEFAULT_LANGUAGE]).filter(
+    (language) => language === DEFAULT_LANGUAGE || capability.translations[language],
+  );
+}
+
+/**
+ * Writes both documents in each of their languages into `publicDir`; throws, naming the
+ * file and field, when one would be larger than a buyer can forward (COMPANY_PDF_MAX_BYTES).
+ */
+export async function writeCompanyPdfs(
+  files: readonly LoadedFile[],
+  dirs: { project: string; public: string; cache: string },
+  siteUrl: string,
+  maxBytes = COMPANY_PDF_MAX_BYTES,
+): Promise<WrittenPdf[]> {
+  const capability = files.find((file) => file.kind === "capability");
+  if (!capability) return [];
+  const plan = languagePages(contentLanguagesOf(files));
+  const written: WrittenPdf[] = [];
+  for (const language of pdfLanguages(files)) {
+    const home = plan.find((page) => page.template === "home" && page.page.language === language)!;
+    const facts = companyFacts(files, path.join(dirs.project, "content"), home.page, siteUrl, today());
+    const words = (capability.translations[language] ?? capability.data) as CapabilityWords;
+    for (const kind of Object.keys(COMPANY_PDF_PATHS) as CompanyPdf[]) {
+      const digest = crypto
+        .createHash("sha256")
+        .update(JSON.stringify({ DRAWING_VERSION, kind, facts, words }))
+        .digest("hex");
+      const cached = path.join(dirs.cache, `${digest}.pdf`);
+      let pdf: Buffer;
+      const drawn = !fs.existsSync(cached);
+      if (drawn) {
+        pdf = await RENDER[kind](facts, words, { issued: today(), version: digest.slice(0, 10) });
+        if (pdf.length > maxBytes) {
+          const field = `${language}.${kind}`;
+          throw new Error(
+            `${CAPABILITY_FILE} › ${field}: the ${words[kind].title} would be ${Math.ceil(pdf.length / 1024)} KB, more than ${Math.floor(maxBytes / 1024)} KB: shorten what it lists (services' key facts, certificates, contacts)`,
+          );
+        }
+        writeAtomic(cached, pdf);
+      } else pdf = fs.readFileSync(cached);
+      const address = pathIn(language, COMPANY_PDF_PATHS[kind]);
+      writeAtomic(path.join(dirs.public, address), pdf);
+      written.push({ path: address, bytes: pdf.length, pages: pageCount(pdf), drawn });
+    }
+  }
+  return written;
+}

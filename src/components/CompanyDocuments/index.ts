@@ -1,0 +1,1 @@
+export { CompanyDocuments, CompanyDocumentsProvider, type CompanyDocument } from "./CompanyDocuments";
