@@ -639,7 +639,7 @@ function check404() {
   if (!doc) return;
   checkEveryPage(route, doc);
   check(route, "its title from content", text(doc.querySelector("h1")) === squash(site.notFound.title));
-  for (const href of serviceRoutes)
+  for (const href of [...serviceRoutes, ...standards.map((standard) => `/${standard.slug}`)])
     check(route, `links to ${href}`, doc.querySelectorAll(`main a[href="${href}"]`).length > 0);
 }
 

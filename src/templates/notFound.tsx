@@ -34,30 +34,30 @@ export default function NotFoundPage({
       </div>
       <Section title={notFound.linksHeading} tone="mist">
         <ul className={styles.links}>
-          <PageLinks homeLabel={notFound.homeLabel} services={data.allServiceYaml.nodes} />
+          <PageLinks
+            homeLabel={notFound.homeLabel}
+            pages={[
+              ...data.allServiceYaml.nodes.map((page) => ({ slug: page.slug, title: page.hero.title })),
+              ...data.standardPages.nodes.map((page) => ({ slug: page.slug, title: page.designation })),
+            ]}
+          />
         </ul>
       </Section>
     </PageShell>
   );
 }
 
-/** The home page and every service page, in the page's language where they are in it. */
-function PageLinks({
-  homeLabel,
-  services,
-}: {
-  homeLabel: string;
-  services: readonly { slug: string; hero: { title: string } }[];
-}) {
+/** The home page, every service page and every standard's page, in the page's language where they are in it. */
+function PageLinks({ homeLabel, pages }: { homeLabel: string; pages: readonly { slug: string; title: string }[] }) {
   const local = useLocalLink();
   return (
     <>
       <li>
         <Link to={local("/")}>{homeLabel}</Link>
       </li>
-      {services.map((page) => (
+      {pages.map((page) => (
         <li key={page.slug}>
-          <Link to={local(`/${page.slug}`)}>{page.hero.title}</Link>
+          <Link to={local(`/${page.slug}`)}>{page.title}</Link>
         </li>
       ))}
     </>
@@ -107,6 +107,12 @@ export const query = graphql`
         hero {
           title
         }
+      }
+    }
+    standardPages: allStandardYaml(filter: { language: { eq: $language } }, sort: { slug: ASC }) {
+      nodes {
+        slug
+        designation
       }
     }
   }
