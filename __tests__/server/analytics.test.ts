@@ -167,6 +167,7 @@ describe("the report from GoAccess's counts", () => {
       { path: "/", title: "Home" },
       { path: "/service-a", title: "Service A" },
       { path: "/quote", title: "Quote" },
+      { path: "/std-b", title: "Standard B" },
     ],
     services: [
       { slug: "service-a", title: "Service A", path: "/service-a" },
@@ -211,6 +212,22 @@ describe("the report from GoAccess's counts", () => {
       ["/service-a", 4, 3, 2],
     ]);
     expect(report.otherViews).toBe(1);
+  });
+
+  it("lists a page enquiries came from even when the log has no visit of it (a standard's page, issue 55)", () => {
+    const fromStandard = periodReport(
+      { id: "last-7-days", people, crawlers, lines: { read: 30, malformed: 1 } },
+      site,
+      [...tally, { day: "2026-11-23", page: "/std-b", service: "other" }],
+      now,
+    );
+    expect(fromStandard.pages.find((page) => page.path === "/std-b")).toEqual({
+      path: "/std-b",
+      title: "Standard B",
+      visitors: 0,
+      views: 0,
+      enquiries: 1,
+    });
   });
 
   it("per service: visitors of its page, enquiries about it and from its page, per 100 visitors", () => {

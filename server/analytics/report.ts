@@ -179,6 +179,13 @@ export function periodReport(counts: PeriodCounts, site: SiteFacts, tally: Tally
     pageCounts.set(page, counted);
   }
   const fromPage = (page: string) => enquiries.filter((entry) => entry.page && pagePath(entry.page) === page).length;
+  // A page an enquiry came from is listed even when the log has no visit of it (a visit
+  // older than the log's days, a visitor who blocked nothing but was not logged): its
+  // enquiries are never left out (a standard's page, say: issue 55).
+  for (const entry of enquiries) {
+    const page = entry.page ? pagePath(entry.page) : "";
+    if (titles.has(page) && !pageCounts.has(page)) pageCounts.set(page, { visitors: 0, views: 0 });
+  }
   const pages = [...pageCounts.entries()]
     .map(([page, counted]) => ({ path: page, title: titles.get(page)!, ...counted, enquiries: fromPage(page) }))
     .sort((a, b) => b.views - a.views || a.path.localeCompare(b.path));
