@@ -1,13 +1,18 @@
+/**
+ * @jest-environment node
+ */
 import path from "node:path";
 import { createPages, createSchemaCustomization, onPreInit } from "../gatsby-node";
 import { CONTENT_ERROR } from "../src/schema/load";
-import { copyContent, editYaml } from "./helpers/contentCopy";
+import { FIXTURE_PROJECT, copyContent, editYaml } from "./helpers/contentCopy";
+
+const SITE = "https://www.acme.test";
 
 const reporter = () => ({ panic: jest.fn(), panicOnBuild: jest.fn(), setErrorMap: jest.fn(), warn: jest.fn() });
 type Api = Parameters<NonNullable<typeof createPages>>[0];
 
 /** The content's nodes: one per language a file is complete in (`german`: which have a German one). */
-function runCreatePages(slugs: string[], errors?: unknown[], german: string[] = []) {
+function runCreatePages(slugs: string[], errors?: unknown[], german: string[] = [], standards: string[] = []) {
   const createPage = jest.fn();
   const report = reporter();
   const languages = (name: string) => (german.includes(name) ? ["en", "de"] : ["en"]);
@@ -20,7 +25,11 @@ function runCreatePages(slugs: string[], errors?: unknown[], german: string[] = 
             allSiteYaml: { nodes: nodes("site") },
             allHomeYaml: { nodes: nodes("home") },
             allClientsYaml: { nodes: nodes("clients") },
+            logo: { company: { logo: { publicURL: "/static/logo.png" } } },
             allServiceYaml: { nodes: slugs.flatMap((slug) => languages(slug).map((language) => ({ slug, language }))) },
+            allStandardYaml: {
+              nodes: standards.flatMap((slug) => languages(slug).map((language) => ({ slug, language }))),
+            },
             allEnquiryYaml: {
               nodes: languages("enquiry").map((language) => ({
                 language,
@@ -31,7 +40,11 @@ function runCreatePages(slugs: string[], errors?: unknown[], german: string[] = 
           },
         },
   );
-  const api = { graphql, actions: { createPage }, reporter: report } as unknown as Api;
+  // The tests' own content: structured data is written for the pages it has (alpha, beta).
+  const store = {
+    getState: () => ({ program: { directory: FIXTURE_PROJECT }, config: { siteMetadata: { siteUrl: SITE } } }),
+  };
+  const api = { graphql, actions: { createPage }, reporter: report, store } as unknown as Api;
   return { run: (createPages as (a: Api) => Promise<void>)(api), createPage, report };
 }
 
@@ -98,6 +111,31 @@ describe("gatsby-node", () => {
     const framed = runCreatePages(["alpha"], undefined, ["site", "enquiry", "home", "alpha"]);
     await framed.run;
     expect(framed.createPage.mock.calls.filter(([page]) => page.path.startsWith("/de"))).toEqual([]);
+  });
+
+  it("makes each standard's page and its copy of the form, left out of the sitemap (issue 55)", async () => {
+    const { run, createPage } = runCreatePages(["alpha"], undefined, [], ["gamma-std"]);
+    await run;
+    const byPath = Object.fromEntries(createPage.mock.calls.map(([page]) => [page.path, page]));
+    expect(byPath["/gamma-std"].component).toBe(path.resolve("src/templates/standard.tsx"));
+    expect(byPath["/gamma-std"].context).toMatchObject({ slug: "gamma-std", unlisted: false });
+    expect(byPath["/price-request/gamma-std"].component).toBe(path.resolve("src/templates/enquiry.tsx"));
+    expect(byPath["/price-request/gamma-std"].context).toMatchObject({ slug: "gamma-std", unlisted: true });
+    // The form's notices are the form's: not made again for its copies.
+    expect(createPage.mock.calls.filter(([page]) => page.context.notice === "received")).toHaveLength(1);
+  });
+
+  it("writes the home and service pages' JSON-LD into their context, and none for other pages", async () => {
+    const { run, createPage } = runCreatePages(["alpha"]);
+    await run;
+    const byPath = Object.fromEntries(createPage.mock.calls.map(([page]) => [page.path, page]));
+    const graph = JSON.parse(byPath["/alpha"].context.structuredData)["@graph"];
+    expect(graph.find((node: { "@type": string }) => node["@type"] === "Service")).toMatchObject({
+      url: `${SITE}/alpha`,
+    });
+    expect(graph[0].logo).toBe(`${SITE}/static/logo.png`);
+    expect(JSON.parse(byPath["/"].context.structuredData)["@graph"][0]["@type"]).toBe("Organization");
+    expect(byPath["/price-request"].context.structuredData).toBeNull();
   });
 
   it("stops the build when the service pages cannot be queried", async () => {

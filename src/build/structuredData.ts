@@ -223,8 +223,9 @@ export function pageStructuredData(
   };
   const pageFile =
     planned.template === "home"
-      ? files.find((file) => file.kind === "home")!
-      : files.find((file) => file.kind === "services" && file.data.slug === planned.slug)!;
+      ? files.find((file) => file.kind === "home")
+      : files.find((file) => file.kind === "services" && file.data.slug === planned.slug);
+  if (!pageFile) return null;
   const content = inLanguage<Page>(pageFile);
   const name = facts.company.name;
   const title = content.title === name ? content.title : `${content.title} | ${name}`;
