@@ -312,7 +312,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
   try {
     const written = await writeCompanyPdfs(
       loadContent(program.directory).files,
-      { project: program.directory, public: publicDir, cache: path.join(program.directory, ".cache", "company-pdfs") },
+      { public: publicDir, cache: path.join(program.directory, ".cache", "company-pdfs") },
       config.siteMetadata.siteUrl,
     );
     for (const pdf of written)

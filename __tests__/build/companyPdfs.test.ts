@@ -22,7 +22,7 @@ const loaded = () => loadContent(FIXTURE_PROJECT).files;
 const tool = (name: string, file: string) => execFileSync(name, [file], { encoding: "utf8" });
 const folders = () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdfs-"));
-  return { project: FIXTURE_PROJECT, public: path.join(dir, "public"), cache: path.join(dir, "cache") };
+  return { public: path.join(dir, "public"), cache: path.join(dir, "cache") };
 };
 
 describe("the company's PDFs", () => {
@@ -33,7 +33,7 @@ describe("the company's PDFs", () => {
   it("say what the content says: the company, its services, standards, plants and contacts", () => {
     const files = loaded();
     const home = languagePages(contentLanguagesOf(files)).find((page) => page.path === "/de")!;
-    const facts = companyFacts(files, "content", home.page, SITE, "2026-01-01");
+    const facts = companyFacts(files, home.page, SITE, "2026-01-01");
     expect(facts).toMatchObject({
       language: "de",
       name: "Acme Finishing",
@@ -55,11 +55,11 @@ describe("the company's PDFs", () => {
     expect(facts.plants[0].hours).toMatch(/08:30–12:00; Sa.* 10:00–14:00$/);
     // A lapsed certificate is left out, as the site leaves it out.
     const lapsed = (day: string) => {
-      const shown = companyFacts(files, "content", home.page, SITE, day).certificates;
+      const shown = companyFacts(files, home.page, SITE, day).certificates;
       return shown.every((certificate) => !certificate.validUntil || certificate.validUntil >= day);
     };
     expect(lapsed("2026-01-01")).toBe(true);
-    const later = companyFacts(files, "content", home.page, SITE, "3000-01-01");
+    const later = companyFacts(files, home.page, SITE, "3000-01-01");
     expect(later.certificates.length).toBeLessThan(facts.certificates.length);
   });
 
@@ -104,7 +104,7 @@ describe("the company's PDFs", () => {
     editYaml(project, "content/site.yaml", (data) => {
       data.email = "orders@acme.test";
     });
-    const written = await writeCompanyPdfs(loadContent(project).files, { ...dirs, project }, SITE);
+    const written = await writeCompanyPdfs(loadContent(project).files, dirs, SITE);
     expect(written.every((pdf) => pdf.drawn)).toBe(true);
   });
 
@@ -119,6 +119,6 @@ describe("the company's PDFs", () => {
     fs.rmSync(path.join(project, "content", "capability.yaml"));
     const files = loadContent(project);
     expect(files.problems).toEqual([]);
-    expect(await writeCompanyPdfs(files.files, { ...folders(), project }, SITE)).toEqual([]);
+    expect(await writeCompanyPdfs(files.files, folders(), SITE)).toEqual([]);
   });
 });

@@ -18,8 +18,6 @@ export interface CompanyFacts {
   legalName: string | null;
   tagline: string;
   description: string;
-  /** The logo's file, absolute (content/…/logo.png). */
-  logo: string;
   website: string;
   email: string;
   gstin: string;
@@ -50,7 +48,6 @@ const inLanguage = <T>(file: LoadedFile, language: Language) => (file.translatio
  */
 export function companyFacts(
   files: readonly LoadedFile[],
-  contentDir: string,
   page: PageLanguage,
   siteUrl: string,
   today: string,
@@ -68,7 +65,6 @@ export function companyFacts(
     legalName: site.company.legalName ?? null,
     tagline: site.company.tagline,
     description: site.company.description,
-    logo: `${contentDir}/${site.company.logo}`,
     website: url("/"),
     email: site.email,
     gstin: site.gstin,

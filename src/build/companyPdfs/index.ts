@@ -54,7 +54,7 @@ export function pdfLanguages(files: readonly LoadedFile[]): Language[] {
  */
 export async function writeCompanyPdfs(
   files: readonly LoadedFile[],
-  dirs: { project: string; public: string; cache: string },
+  dirs: { public: string; cache: string },
   siteUrl: string,
   maxBytes = COMPANY_PDF_MAX_BYTES,
 ): Promise<WrittenPdf[]> {
@@ -64,7 +64,7 @@ export async function writeCompanyPdfs(
   const written: WrittenPdf[] = [];
   for (const language of pdfLanguages(files)) {
     const home = plan.find((page) => page.template === "home" && page.page.language === language)!;
-    const facts = companyFacts(files, path.join(dirs.project, "content"), home.page, siteUrl, today());
+    const facts = companyFacts(files, home.page, siteUrl, today());
     const words = (capability.translations[language] ?? capability.data) as CapabilityWords;
     for (const kind of Object.keys(COMPANY_PDF_PATHS) as CompanyPdf[]) {
       const digest = crypto
