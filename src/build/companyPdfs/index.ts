@@ -15,7 +15,7 @@ import { companyFacts, type CapabilityWords } from "./facts";
 import { renderDatasheet, renderStatement } from "./render";
 
 /** Bumped when the drawing changes, so every document is drawn again. */
-const DRAWING_VERSION = 1;
+const DRAWING_VERSION = 2;
 const RENDER = { statement: renderStatement, datasheet: renderDatasheet };
 export const CAPABILITY_FILE = "content/capability.yaml";
 

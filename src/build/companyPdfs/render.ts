@@ -64,12 +64,12 @@ class Writer {
   }
 
   heading(level: 1 | 2, text: string) {
-    if (level === 2) this.doc.moveDown(0.6);
+    if (level === 2) this.doc.moveDown(0.4);
     this.keepWithNext();
     this.add(`H${level}`, () =>
       this.doc
         .font("bold")
-        .fontSize(level === 1 ? 18 : 12.5)
+        .fontSize(level === 1 ? 17 : 11.5)
         .fillColor(BRAND)
         .text(text, { paragraphGap: level === 1 ? 2 : 3 }),
     );
@@ -79,7 +79,7 @@ class Writer {
     this.add("P", () =>
       this.doc
         .font("body")
-        .fontSize(options.size ?? 9.5)
+        .fontSize(options.size ?? 9)
         .fillColor(options.muted ? MUTED : TEXT)
         .text(text, { paragraphGap: 4, lineGap: 1 }),
     );
@@ -88,7 +88,7 @@ class Writer {
   /** "Label: value", the label bold, as one paragraph. */
   labelled(label: string, value: string) {
     this.add("P", () => {
-      this.doc.font("bold").fontSize(9.5).fillColor(TEXT).text(`${label}: `, { continued: true });
+      this.doc.font("bold").fontSize(9).fillColor(TEXT).text(`${label}: `, { continued: true });
       this.doc.font("body").text(value, { paragraphGap: 3, lineGap: 1 });
     });
   }
@@ -97,12 +97,12 @@ class Writer {
   item(title: string, lines: string[]) {
     this.keepWithNext(40);
     this.add("P", () => {
-      this.doc.font("bold").fontSize(9.5).fillColor(TEXT).text(title, { lineGap: 1 });
+      this.doc.font("bold").fontSize(9).fillColor(TEXT).text(title, { lineGap: 1 });
       for (const [index, line] of lines.entries())
         this.doc
           .font("body")
           .fillColor(TEXT)
-          .text(line, { lineGap: 1, paragraphGap: index === lines.length - 1 ? 5 : 0 });
+          .text(line, { lineGap: 1, paragraphGap: index === lines.length - 1 ? 3 : 0 });
     });
   }
 
@@ -110,7 +110,7 @@ class Writer {
     if (items.length === 0) return;
     const list = this.doc.struct("L");
     this.root.add(list);
-    this.doc.font("body").fontSize(9.5).fillColor(TEXT);
+    this.doc.font("body").fontSize(9).fillColor(TEXT);
     this.doc.list(items, { structParent: list, bulletRadius: 1.6, textIndent: 10, lineGap: 1, paragraphGap: 2 });
     this.doc.moveDown(0.3);
   }
@@ -193,7 +193,7 @@ function standardLines(writer: Writer, facts: CompanyFacts, words: CapabilityWor
 export async function renderStatement(facts: CompanyFacts, words: CapabilityWords, stamp: Stamp): Promise<Buffer> {
   const writer = new Writer(`${facts.name}: ${words.statement.title}`, facts.name, facts.language, stamp);
   writer.heading(1, `${facts.name}: ${words.statement.title}`);
-  writer.paragraph(facts.tagline, { size: 11, muted: true });
+  writer.paragraph(facts.tagline, { size: 10.5, muted: true });
   writer.paragraph(facts.description);
   if (words.statement.intro) writer.paragraph(words.statement.intro, { muted: true });
   writer.heading(2, words.headings.services);
