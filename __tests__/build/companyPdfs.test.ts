@@ -97,6 +97,18 @@ describe("the company's PDFs", () => {
     expect(fs.readFileSync(path.join(`${dirs.public}-2`, "capability-statement.pdf")).equals(before)).toBe(true);
   });
 
+  it("are drawn again when the one kept is damaged", async () => {
+    const dirs = folders();
+    await writeCompanyPdfs(loaded(), dirs, SITE);
+    for (const name of fs.readdirSync(dirs.cache)) {
+      const file = path.join(dirs.cache, name);
+      fs.writeFileSync(file, fs.readFileSync(file).subarray(0, 100));
+    }
+    const written = await writeCompanyPdfs(loaded(), dirs, SITE);
+    expect(written.every((pdf) => pdf.drawn)).toBe(true);
+    expect(tool("pdfinfo", path.join(dirs.public, "capability-statement.pdf"))).toMatch(/^Tagged:\s+yes$/m);
+  });
+
   it("are drawn again when what they show changes", async () => {
     const dirs = folders();
     await writeCompanyPdfs(loaded(), dirs, SITE);

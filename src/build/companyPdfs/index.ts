@@ -10,7 +10,7 @@ import { pathIn } from "../../language/paths";
 import { today } from "../../schema/expiry";
 import { DEFAULT_LANGUAGE, type Language } from "../../schema/languages";
 import type { LoadedFile } from "../../schema/types";
-import { contentLanguagesOf, languagePages } from "../languagePages";
+import { contentLanguagesOf, languagePages, type PlannedPage } from "../languagePages";
 import { companyFacts, type CapabilityWords } from "./facts";
 import { renderDatasheet, renderStatement } from "./render";
 
@@ -38,14 +38,25 @@ function writeAtomic(file: string, data: Buffer | string) {
   fs.renameSync(temporary, file);
 }
 
-/** The languages the documents are made in: the site's, where content/capability.yaml is complete. */
-export function pdfLanguages(files: readonly LoadedFile[]): Language[] {
+/** The home page in each language the documents are made in: the site's, where content/capability.yaml is complete. */
+function pdfHomes(files: readonly LoadedFile[]): PlannedPage[] {
   const capability = files.find((file) => file.kind === "capability");
   if (!capability) return [];
-  const home = languagePages(contentLanguagesOf(files)).find((page) => page.template === "home")!;
-  return (home.page.siteLanguages ?? [DEFAULT_LANGUAGE]).filter(
-    (language) => language === DEFAULT_LANGUAGE || capability.translations[language],
+  return languagePages(contentLanguagesOf(files)).filter(
+    ({ template, page: { language } }) =>
+      template === "home" && (language === DEFAULT_LANGUAGE || capability.translations[language]),
   );
+}
+
+/** The languages the documents are made in. */
+export const pdfLanguages = (files: readonly LoadedFile[]): Language[] =>
+  pdfHomes(files).map((home) => home.page.language);
+
+/** A document kept from an earlier build, if it is whole: a damaged one (a full disk, a power cut) is drawn again. */
+function kept(file: string): Buffer | null {
+  if (!fs.existsSync(file)) return null;
+  const pdf = fs.readFileSync(file);
+  return pdf.subarray(-32).includes("%%EOF") ? pdf : null;
 }
 
 /**
@@ -58,23 +69,21 @@ export async function writeCompanyPdfs(
   siteUrl: string,
   maxBytes = COMPANY_PDF_MAX_BYTES,
 ): Promise<WrittenPdf[]> {
-  const capability = files.find((file) => file.kind === "capability");
-  if (!capability) return [];
-  const plan = languagePages(contentLanguagesOf(files));
   const written: WrittenPdf[] = [];
-  for (const language of pdfLanguages(files)) {
-    const home = plan.find((page) => page.template === "home" && page.page.language === language)!;
+  const capability = files.find((file) => file.kind === "capability");
+  for (const home of capability ? pdfHomes(files) : []) {
+    const { language } = home.page;
     const facts = companyFacts(files, home.page, siteUrl, today());
-    const words = (capability.translations[language] ?? capability.data) as CapabilityWords;
+    const words = (capability!.translations[language] ?? capability!.data) as CapabilityWords;
     for (const kind of Object.keys(COMPANY_PDF_PATHS) as CompanyPdf[]) {
       const digest = crypto
         .createHash("sha256")
         .update(JSON.stringify({ DRAWING_VERSION, kind, facts, words }))
         .digest("hex");
       const cached = path.join(dirs.cache, `${digest}.pdf`);
-      let pdf: Buffer;
-      const drawn = !fs.existsSync(cached);
-      if (drawn) {
+      let pdf = kept(cached);
+      const drawn = pdf === null;
+      if (pdf === null) {
         pdf = await RENDER[kind](facts, words, { issued: today(), version: digest.slice(0, 10) });
         if (pdf.length > maxBytes) {
           const field = `${language}.${kind}`;
@@ -83,7 +92,7 @@ export async function writeCompanyPdfs(
           );
         }
         writeAtomic(cached, pdf);
-      } else pdf = fs.readFileSync(cached);
+      }
       const address = pathIn(language, COMPANY_PDF_PATHS[kind]);
       writeAtomic(path.join(dirs.public, address), pdf);
       written.push({ path: address, bytes: pdf.length, pages: pageCount(pdf), drawn });
