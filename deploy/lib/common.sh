@@ -123,15 +123,33 @@ certificate_files() {
   return 0
 }
 
-# Runs a command as the publisher's, the editor's or the login check's user, in the code in use, with the
-# services' settings. Files it makes are its user's to write (the content repository is
-# the editor's). The caller's environment passes through (EDITOR_PASSWORD, for one). tsx
-# keeps no compiled code in the shared /tmp (TSX_DISABLE_CACHE).
+# Runs a command as the publisher's, the editor's or the login check's user, in the code in
+# use, with the services' settings, inside a sandbox like its service's (systemd-run: its
+# own PID namespace, so no service sees or signals it; the one folder its service writes;
+# no new privileges) and with a time limit. Its environment is a clean one, never the
+# caller's: a secret the operator gave deploy/install (SMTP_URL, EDITOR_PASSWORD, the
+# recovery sheet's) reaches a helper only on its standard input. tsx keeps no compiled code
+# in the shared /tmp (TSX_DISABLE_CACHE). Files it makes are its user's (the content
+# repository is the editor's).
+HELPER_SECONDS=600
 as_user() {
-  local user=$1
+  local user=$1 writes dir=$APP_LINK
   shift
-  (cd "$APP_LINK" && umask 0022 && runuser -u "$user" -- env PATH=/usr/bin:/bin HOME="$(getent passwd "$user" | cut -d: -f6)" \
-    HOST_DIR="$HOST_DIR" EDITORS_FILE="$LOGIN_DIR/editors" ENQUIRY_DIR="$ENQUIRY_DIR" NODE_ENV=production TSX_DISABLE_CACHE=1 "$@")
+  [[ -d $APP_LINK ]] || dir=/
+  case $user in
+    site-editor) writes=$REPO_DIR ;;
+    site-login) writes=$LOGIN_DIR ;;
+    site-publisher) writes=$HOST_DIR ;;
+    *) fail "as_user: no sandbox for $user" ;;
+  esac
+  systemd-run --quiet --wait --collect --pipe --service-type=exec \
+    -p User="$user" -p Group="$(id -gn "$user")" -p WorkingDirectory="$dir" -p UMask=0022 \
+    -p NoNewPrivileges=yes -p PrivatePIDs=yes -p PrivateTmp=yes -p ProtectHome=yes \
+    -p ProtectSystem=strict -p ReadWritePaths="$writes" -p RestrictSUIDSGID=yes \
+    -p CapabilityBoundingSet= -p RuntimeMaxSec="$HELPER_SECONDS" \
+    --setenv=HOME="$(getent passwd "$user" | cut -d: -f6)" --setenv=HOST_DIR="$HOST_DIR" \
+    --setenv=EDITORS_FILE="$LOGIN_DIR/editors" --setenv=ENQUIRY_DIR="$ENQUIRY_DIR" \
+    --setenv=NODE_ENV=production --setenv=TSX_DISABLE_CACHE=1 -- "$@"
 }
 
 # The site's published address (canonical links, the sitemap, the printed pages): the

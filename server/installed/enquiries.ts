@@ -9,7 +9,8 @@ import { jsonAs } from "../lib/files";
 import { enquiryStatus as enquiryStatusSchema, spoolEntry } from "./records";
 import { readOwnedFile, uidOf } from "./serviceFiles";
 import { printable } from "../lib/printable";
-import { script, type Ran } from "./shell";
+import { script } from "./sandbox";
+import type { Ran } from "./shell";
 
 /** The enquiry service's status.json: its counts, where it sends enquiries, how its mail server answers. */
 export type EnquiryStatus = SpoolStatus & { mail?: MailState };

@@ -10,7 +10,8 @@ import { liveSettings, publisherStatus } from "./records";
 import { SETTINGS_FILE } from "../../src/contract/enquiry";
 import { readOwnedFile, uidOf } from "./serviceFiles";
 import { printable } from "../lib/printable";
-import { Failure, say, script, unitState } from "./shell";
+import { script } from "./sandbox";
+import { Failure, say, unitState } from "./shell";
 
 export const paths = hostPaths(HOST_DIR);
 const POLL_MS = 1000;

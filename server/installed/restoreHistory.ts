@@ -5,19 +5,39 @@
 import fs from "node:fs";
 import path from "node:path";
 import { TALLY_FILE } from "../enquiry/tally";
-import { ENQUIRY_DIR, SERVICES, VISITS_DIR, WATCH_DIR, WATCH_USER } from "./layout";
+import { ENQUIRY_DIR, INSTALL_COMMAND, SERVICES, VISITS_DIR, WATCH_DIR, WATCH_USER } from "./layout";
 import { PART, VISITS_USER } from "./backupFile";
 import { VISITS_FILE, WATCH_STATE } from "./stageBackup";
-import { Failure, must, run } from "./shell";
+import { runAs } from "./sandbox";
+import { groupIdOf, uidOf } from "./serviceFiles";
+import { Failure, must } from "./shell";
 
 /** The visits logs' group: the report reads them (deploy/configure, deploy/logrotate). */
 const VISITS_GROUP = "site-report";
 
-/** A file written by `user` itself, from what root hands it: root writes nothing in the user's folder. */
+/** A file written by `user` itself, in its sandbox, from what root hands it: root writes nothing in the user's folder. */
 export function writeAsUser(user: string, to: string, data: Buffer | string, mode = "600"): void {
   const write = 'umask 077 && t=$(mktemp "$1.XXXXXX") && chmod "$2" "$t" && cat > "$t" && sync "$t" && mv -f "$t" "$1"';
-  const ran = run("sh", ["-c", write, "sh", to, mode], { user, input: data });
+  const ran = runAs(user, "sh", ["-c", write, "sh", to, mode], { input: data, writes: [path.dirname(to)] });
   if (ran.status !== 0) throw new Failure(`${to} could not be written as ${user}: ${ran.stderr.trim()}`);
+}
+
+/**
+ * A visits log put into nginx's folder, which is root's (deploy/configure): written by root
+ * as a new file (never over one there, never through a link), then given to nginx's user
+ * and the report's group, as logrotate leaves them.
+ */
+function placeVisitsLog(to: string, data: Buffer): void {
+  const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants;
+  const fd = fs.openSync(to, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o640);
+  try {
+    fs.writeSync(fd, data);
+    fs.fsyncSync(fd);
+    fs.fchownSync(fd, uidOf(VISITS_USER), groupIdOf(VISITS_GROUP));
+    fs.fchmodSync(fd, 0o640);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** The backup's tally, then this server's lines (unless they already begin with the backup's: restored before). */
@@ -26,7 +46,7 @@ function restoreTally(staging: string): number {
   if (!fs.existsSync(from)) return 0;
   const restored = fs.readFileSync(from, "utf8");
   const file = path.join(ENQUIRY_DIR, TALLY_FILE);
-  const here = run("cat", [file], { user: SERVICES.enquiry.user });
+  const here = runAs(SERVICES.enquiry.user, "cat", [file]);
   const own = here.status === 0 ? here.stdout : "";
   // Readable by the report's user, as the enquiry service writes it (enquiry/tally.ts): it names no one.
   writeAsUser(SERVICES.enquiry.user, file, own.startsWith(restored) ? own : restored + own, "644");
@@ -38,8 +58,10 @@ function restoreVisits(staging: string): number {
   const from = path.join(staging, PART.visits);
   if (!fs.existsSync(from)) return 0;
   const number = (name: string) => (name === "access.log" ? 0 : Number(name.split(".")[2]));
-  const listed = run("sh", ["-c", 'cd "$1" && ls -1', "sh", VISITS_DIR], { user: VISITS_USER }).stdout;
-  const rotatedHere = listed.split("\n").filter((name) => VISITS_FILE.test(name) && name !== "access.log");
+  const folder = fs.lstatSync(VISITS_DIR);
+  if (!folder.isDirectory() || folder.uid !== 0 || (folder.mode & 0o022) !== 0)
+    throw new Failure(`${VISITS_DIR} is not root's alone: run ${INSTALL_COMMAND} again, then restore again.`);
+  const rotatedHere = fs.readdirSync(VISITS_DIR).filter((name) => VISITS_FILE.test(name) && name !== "access.log");
   const after = Math.max(0, ...rotatedHere.map(number));
   const names = fs.readdirSync(from).filter((name) => VISITS_FILE.test(name));
   if (!names.length) return 0;
@@ -55,15 +77,13 @@ function restoreVisits(staging: string): number {
     else if (plain) must("sh", ["-c", 'gzip -dc "$1" > "$2"', "sh", source, target]);
     else must("sh", ["-c", 'gzip -nc "$1" > "$2"', "sh", source, target]);
   }
-  const archive = path.join(staging, "visits-ready.tar");
-  // The files by name: no "." entry for tar to find already there.
-  must("tar", ["-C", ready, "-cf", archive, ...fs.readdirSync(ready)]);
-  // nginx's user writes them, in the report's group (root may name it), never over a file there.
-  const unpack = 'umask 027 && tar -x -C "$1" --no-same-owner --no-same-permissions --keep-old-files';
-  const ran = run("runuser", ["-u", VISITS_USER, "-g", VISITS_GROUP, "--", "sh", "-c", unpack, "sh", VISITS_DIR], {
-    input: fs.readFileSync(archive),
-  });
-  if (ran.status !== 0) throw new Failure(`the visits logs could not be put back: ${ran.stderr.trim()}`);
+  for (const name of fs.readdirSync(ready)) {
+    try {
+      placeVisitsLog(path.join(VISITS_DIR, name), fs.readFileSync(path.join(ready, name)));
+    } catch (error) {
+      throw new Failure(`the visits log ${name} could not be put back: ${(error as Error).message}`);
+    }
+  }
   return names.length;
 }
 

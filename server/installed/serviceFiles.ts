@@ -27,6 +27,14 @@ export function groupOf(user: string): number {
   return gid;
 }
 
+/** A group's id, by name (getent group). */
+export function groupIdOf(group: string): number {
+  const line = run("getent", ["group", group]).stdout.trim();
+  const gid = Number(line.split(":")[2]);
+  if (!line || !Number.isInteger(gid)) throw new Error(`there is no group ${group}`);
+  return gid;
+}
+
 /**
  * The text of `file` when it is a plain file owned by `uid` (not a link, not another user's
  * file linked in); its last `maxBytes` when longer. undefined when it is not there or not such a file.

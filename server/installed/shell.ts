@@ -1,9 +1,7 @@
 // Running commands for sitectl: as root or as one of the site's users, with what they
 // print either captured or shown to the operator.
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import { SAFE_GIT } from "../lib/git";
-import { APP_LINK, EDITORS_FILE, ENQUIRY_DIR, HOST_DIR, SERVICES } from "./layout";
 
 /** A problem that ends the command: its sentence is what the operator reads. */
 export class Failure extends Error {}
@@ -15,10 +13,6 @@ export interface Ran {
 }
 
 export interface RunOptions {
-  /** Run as this user (runuser), in the code in use, with the services' settings. */
-  user?: string;
-  /** Instead of the user's service's UMask=. */
-  umask?: string;
   cwd?: string;
   env?: Record<string, string>;
   /** Show what it prints (and let it ask the terminal) instead of capturing it. */
@@ -26,35 +20,24 @@ export interface RunOptions {
   /** Its standard output goes to this open file (binary or large output: an archive). */
   stdoutFd?: number;
   input?: string | Buffer;
+  /** Ended (SIGKILL) after this long; a failure of its own. */
+  timeoutSeconds?: number;
 }
 
 /**
- * The settings every service gets from its unit, for commands run as its user; tsx keeps
- * no compiled code in the shared /tmp, where another user could leave some.
+ * A command as root, in root's own folders. A command as a service's user is ./sandbox.ts's
+ * runAs: in that service's sandbox, with a clean environment and a time limit.
  */
-const SERVICE_ENV = {
-  HOST_DIR,
-  EDITORS_FILE,
-  ENQUIRY_DIR,
-  NODE_ENV: "production",
-  TSX_DISABLE_CACHE: "1",
-  TMPDIR: "/tmp",
-};
-
 export function run(command: string, args: string[], options: RunOptions = {}): Ran {
-  // As the user's service would: its files keep the modes the others rely on.
-  const umask =
-    options.umask ?? Object.values(SERVICES).find((service) => service.user === options.user)?.umask ?? "0022";
-  const [file, argv] = options.user
-    ? ["runuser", ["-u", options.user, "--", "sh", "-c", `umask ${umask} && exec "$0" "$@"`, command, ...args]]
-    : [command, args];
-  const result = spawnSync(file, argv, {
-    cwd: options.cwd ?? (options.user ? fs.realpathSync(APP_LINK) : undefined),
-    env: { ...process.env, ...(options.user ? SERVICE_ENV : {}), ...options.env },
+  const result = spawnSync(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
     encoding: "utf8",
     input: options.input,
     stdio: options.show ? ["inherit", "inherit", "inherit"] : ["pipe", options.stdoutFd ?? "pipe", "pipe"],
     maxBuffer: 64 * 1024 * 1024,
+    timeout: options.timeoutSeconds ? options.timeoutSeconds * 1000 : undefined,
+    killSignal: "SIGKILL",
   });
   if (result.error) throw new Failure(`could not run ${command}: ${result.error.message}`);
   return { status: result.status ?? 1, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };
@@ -78,14 +61,10 @@ export const nodeScript = (file: string, args: string[]) => [
   "--import",
   "tsx",
   "--import",
-  "./server/lib/printableTerminal.ts",
+  "./server/lib/printableOutput.ts",
   file,
   ...args,
 ];
-
-/** One of the project's own scripts (server/...), run by Node as a service's user. */
-export const script = (user: string, file: string, args: string[], options: RunOptions = {}) =>
-  run("/usr/bin/node", nodeScript(file, args), { ...options, user });
 
 /** git as root, in root's own folders only (the code): the content repository is the editor's (sandbox.ts repoGit). */
 export const git = (dir: string, args: string[], options: RunOptions = {}) =>

@@ -7,7 +7,8 @@
 // What a service's user owns is read as that user (root follows no path into the service's
 // folders): the repository by the editor's git in its sandbox, the logins by the login
 // check's user, the spool and tally by the enquiry service's user, the visits logs by
-// nginx's, the watch's state by the watch's; plain files only.
+// the report's (their group), the watch's state by the watch's; each in its unit's sandbox
+// (sandbox.ts); plain files only.
 import fs from "node:fs";
 import path from "node:path";
 import { SPOOL_FILE, STATES } from "../enquiry/spool";
@@ -16,6 +17,7 @@ import {
   EDITORS_FILE,
   ENQUIRY_DIR,
   LETSENCRYPT_DIR,
+  REPORT_USER,
   SELF_SIGNED_DIR,
   SERVICES,
   VISITS_DIR,
@@ -25,9 +27,12 @@ import {
   type InstallSettings,
 } from "./layout";
 import { members } from "./archive";
-import { PART, SETTINGS, FORMAT, VERSION, VISITS_USER, filesUnder, sha256, type Manifest } from "./backupFile";
-import { mustRepoGit, repoGit } from "./sandbox";
-import { Failure, must, run } from "./shell";
+import { PART, SETTINGS, FORMAT, VERSION, filesUnder, sha256, type Manifest } from "./backupFile";
+import { mustRepoGit, repoGit, runAs } from "./sandbox";
+import { Failure, must } from "./shell";
+
+/** A year of visits logs or a full spool, handed over as a tar: at most this long. */
+const COPY_SECONDS = 60 * 60;
 
 /** Writes what `produce` prints (to the file descriptor it is given) into `file`; it must succeed. */
 function writeFrom(file: string, produce: (fd: number) => { status: number; stderr: string }): void {
@@ -56,7 +61,7 @@ function copyAsUser(
   fs.mkdirSync(path.dirname(into), { recursive: true });
   // A log nginx appends to meanwhile is taken as far as it was (tar's status 1): not a failure.
   const list = `cd "$1" || exit 2; ${find} -print0 2>/dev/null | tar -c --warning=no-file-changed --null --no-recursion -T -; s=$?; [ "$s" -le 1 ] || exit "$s"`;
-  writeFrom(archive, (fd) => run("sh", ["-c", list, "sh", dir], { user, stdoutFd: fd }));
+  writeFrom(archive, (fd) => runAs(user, "sh", ["-c", list, "sh", dir], { stdoutFd: fd, timeoutSeconds: COPY_SECONDS }));
   const names = members(archive).map(({ type, name }) => {
     if (type !== "-" || !accept(name))
       throw new Failure(`${what} handed over ${name}, which is not one of its files: no backup was written.`);
@@ -91,16 +96,17 @@ function copySpool(staging: string): Record<(typeof STATES)[number], number> {
 /** The owner's report's history: the enquiries' tally and the visits logs (the report itself is built again). */
 function copyHistory(staging: string): NonNullable<Manifest["history"]> {
   const visits = copyAsUser(
-    VISITS_USER,
+    // The report's user reads them (their group); nginx's user may not even list the folder.
+    REPORT_USER,
     VISITS_DIR,
     "find . -maxdepth 1 -type f -name 'access.log*'",
     path.join(staging, PART.visits),
     (name) => VISITS_FILE.test(name.replace(/^\.\//, "")),
     "nginx's visits log",
   );
-  const tally = run("cat", [path.join(ENQUIRY_DIR, TALLY_FILE)], { user: SERVICES.enquiry.user });
+  const tally = runAs(SERVICES.enquiry.user, "cat", [path.join(ENQUIRY_DIR, TALLY_FILE)]);
   if (tally.status === 0) fs.writeFileSync(path.join(staging, PART.tally), tally.stdout, { mode: 0o600 });
-  const watchState = run("cat", [path.join(WATCH_DIR, WATCH_STATE)], { user: WATCH_USER });
+  const watchState = runAs(WATCH_USER, "cat", [path.join(WATCH_DIR, WATCH_STATE)]);
   if (watchState.status === 0)
     fs.writeFileSync(path.join(staging, PART.watchState), watchState.stdout, { mode: 0o600 });
   return {
@@ -120,7 +126,7 @@ export function stageBackup(staging: string, settings: InstallSettings, withCert
   writeFrom(path.join(staging, PART.repo), (fd) =>
     repoGit(["bundle", "create", "--quiet", "-", "--all"], { stdoutFd: fd }),
   );
-  const logins = run("cat", [EDITORS_FILE], { user: SERVICES.login.user });
+  const logins = runAs(SERVICES.login.user, "cat", [EDITORS_FILE]);
   if (logins.status === 0) fs.writeFileSync(path.join(staging, PART.editors), logins.stdout, { mode: 0o600 });
   const enquiries = copySpool(staging);
   fs.mkdirSync(path.join(staging, PART.settings));

@@ -34,17 +34,31 @@ async function askPassword(prompt: string): Promise<string> {
   return password;
 }
 
+/** The first line of `input` (its end when it has no newline), or undefined when it is empty. */
+async function firstLine(input: NodeJS.ReadableStream): Promise<string | undefined> {
+  const lines = readline.createInterface({ input, terminal: false });
+  for await (const line of lines) {
+    lines.close();
+    return line;
+  }
+  return undefined;
+}
+
 async function main() {
   if (command === "list") {
     console.log(logins.size ? [...logins.keys()].join("\n") : `No logins in ${file}.`);
   } else if (command === "add") {
     if (!name || !LOGIN_NAME.test(name))
       fail("Usage: npm run editors:add -- NAME (lower-case letters, digits, . _ -; 2 to 32)");
+    // Asked on a terminal; else its first line on standard input (deploy/install hands it
+    // over so, never in an environment or argv); EDITOR_PASSWORD on a developer's machine.
     let password = process.env.EDITOR_PASSWORD ?? "";
-    if (!password) {
-      if (!process.stdin.isTTY) fail("Set EDITOR_PASSWORD, or run this in a terminal to type the password.");
+    if (!password && process.stdin.isTTY) {
       password = await askPassword(`Password for ${name}: `);
       if ((await askPassword("Again: ")) !== password) fail("The two passwords differ; nothing changed.");
+    } else if (!password) {
+      password = (await firstLine(process.stdin)) ?? "";
+      if (!password) fail("Type the password in a terminal, or give it as the first line of standard input.");
     }
     if ([...password].length < MIN_PASSWORD_LENGTH)
       fail(`A password needs at least ${MIN_PASSWORD_LENGTH} characters; nothing changed.`);

@@ -1,7 +1,8 @@
 // `sitectl editors add|remove NAME`, `sitectl editors list`: the staff logins, changed by the
 // login check's own script as its user (it asks for the password on the terminal).
 import { SERVICES } from "../installed/layout";
-import { Failure, script } from "../installed/shell";
+import { script } from "../installed/sandbox";
+import { Failure } from "../installed/shell";
 import type { Command } from "./command";
 
 function editors(args: string[]): number {

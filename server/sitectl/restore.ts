@@ -35,7 +35,7 @@ import {
 import { checkCertificates, placeCertificates } from "../installed/restoreCertificates";
 import { describe, waitForPublisher } from "../installed/publisher";
 import type { Status } from "../publisher/status";
-import { mustRepoGit } from "../installed/sandbox";
+import { mustAs, mustRepoGit, runAs } from "../installed/sandbox";
 import { Failure, count, must, run, say, startUnits, systemctl } from "../installed/shell";
 import { restoreHistory, writeAsUser } from "../installed/restoreHistory";
 import { fromBackups } from "../installed/backupsRestore";
@@ -121,9 +121,9 @@ function importSpool(unpacked: string, staging: string): number {
   const archive = path.join(staging, "spool.tar");
   must("tar", ["-C", path.join(unpacked, PART.spool), "-cf", archive, "."]);
   const unpack = `d=$(mktemp -d "$1/.restoring-XXXXXX") && tar -x -C "$d" --no-same-owner --no-same-permissions && node --import tsx server/enquiry/import.ts "$d"; status=$?; rm -rf "$d"; exit $status`;
-  const ran = run("sh", ["-c", unpack, "sh", ENQUIRY_DIR], {
-    user: SERVICES.enquiry.user,
+  const ran = runAs(SERVICES.enquiry.user, "sh", ["-c", unpack, "sh", ENQUIRY_DIR], {
     input: fs.readFileSync(archive),
+    timeoutSeconds: 60 * 60,
   });
   if (ran.status !== 0) throw new Failure(`the enquiries could not be added: ${ran.stderr.trim()}`);
   return Number(/(\d+) added/.exec(ran.stdout)?.[1] ?? 0);
@@ -136,7 +136,7 @@ function removeAsOwner(dir: string): void {
   if (owner === "root") throw new Failure(`${dir} belongs to root; move it away by hand, then restore again.`);
   // Its contents as their owner (find -delete follows no link); the emptied folder sits in
   // the publisher's folder, where only root may remove it: rmdir takes an empty folder only.
-  must("find", [dir, "-xdev", "-mindepth", "1", "-delete"], { user: owner });
+  mustAs(owner, "find", [dir, "-xdev", "-mindepth", "1", "-delete"], { writes: [dir] });
   if (fs.lstatSync(dir).isDirectory()) fs.rmdirSync(dir);
 }
 

@@ -1,7 +1,7 @@
 // `sitectl rollback`: the publisher's own rollback, run as its user: the release before the
 // live one goes live again, pinned until the next publish.
 import { SERVICES } from "../installed/layout";
-import { script } from "../installed/shell";
+import { script } from "../installed/sandbox";
 import type { Command } from "./command";
 
 export const command: Command = {

@@ -17,7 +17,7 @@ describe("repositoryOwner and hostWritable", () => {
     const here = place();
     here.machine.run = (_command, args) =>
       ran(
-        args.includes("-P")
+        !args.includes("-prune")
           ? `${here.paths.REPO_DIR}/content/site.yaml\n`
           : `${here.paths.HOST_DIR}/live/a\n${here.paths.HOST_DIR}/live/b\n`,
       );
@@ -34,15 +34,15 @@ describe("repositoryOwner and hostWritable", () => {
 });
 
 describe("repository", () => {
-  test("ok: the editor's check says ok, asked in its sandbox", async () => {
+  test("ok: the editor's check says ok, asked of the editor's user", async () => {
     const here = place();
     const asked: unknown[] = [];
-    here.machine.script = (service, file, args, sandboxed) => {
-      asked.push([service, file, args, sandboxed]);
+    here.machine.script = (service, file, args) => {
+      asked.push([service, file, args]);
       return ran("ok\n");
     };
     expect(levels(await here.find(repository))).toEqual(["ok"]);
-    expect(asked).toContainEqual(["editor", "server/editor/repair.ts", ["--check"], true]);
+    expect(asked).toContainEqual(["editor", "server/editor/repair.ts", ["--check"]]);
   });
 
   test("problem: it needs repair, or could not be checked", async () => {

@@ -21,9 +21,9 @@ const MINUTE = 60_000;
 /** The spool as `enquiries.ts --json` prints it: entries received `minutesAgo`. */
 function spool(here: Place, entries: { id: string; state: string; minutesAgo: number; lastError?: string }[]) {
   const other = here.machine.script;
-  here.machine.script = (service, file, args, sandboxed) => {
+  here.machine.script = (service, file, args) => {
     // Root asks each service's scripts for the facts: only the spool's list is planted.
-    if (file !== "server/enquiry/enquiries.ts") return other(service, file, args, sandboxed);
+    if (file !== "server/enquiry/enquiries.ts") return other(service, file, args);
     expect([service, args]).toEqual(["enquiry", ["--json"]]);
     return ran(
       JSON.stringify(

@@ -9,11 +9,11 @@ import os from "node:os";
 import path from "node:path";
 import { SUMMARY_FILE, SUMMARY_MAX_BYTES, summaryFrom } from "../../analytics/build";
 import { spoolFrom, statusFrom } from "../../installed/enquiries";
-import { LAYOUT, SERVICES, userOf, type FileOwner, type InstallSettings, type Layout } from "../../installed/layout";
+import { LAYOUT, userOf, type FileOwner, type InstallSettings, type Layout } from "../../installed/layout";
 import { readStatus } from "../../installed/publisher";
 import { sandboxScript } from "../../installed/sandbox";
 import { readOwnedFile, uidOf } from "../../installed/serviceFiles";
-import { run, script, unitState } from "../../installed/shell";
+import { run, unitState } from "../../installed/shell";
 import type { CheckContext, Machine } from "./check";
 import { gatherRootFacts, type RootFacts, type RootMachine } from "./rootFacts";
 
@@ -63,11 +63,13 @@ export const THIS_MACHINE: Machine = {
   ports: { http: 80, https: 443 },
 };
 
-/** Root on this server: its commands, and the project's scripts as each service's user. */
+/** Each of root's commands for the facts may take this long (the root part has 5 minutes in all). */
+const ROOT_HELPER_SECONDS = 60;
+
+/** Root on this server: its commands, and the project's scripts as each service's user, in its sandbox. */
 export const THIS_ROOT: RootMachine = {
-  run: (command, args) => run(command, args),
-  script: (service, file, args, sandboxed) =>
-    sandboxed ? sandboxScript(service, file, args) : script(SERVICES[service].user, file, args),
+  run: (command, args) => run(command, args, { timeoutSeconds: ROOT_HELPER_SECONDS }),
+  script: (service, file, args) => sandboxScript(service, file, args, { timeoutSeconds: ROOT_HELPER_SECONDS }),
 };
 
 const serverOwner = (owner: FileOwner) => uidOf(userOf(owner));
