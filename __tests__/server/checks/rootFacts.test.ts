@@ -100,5 +100,6 @@ test("every check runs on root's facts with a machine that runs nothing but apt-
   const context = checkContext(here.settings, here.paths, () => me, watchMachine, facts, here.now);
   const failed = (await allChecks(context)).filter((finding) => /^The check of /.test(finding.text));
   expect(failed).toEqual([]);
+  // Asked once for the security and the stable updates both.
   expect(asked).toEqual(["apt-get"]);
 });

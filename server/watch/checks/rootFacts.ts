@@ -28,8 +28,8 @@ import type { Ran } from "../../installed/shell";
 export interface RootMachine {
   /** A command as root (nginx -t, find: nothing that runs a service's files). */
   run(command: string, args: string[]): Ran;
-  /** One of the project's scripts as the service's user; `sandboxed`: in its unit's sandbox. */
-  script(service: ServiceName, file: string, args: string[], sandboxed?: boolean): Ran;
+  /** One of the project's scripts as the service's user, in its unit's sandbox. */
+  script(service: ServiceName, file: string, args: string[]): Ran;
 }
 
 /** What the watch's root part leaves for it (root's, group site-watch: ../rootPart.ts). */
@@ -78,6 +78,8 @@ export const rootFactsSchema = z.object({
   backups: z.object({ set: z.boolean(), status: z.string().nullable() }).optional(),
   /** `sitectl watch --digest` asked for the weekly digest with this run (the root part's only). */
   digestRequested: z.boolean().optional(),
+  /** The facts whose gatherer failed this time, with why (each told on its own; the others are fresh). */
+  unfinished: z.record(z.string(), z.string()).optional(),
 });
 export type RootFacts = z.infer<typeof rootFactsSchema>;
 
@@ -86,6 +88,13 @@ const capped = (answer: Ran): Ran => ({
   stdout: answer.stdout.slice(-TEXT_MAX),
   stderr: answer.stderr.slice(-TEXT_MAX),
 });
+
+/**
+ * enquiry.env's values the watch is given: where enquiries go, and the mail server with its
+ * password, because the watch sends its alerts and digests itself (watch/notify.ts), also
+ * when the enquiry service is down, which is one of the things it tells.
+ */
+const ENQUIRY_KEYS = ["ENQUIRY_TO", "ENQUIRY_FROM", "SMTP_URL"];
 
 /** Only the values of `keys` (mirror.env's bucket keys never leave root). */
 const only = (file: string, keys: string[]) =>
@@ -101,7 +110,17 @@ function changedAt(file: string): number | null {
 
 const mirrorAddress = (env: Record<string, string>) => (env.MIRROR_BUCKET && env.MIRROR_URL) || "";
 
-/** Everything only root can see that the checks need, now. */
+/** The most of a `find` listing kept: a tree the editor made huge is told, never a buffer overrun. */
+const LISTING_MAX = TEXT_MAX;
+
+/** `find ARGS` as root, its listing cut at LISTING_MAX (find stops there: head closes the pipe). */
+const boundedFind = (machine: RootMachine, args: string[]) =>
+  machine.run("sh", ["-c", `find "$@" | head -c ${LISTING_MAX}`, "sh", ...args]);
+
+/** What a gatherer that failed leaves in place of its answer. */
+const notGathered = (reason: string): Ran => ({ status: 1, stdout: "", stderr: reason });
+
+/** Everything only root can see that the checks need, now: each fact on its own, a failed one named in `unfinished`. */
 export function gatherRootFacts(
   settings: InstallSettings,
   paths: Layout,
@@ -110,27 +129,51 @@ export function gatherRootFacts(
   now = Date.now(),
 ): RootFacts {
   const editor = SERVICES.editor.user;
-  return {
+  const unfinished: Record<string, string> = {};
+  /** One fact: its gatherer's answer, or `fallback` with the reason kept for the checks. */
+  function fact<T>(name: string, gather: () => T, fallback: (reason: string) => T): T {
+    try {
+      return gather();
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      unfinished[name] = reason;
+      return fallback(reason);
+    }
+  }
+  const answer = (name: string, gather: () => Ran) => fact(name, () => capped(gather()), notGathered);
+  const facts: RootFacts = {
     gatheredAt: now,
-    nginxTest: capped(machine.run("nginx", ["-t"])),
-    certificate: certificateFile(settings, paths),
-    secrets: {
-      editor: nginxHasSecret(paths.EDITOR_PROXY_ENV, "EDITOR_PROXY_SECRET", paths.EDITOR_SECRET_MAP),
-      enquiry: nginxHasSecret(paths.ENQUIRY_STAFF_ENV, "ENQUIRY_STAFF_SECRET", paths.ENQUIRY_SECRET_MAP),
-    },
-    enquiryEnv: only(paths.ENQUIRY_ENV, ["ENQUIRY_TO", "ENQUIRY_FROM", "SMTP_URL"]),
+    nginxTest: answer("nginxTest", () => machine.run("nginx", ["-t"])),
+    certificate: fact("certificate", () => certificateFile(settings, paths), () => null),
+    secrets: fact(
+      "secrets",
+      () => ({
+        editor: nginxHasSecret(paths.EDITOR_PROXY_ENV, "EDITOR_PROXY_SECRET", paths.EDITOR_SECRET_MAP),
+        enquiry: nginxHasSecret(paths.ENQUIRY_STAFF_ENV, "ENQUIRY_STAFF_SECRET", paths.ENQUIRY_SECRET_MAP),
+      }),
+      () => ({ editor: false, enquiry: false }),
+    ),
+    enquiryEnv: fact("enquiryEnv", () => only(paths.ENQUIRY_ENV, ENQUIRY_KEYS), () => ({})),
     enquiryEnvChangedAt: changedAt(paths.ENQUIRY_ENV),
-    watchEnv: only(paths.WATCH_ENV, ["ALERT_TO", "ALERT_WEBHOOK", "OWNER_TO"]),
-    mirrorUrl: present(paths.MIRROR_ENV) ? mirrorAddress(readEnvFile(paths.MIRROR_ENV)) : null,
-    enquiryStatus: readOwnedFile(path.join(paths.ENQUIRY_DIR, "status.json"), ownerOf("enquiry"), TEXT_MAX) ?? null,
-    spool: capped(machine.script("enquiry", "server/enquiry/enquiries.ts", ["--json"])),
+    watchEnv: fact("watchEnv", () => only(paths.WATCH_ENV, ["ALERT_TO", "ALERT_WEBHOOK", "OWNER_TO"]), () => ({})),
+    mirrorUrl: fact(
+      "mirrorUrl",
+      () => (present(paths.MIRROR_ENV) ? mirrorAddress(readEnvFile(paths.MIRROR_ENV)) : null),
+      () => null,
+    ),
+    enquiryStatus: fact(
+      "enquiryStatus",
+      () => readOwnedFile(path.join(paths.ENQUIRY_DIR, "status.json"), ownerOf("enquiry"), TEXT_MAX) ?? null,
+      () => null,
+    ),
+    spool: answer("spool", () => machine.script("enquiry", "server/enquiry/enquiries.ts", ["--json"])),
     // Listed by the login check's user: root reads nothing in its folder.
-    logins: capped(machine.script("login", "server/login/editors.ts", ["list"])),
+    logins: answer("logins", () => machine.script("login", "server/login/editors.ts", ["list"])),
     // Asked in the editor's sandbox, never of git as root.
-    repository: capped(machine.script("editor", "server/editor/repair.ts", ["--check"], true)),
+    repository: answer("repository", () => machine.script("editor", "server/editor/repair.ts", ["--check"])),
     // find -P never follows a link; it only looks at owners and modes.
-    repositoryForeign: capped(
-      machine.run("find", [
+    repositoryForeign: answer("repositoryForeign", () =>
+      boundedFind(machine, [
         "-P",
         paths.REPO_DIR,
         "(",
@@ -148,8 +191,9 @@ export function gatherRootFacts(
       ]),
     ),
     // As deploy/configure: a file hard-linked from the repository is the repository's.
-    hostWritable: capped(
-      machine.run("find", [
+    hostWritable: answer("hostWritable", () =>
+      boundedFind(machine, [
+        "-P",
         paths.HOST_DIR,
         "-path",
         paths.REPO_DIR,
@@ -170,15 +214,25 @@ export function gatherRootFacts(
         "-print",
       ]),
     ),
-    visitsLog: present(path.join(paths.VISITS_DIR, ACCESS_LOG)),
+    visitsLog: fact("visitsLog", () => present(path.join(paths.VISITS_DIR, ACCESS_LOG)), () => false),
     // The gatherer's own (root's on the server): apt writes it, no service can.
-    upgradesLog: readOwnedFile(paths.UPGRADES_LOG, process.getuid?.() ?? 0, UPGRADES_LOG_MAX) ?? null,
+    upgradesLog: fact(
+      "upgradesLog",
+      () => readOwnedFile(paths.UPGRADES_LOG, process.getuid?.() ?? 0, UPGRADES_LOG_MAX) ?? null,
+      () => null,
+    ),
     // The backup service's record (root's, like the gatherer); its keys stay in backups.env.
-    backups: {
-      set: present(paths.BACKUPS_ENV),
-      status: readOwnedFile(path.join(paths.BACKUPS_DIR, BACKUPS_STATUS), process.getuid?.() ?? 0, TEXT_MAX) ?? null,
-    },
+    backups: fact(
+      "backups",
+      () => ({
+        set: present(paths.BACKUPS_ENV),
+        status:
+          readOwnedFile(path.join(paths.BACKUPS_DIR, BACKUPS_STATUS), process.getuid?.() ?? 0, TEXT_MAX) ?? null,
+      }),
+      () => ({ set: false, status: null }),
+    ),
   };
+  return { ...facts, unfinished };
 }
 
 /** The facts as the root part left them for the watch: root's own file (`uid`), checked against the schema; null when unusable. */
