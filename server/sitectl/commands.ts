@@ -22,6 +22,7 @@ import { command as siteUrl } from "./siteUrl";
 import { command as rollback } from "./rollback";
 import { command as status } from "./status";
 import { command as update } from "./update";
+import { command as updates } from "./updates";
 import { command as watch } from "./watch";
 
 export const COMMANDS: Command[] = [
@@ -45,6 +46,7 @@ export const COMMANDS: Command[] = [
   ownerMail,
   siteUrl,
   mirror,
+  updates,
   reboots,
 ];
 

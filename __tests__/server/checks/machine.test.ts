@@ -16,6 +16,7 @@ import {
   restartPending,
   securityUpdates,
   site,
+  stableUpdates,
   units,
 } from "../../../server/watch/checks/machine";
 import { BLIPS_PER_DAY } from "../../../server/watch/checks/finding";
@@ -226,6 +227,37 @@ describe("securityUpdates", () => {
     const here = place();
     here.machine.run = () => ran("", 100, "E: Could not open lock file");
     expect(await here.find(securityUpdates)).toEqual([]);
+  });
+});
+
+describe("stableUpdates", () => {
+  const apt = (lines: string[]) => (command: string) => (command === "apt-get" ? ran(lines.join("\n")) : ran());
+
+  test("ok: only security updates waiting (their own check tells them)", async () => {
+    const here = place();
+    here.machine.run = apt(["Inst openssl [3.5.1-1] (3.5.1-1+deb13u1 Debian-Security:13/stable-security [amd64])"]);
+    expect(levels(await here.find(stableUpdates))).toEqual(["ok"]);
+  });
+
+  test("problem: Debian's point-release updates waiting, named, told after a week (issue 71, L11)", async () => {
+    const here = place();
+    here.machine.run = apt([
+      "Inst libc6 [2.41-12] (2.41-12+deb13u1 Debian:13.2/stable [amd64])",
+      "Inst tzdata [2025b-4] (2025c-0+deb13u1 Debian:13.2/stable [all])",
+      "Inst openssl [3.5.1-1] (3.5.1-1+deb13u1 Debian-Security:13/stable-security [amd64])",
+    ]);
+    expect(theProblem(await here.find(stableUpdates))).toMatchObject({
+      id: "stable-updates",
+      text: expect.stringMatching(/^2 stable updates of Debian's waiting \(libc6, tzdata\)/),
+      blips: 7 * BLIPS_PER_DAY,
+      fix: expect.stringContaining("sitectl updates --stable on"),
+    });
+  });
+
+  test("nothing to say when apt cannot be asked", async () => {
+    const here = place();
+    here.machine.run = () => ran("", 100, "E: Could not open lock file");
+    expect(await here.find(stableUpdates)).toEqual([]);
   });
 });
 

@@ -5,12 +5,13 @@ import { certificate } from "./certificate";
 import { editorSecret, hostWritable, logins, repository, repositoryOwner } from "./editor";
 import { enquiriesFailed, enquiriesWaiting, enquirySecret, mailServer, mailSettings, recipient } from "./enquiries";
 import type { Finding } from "./finding";
-import { code, disk, inodes, memory, nginxConfig, restartPending, securityUpdates, site, units } from "./machine";
+import { code, disk, inodes, memory, nginxConfig, restartPending, securityUpdates, site, stableUpdates, units } from "./machine";
 import { mirror, mirrorCdn } from "./mirror";
 import { backupPush, buildFailed, contentRefused, contentWarnings, publishedAddress, publisher } from "./publishing";
 import { report } from "./report";
 import { securityUpdatesRun } from "./updates";
 import { offsiteBackups } from "./backups";
+import { watchFacts } from "./watchFacts";
 
 export const CHECKS: Check[] = [
   code,
@@ -41,10 +42,12 @@ export const CHECKS: Check[] = [
   mailServer,
   report,
   securityUpdates,
+  stableUpdates,
   securityUpdatesRun,
   offsiteBackups,
   restartPending,
   memory,
+  watchFacts,
 ];
 
 /** What every check finds, in the order doctor prints them. */

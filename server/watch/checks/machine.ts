@@ -7,7 +7,7 @@ import path from "node:path";
 import { DEFAULT_MIN_FREE_MB } from "../../lib/settings";
 import { SERVICES, TIMERS } from "../../installed/layout";
 import { count } from "../../installed/shell";
-import { failing, type Check, type Found } from "./check";
+import { failing, type Check, type CheckContext, type Found } from "./check";
 import { BLIPS_PER_DAY, DEPLOY_AGAIN, TIMEOUT_MS, note, ok } from "./finding";
 
 /** A build needs this much free space (HOST_MIN_FREE_MB's default); twice it is comfortable. */
@@ -198,6 +198,28 @@ export const memory: Check = {
   },
 };
 
+/** apt's answer per run of the checks: the security and the stable updates' checks ask once. */
+const upgradesOf = new WeakMap<CheckContext, string[] | null>();
+
+/** What apt would upgrade (`apt-get -s upgrade`: changes nothing), as its "Inst" lines; null when apt cannot say. */
+function waitingUpgrades(context: CheckContext): string[] | null {
+  if (upgradesOf.has(context)) return upgradesOf.get(context)!;
+  const simulated = context.machine.run("apt-get", ["-s", "-o", "Debug::NoLocking=true", "upgrade"]);
+  const lines = simulated.status === 0 ? simulated.stdout.split("\n").filter((line) => line.startsWith("Inst ")) : null;
+  upgradesOf.set(context, lines);
+  return lines;
+}
+
+/** The first few packages' names of apt's "Inst NAME [old] (new origin)" lines. */
+const packageNames = (lines: string[]) =>
+  `${lines
+    .slice(0, 5)
+    .map((line) => line.split(" ")[1])
+    .join(", ")}${lines.length > 5 ? ", …" : ""}`;
+
+/** An "Inst" line of Debian's security archive. */
+const fromSecurity = (line: string) => /security/i.test(line);
+
 /** Security updates apt knows of (as fresh as its last `apt-get update`). */
 export const securityUpdates: Check = {
   id: "security-updates",
@@ -205,15 +227,31 @@ export const securityUpdates: Check = {
   blips: BLIPS_PER_DAY,
   notice: "nothing visible; the server misses security fixes",
   fix: "apt-get update && apt-get upgrade",
-  run: ({ machine }) => {
-    const simulated = machine.run("apt-get", ["-s", "-o", "Debug::NoLocking=true", "upgrade"]);
-    if (simulated.status !== 0) return [];
-    const security = simulated.stdout.split("\n").filter((line) => line.startsWith("Inst ") && /security/i.test(line));
+  run: (context) => {
+    const security = waitingUpgrades(context)?.filter(fromSecurity);
+    if (!security) return [];
     if (!security.length) return [ok("no security update waiting (as of apt's last update)")];
-    const names = security.slice(0, 5).map((line) => line.split(" ")[1]);
+    return [failing(`${count(security.length, "security update")} waiting (${packageNames(security)}).`)];
+  },
+};
+
+/**
+ * Debian's stable updates (point releases: fixes without an advisory of their own, and
+ * what a later security update may need). Applied by themselves only when the operator
+ * chose so (sitectl updates --stable on); either way told once they have waited a week.
+ */
+export const stableUpdates: Check = {
+  id: "stable-updates",
+  blips: 7 * BLIPS_PER_DAY,
+  notice: "nothing visible; the server misses Debian's point-release fixes",
+  fix: "apt-get upgrade (at a quiet hour), or let them apply by themselves: sitectl updates --stable on",
+  run: (context) => {
+    const stable = waitingUpgrades(context)?.filter((line) => !fromSecurity(line));
+    if (!stable) return [];
+    if (!stable.length) return [ok("no stable update waiting (as of apt's last update)")];
     return [
       failing(
-        `${count(security.length, "security update")} waiting (${names.join(", ")}${security.length > 5 ? ", …" : ""}).`,
+        `${count(stable.length, "stable update")} of Debian's waiting (${packageNames(stable)}); the watch tells once they have waited a week.`,
       ),
     ];
   },
