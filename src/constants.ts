@@ -52,3 +52,9 @@ export const COMPANY_PDF_PATHS = {
 export type CompanyPdf = keyof typeof COMPANY_PDF_PATHS;
 /** The largest either may be: a buyer forwards it by e-mail and files it. */
 export const COMPANY_PDF_MAX_BYTES = 300 * 1024;
+/**
+ * The most text either may be drawn from (characters of the words and facts it shows),
+ * checked before drawing: about ten times what a two-page document holds, so a field
+ * pasted full is refused at once instead of laid out page by page in the build's memory.
+ */
+export const COMPANY_PDF_MAX_TEXT = 40_000;

@@ -126,6 +126,29 @@ describe("the company's PDFs", () => {
     );
   });
 
+  it("keep in the cache only the documents the current content makes (issue 71, L7)", async () => {
+    const dirs = folders();
+    await writeCompanyPdfs(loaded(), dirs, SITE);
+    const first = fs.readdirSync(dirs.cache).sort();
+    const project = copyContent();
+    editYaml(project, "content/site.yaml", (data) => {
+      data.email = "orders@acme.test";
+    });
+    const written = await writeCompanyPdfs(loadContent(project).files, dirs, SITE);
+    const now = fs.readdirSync(dirs.cache).sort();
+    // As many as this build wrote, none of the first content's left behind.
+    expect(now).toHaveLength(written.length);
+    expect(now.filter((name) => first.includes(name))).toEqual([]);
+  });
+
+  it("refuse text beyond their bound before drawing anything, naming the file and the document (issue 71, L7)", async () => {
+    const dirs = folders();
+    await expect(writeCompanyPdfs(loaded(), dirs, SITE, COMPANY_PDF_MAX_BYTES, 100)).rejects.toThrow(
+      /^content\/capability\.yaml › en\.statement: the Test statement would be drawn from \d+ characters of text, more than 100: shorten/,
+    );
+    expect(fs.existsSync(dirs.cache) ? fs.readdirSync(dirs.cache) : []).toEqual([]);
+  });
+
   it("are not made without content/capability.yaml, and the site still builds", async () => {
     const project = copyContent();
     fs.rmSync(path.join(project, "content", "capability.yaml"));

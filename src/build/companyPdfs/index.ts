@@ -1,11 +1,13 @@
 // The capability statement and the supplier data sheet, written into the build (gatsby-node's
 // onPostBuild) in each language the site and content/capability.yaml are both in. Each is
 // drawn again only when what it shows changes: the last one drawn of the same content is
-// kept in Gatsby's cache folder with the day it was issued, so a daily rebuild changes no byte.
+// kept in Gatsby's cache folder with the day it was issued, so a daily rebuild changes no byte,
+// and the cache keeps only the documents the current content makes (a stolen login saving in
+// a loop cannot grow it). The text is bounded before anything is drawn.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { COMPANY_PDF_MAX_BYTES, COMPANY_PDF_PATHS, type CompanyPdf } from "../../constants";
+import { COMPANY_PDF_MAX_BYTES, COMPANY_PDF_MAX_TEXT, COMPANY_PDF_PATHS, type CompanyPdf } from "../../constants";
 import { pathIn } from "../../language/paths";
 import { today } from "../../schema/expiry";
 import { DEFAULT_LANGUAGE, type Language } from "../../schema/languages";
@@ -52,6 +54,24 @@ function pdfHomes(files: readonly LoadedFile[]): PlannedPage[] {
 export const pdfLanguages = (files: readonly LoadedFile[]): Language[] =>
   pdfHomes(files).map((home) => home.page.language);
 
+/** The characters of every text in `value` (the words and facts a document is drawn from). */
+const textLength = (value: unknown): number =>
+  typeof value === "string"
+    ? value.length
+    : value && typeof value === "object"
+      ? Object.values(value).reduce((sum: number, item) => sum + textLength(item), 0)
+      : 0;
+
+/** A cached document's name: the digest of what it shows. */
+const CACHED = /^[0-9a-f]{64}\.pdf$/;
+
+/** Removes the cached documents this build did not use: the cache holds what the current content makes, no more. */
+function pruneCache(cache: string, used: Set<string>): void {
+  if (!fs.existsSync(cache)) return;
+  for (const name of fs.readdirSync(cache))
+    if (CACHED.test(name) && !used.has(name)) fs.rmSync(path.join(cache, name), { force: true });
+}
+
 /** A document kept from an earlier build, if it is whole: a damaged one (a full disk, a power cut) is drawn again. */
 function kept(file: string): Buffer | null {
   if (!fs.existsSync(file)) return null;
@@ -68,8 +88,10 @@ export async function writeCompanyPdfs(
   dirs: { public: string; cache: string },
   siteUrl: string,
   maxBytes = COMPANY_PDF_MAX_BYTES,
+  maxText = COMPANY_PDF_MAX_TEXT,
 ): Promise<WrittenPdf[]> {
   const written: WrittenPdf[] = [];
+  const used = new Set<string>();
   const capability = files.find((file) => file.kind === "capability");
   for (const home of capability ? pdfHomes(files) : []) {
     const { language } = home.page;
@@ -81,12 +103,18 @@ export async function writeCompanyPdfs(
         .update(JSON.stringify({ DRAWING_VERSION, kind, facts, words }))
         .digest("hex");
       const cached = path.join(dirs.cache, `${digest}.pdf`);
+      used.add(path.basename(cached));
+      const field = `${language}.${kind}`;
       let pdf = kept(cached);
       const drawn = pdf === null;
       if (pdf === null) {
+        const text = textLength({ facts, words });
+        if (text > maxText)
+          throw new Error(
+            `${CAPABILITY_FILE} › ${field}: the ${words[kind].title} would be drawn from ${text} characters of text, more than ${maxText}: shorten what it lists (services' key facts, certificates, contacts)`,
+          );
         pdf = await RENDER[kind](facts, words, { issued: today(), version: digest.slice(0, 10) });
         if (pdf.length > maxBytes) {
-          const field = `${language}.${kind}`;
           throw new Error(
             `${CAPABILITY_FILE} › ${field}: the ${words[kind].title} would be ${Math.ceil(pdf.length / 1024)} KB, more than ${Math.floor(maxBytes / 1024)} KB: shorten what it lists (services' key facts, certificates, contacts)`,
           );
@@ -98,5 +126,7 @@ export async function writeCompanyPdfs(
       written.push({ path: address, bytes: pdf.length, pages: pageCount(pdf), drawn });
     }
   }
+  // Each build's content adds its documents; only those it used are kept for the next.
+  pruneCache(dirs.cache, used);
   return written;
 }
