@@ -1,13 +1,16 @@
 /**
  * @jest-environment node
  */
-// What reaches the operator's terminal is printable (issue 52, finding 7): sitectl's own
-// output and the scripts it runs as a service's user (whose records may hold escape
-// sequences) pass server/lib/printable.ts. Tried on a real terminal (util-linux's `script`
-// gives the process a pseudo-terminal) and on a pipe, where bytes stay as they are.
+// What sitectl prints is printable wherever it goes (issue 52, finding 7; issue 71: a pipe
+// and a file too, where review 4 found the escapes still raw): sitectl's own output and the
+// scripts it runs as a service's user (whose records may hold escape sequences) pass
+// server/lib/printable.ts. Tried on a real terminal (util-linux's `script` gives the
+// process a pseudo-terminal), on a pipe and into a file.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { printable, printableTerminal } from "../../server/lib/printable";
+import fs from "node:fs";
+import os from "node:os";
+import { printable, printableOutput } from "../../server/lib/printable";
 import { nodeScript } from "../../server/installed/shell";
 import { APP_DIR } from "../../server/lib/settings";
 
@@ -34,22 +37,15 @@ test("printable keeps words, lines and tabs and drops every control character", 
   expect(printable(HOSTILE)).toBe("Ana]0;pwned [2J31mPune\n\tdone");
 });
 
-test("a terminal stream gets printable text, even when a character is cut between two writes", () => {
+test("a stream gets printable text, even when a character is cut between two writes", () => {
   const written: string[] = [];
-  const stream = { isTTY: true, write: (text: string) => (written.push(text), true) } as unknown as NodeJS.WriteStream;
-  printableTerminal([stream]);
+  const stream = { isTTY: false, write: (text: string) => (written.push(text), true) } as unknown as NodeJS.WriteStream;
+  printableOutput([stream]);
   stream.write("\u001b[2Jé");
   const bytes = Buffer.from("ö\u001b]0;x\u0007", "utf8");
   stream.write(bytes.subarray(0, 1));
   stream.write(bytes.subarray(1));
   expect(written.join("")).toBe("[2Jé" + "ö]0;x");
-});
-
-test("a stream that is not a terminal is left alone", () => {
-  const write = jest.fn(() => true);
-  const stream = { isTTY: false, write } as unknown as NodeJS.WriteStream;
-  printableTerminal([stream]);
-  expect(stream.write).toBe(write);
 });
 
 test("on a real terminal, a service's script that sitectl runs prints no escape sequence", () => {
@@ -66,11 +62,28 @@ test("sitectl's own words on a real terminal: an argument full of escapes comes 
   expect(shown).not.toMatch(ESCAPES);
 });
 
-test("to a pipe, a script's output stays byte for byte (a drawing, an .eml)", () => {
-  const ran = spawnSync(process.execPath, nodeScript("-e", [PRINT]), {
-    cwd: APP_DIR,
-    encoding: "utf8",
-  });
-  expect(ran.stdout).toBe(HOSTILE);
-  expect(ran.stderr).toBe(HOSTILE);
+test("to a pipe (sitectl doctor | tee), a script's output is printable too", () => {
+  const ran = spawnSync(process.execPath, nodeScript("-e", [PRINT]), { cwd: APP_DIR, encoding: "utf8" });
+  expect(ran.stdout).toBe(printable(HOSTILE));
+  expect(ran.stderr).toBe(printable(HOSTILE));
+  // Without the preload the same bytes come through: the test can fail.
+  expect(spawnSync(process.execPath, ["-e", PRINT], { encoding: "utf8" }).stdout).toMatch(ESCAPES);
+});
+
+test("into a file (sitectl doctor > doctor.txt), sitectl's own words are printable", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "printable-"));
+  const file = path.join(dir, "out.txt");
+  const out = fs.openSync(file, "w");
+  try {
+    spawnSync(process.execPath, ["--import", "tsx", path.join("server", "sitectl", "main.ts"), HOSTILE], {
+      cwd: APP_DIR,
+      stdio: ["ignore", out, out],
+    });
+  } finally {
+    fs.closeSync(out);
+  }
+  const written = fs.readFileSync(file, "utf8");
+  fs.rmSync(dir, { recursive: true, force: true });
+  expect(written).toContain("sitectl: no command Ana");
+  expect(written).not.toMatch(ESCAPES);
 });

@@ -82,7 +82,7 @@ export function composeMessage(enquiry: Enquiry, settings: EnquirySettings, from
           `(${megabytes(files.reduce((sum, file) => sum + file.content.length, 0))} together, too large to e-mail: kept on the web server with this enquiry; download them from the enquiry's page below, or the server's operator sends them on:`,
           ...files.map(
             (file, index) =>
-              `  sitectl enquiries --drawing ${enquiry.id}${index ? ` ${index + 1}` : ""} > ${cleanFileName(file.fileName)}`,
+              `  sitectl enquiries --drawing ${enquiry.id}${index ? ` ${index + 1}` : ""} ${cleanFileName(file.fileName)}`,
           ),
           ")",
         ]

@@ -7,15 +7,16 @@ import { StringDecoder } from "node:string_decoder";
 export const printable = (text: string) => text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
 
 /**
- * From now on, whatever this process writes to a terminal passes printable(): a record a
- * service wrote cannot retitle, clear or rewrite root's terminal (or, in some terminals,
- * type into it). Output to a file or a pipe stays byte for byte (a drawing, an .eml).
- * sitectl calls it first; the scripts it runs as a service's user preload it
- * (./printableTerminal.ts).
+ * From now on, whatever this process writes to its output passes printable(), wherever it
+ * goes: a terminal, a pipe (`sitectl doctor | tee`), a file, a cron mail. A record a service
+ * wrote cannot retitle, clear or rewrite root's terminal (or, in some terminals, type into
+ * it), not even when the operator reads the saved output later. Bytes that must stay as
+ * they are (a drawing, an .eml) go to a file the operator names, not to the output
+ * (sitectl enquiries --export ID FILE). sitectl calls it first; the scripts it runs as a
+ * service's user preload it (./printableOutput.ts).
  */
-export function printableTerminal(streams: NodeJS.WriteStream[] = [process.stdout, process.stderr]): void {
+export function printableOutput(streams: NodeJS.WriteStream[] = [process.stdout, process.stderr]): void {
   for (const stream of streams) {
-    if (!stream.isTTY) continue;
     const write = stream.write.bind(stream) as (text: string, callback?: (error?: Error | null) => void) => boolean;
     // A character cut between two writes is decoded whole.
     const decoder = new StringDecoder("utf8");

@@ -3,12 +3,12 @@
 // with a sentence saying what happened. `sitectl help` lists them.
 import { WATCH_TIMER } from "../installed/layout";
 import { Failure, systemctl } from "../installed/shell";
-import { printableTerminal } from "../lib/printable";
+import { printableOutput } from "../lib/printable";
 import { COMMANDS, HELP } from "./commands";
 
 // Whatever a command prints of a service's records, a mail server's reply or an
 // endpoint's error reaches the operator's terminal without its escape sequences.
-printableTerminal();
+printableOutput();
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
