@@ -5,30 +5,29 @@
 // file. Once restored, a fresh server goes on backing up to the same place.
 import fs from "node:fs";
 import path from "node:path";
-import readline from "node:readline/promises";
+import { ask, takeFromEnvironment } from "./ask";
 import { BACKUPS_ENV, setEnvValues } from "./layout";
 import { CACHE_DIR, KEYS, readBackupsTarget, shownAddress, targetOf, valuesOf } from "./backups";
 import { PART } from "./backupFile";
 import { ResticError, restoreSnapshot, snapshots, type Repository, type Snapshot } from "./restic";
 import { Failure, say } from "./shell";
 
+/** The recovery sheet's values that are secrets: asked without showing them. */
+const SECRET_KEYS: string[] = [KEYS.password, KEYS.secretAccessKey];
+
 async function askSheet(): Promise<Record<string, string>> {
-  const given: Record<string, string> = Object.fromEntries(
-    Object.values(KEYS).map((key) => [key, process.env[key] ?? ""]),
-  );
+  // Taken out of the environment: nothing sitectl starts inherits them.
+  const given = takeFromEnvironment(Object.values(KEYS));
   if (given[KEYS.repository] && given[KEYS.password]) return given;
   if (!process.stdin.isTTY)
     throw new Failure(
       `give the recovery sheet's values: ${Object.values(KEYS).join(", ")} in the environment (or run it in a terminal to be asked). Nothing was changed.`,
     );
-  const prompt = readline.createInterface({ input: process.stdin, output: process.stdout });
-  try {
-    for (const key of Object.values(KEYS))
-      if (!given[key]) given[key] = (await prompt.question(`${key} (from the recovery sheet): `)).trim();
-    return given;
-  } finally {
-    prompt.close();
+  for (const key of Object.values(KEYS)) {
+    const secret = SECRET_KEYS.includes(key);
+    if (!given[key]) given[key] = await ask(`${key} (from the recovery sheet${secret ? "; not shown as you type" : ""}): `, secret);
   }
+  return given;
 }
 
 /** The snapshot `at` names: latest, an ID (or its first characters), or the last one at or before a time. */

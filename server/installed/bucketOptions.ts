@@ -1,7 +1,7 @@
 // What `sitectl mirror set` and `sitectl backups set` share: the options naming an
 // S3-compatible bucket, the values each may take (plain, so a KEY=value file keeps them as
 // they are), and the bucket's keys, from the environment or asked in a terminal.
-import readline from "node:readline/promises";
+import { ask, takeFromEnvironment } from "./ask";
 import { Failure } from "./shell";
 
 export const BUCKET_PATTERNS = {
@@ -23,26 +23,22 @@ export function bucketOptions(args: string[], names: string[], usage: string): R
   return found;
 }
 
-/** The bucket's keys: from the environment variables named, else asked in a terminal; checked. */
+/** The bucket's keys: from the environment variables named (taken out of it), else asked in a terminal (the secret unseen); checked. */
 export async function askBucketKeys(
   idVariable: string,
   secretVariable: string,
 ): Promise<{ id: string; secret: string }> {
-  let keys = { id: process.env[idVariable] ?? "", secret: process.env[secretVariable] ?? "" };
+  const given = takeFromEnvironment([idVariable, secretVariable]);
+  let keys = { id: given[idVariable], secret: given[secretVariable] };
   if (!keys.id || !keys.secret) {
     if (!process.stdin.isTTY)
       throw new Failure(
         `set ${idVariable} and ${secretVariable}, or run it in a terminal to be asked. Nothing was changed.`,
       );
-    const prompt = readline.createInterface({ input: process.stdin, output: process.stdout });
-    try {
-      keys = {
-        id: (await prompt.question("The bucket's access key ID: ")).trim(),
-        secret: (await prompt.question("Its secret access key: ")).trim(),
-      };
-    } finally {
-      prompt.close();
-    }
+    keys = {
+      id: await ask("The bucket's access key ID: "),
+      secret: await ask("Its secret access key (not shown as you type): ", true),
+    };
   }
   if (!BUCKET_PATTERNS.key.test(keys.id) || !BUCKET_PATTERNS.key.test(keys.secret))
     throw new Failure(

@@ -1,9 +1,12 @@
-// `sitectl mail-server [URL]`: the mail server enquiries and alerts go through (SMTP_URL in
-// /etc/anodising/enquiry.env). Without a URL it says which one the running enquiry service
-// uses and how it answers. With one it checks first (a test message through it, to where
-// enquiries go), then writes it, restarts the enquiry service (it reads the file only when
-// it starts) and waits until the running service has found it takes mail. A server that
-// does not take the test changes nothing.
+// `sitectl mail-server [--set]`: the mail server enquiries and alerts go through (SMTP_URL in
+// /etc/anodising/enquiry.env). Alone it says which one the running enquiry service uses and
+// how it answers. With --set it takes a new URL, which holds the password: typed at the
+// terminal without being shown, or as the first line of standard input (a file, a pipe),
+// never as an argument (every local user sees a command's arguments, and sudo logs them).
+// It checks first (a test message through it, to where enquiries go), then writes it,
+// restarts the enquiry service (it reads the file only when it starts) and waits until the
+// running service has found it takes mail. A server that does not take the test changes
+// nothing.
 import nodemailer from "nodemailer";
 import { mailServerOf } from "../enquiry/delivery";
 import { enquiryStatus } from "../installed/enquiries";
@@ -17,6 +20,7 @@ import {
   setEnvValues,
 } from "../installed/layout";
 import { printable } from "../lib/printable";
+import { ask, firstLineOfInput } from "../installed/ask";
 import { Failure, say, startUnits } from "../installed/shell";
 import { channels } from "../watch/watch";
 import type { Command } from "./command";
@@ -28,7 +32,7 @@ function show(): number {
   const url = readEnvFile(ENQUIRY_ENV).SMTP_URL ?? "";
   if (!url) {
     say(
-      "No mail server is set: enquiries wait on the server. Set one: sitectl mail-server smtp://user:password@host:587",
+      "No mail server is set: enquiries wait on the server. Set one: sitectl mail-server --set (it asks for smtp://user:password@host:587)",
     );
     return 1;
   }
@@ -44,10 +48,22 @@ function show(): number {
   return mail.state === "ok" ? 0 : 1;
 }
 
+/** The new URL: asked unseen at a terminal, else the first line of standard input. */
+async function newUrl(): Promise<string> {
+  if (process.stdin.isTTY) return ask("The mail server, smtp://user:password@host:587 (not shown as you type): ", true);
+  return firstLineOfInput();
+}
+
 async function mailServer(args: string[]): Promise<number> {
-  const [url, ...rest] = args;
-  if (!url) return show();
-  if (rest.length || !SMTP_URL_PATTERN.test(url) || !URL.canParse(url))
+  if (!args.length) return show();
+  if (args[0] !== "--set" || args.length > 1)
+    throw new Failure(
+      /^smtps?:/.test(args[0] ?? "")
+        ? "the URL holds the mail server's password: give it not as an argument (other users see a command's arguments, sudo logs them) but typed: sitectl mail-server --set, or from a file: sitectl mail-server --set < FILE. Nothing was changed."
+        : `usage: ${command.usage.map((line) => `sitectl ${line}`).join(", or ")}. Nothing was changed.`,
+    );
+  const url = await newUrl();
+  if (!SMTP_URL_PATTERN.test(url) || !URL.canParse(url))
     throw new Failure(
       `SMTP_URL must be smtp://user:password@host:587 or smtps://user:password@host:465 with no space, quote, \\, $, \` or control character (write one %-encoded: %24 for $); nothing was changed.`,
     );
@@ -112,7 +128,7 @@ async function mailServer(args: string[]): Promise<number> {
 
 export const command: Command = {
   name: "mail-server",
-  usage: ["mail-server [URL]"],
-  summary: "the mail server (SMTP_URL): shows how it answers, or tests a new one and sets it",
+  usage: ["mail-server [--set]"],
+  summary: "the mail server (SMTP_URL): shows how it answers, or asks for a new one (unseen), tests and sets it",
   run: mailServer,
 };

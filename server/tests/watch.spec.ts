@@ -131,7 +131,7 @@ const KINDS: Problem[] = [
   {
     id: "enquiries-waiting",
     text: "2 enquiries have waited more than 15 minutes to be e-mailed: 7KQ3M9D2XA, 8KQ3M9D2XB",
-    fix: "sitectl mail-server smtp://…",
+    fix: "sitectl mail-server --set",
     notice: "buyers were thanked, but sales has not received their enquiries",
     blips: 0,
   },
@@ -177,7 +177,7 @@ test("mail down: the webhook tells at once, the outbox keeps the mail, and start
   const mailServer: Problem = {
     id: "mail-server",
     text: "the enquiry service's mail server (127.0.0.1:25) does not take mail since 2026-11-25 08:00 UTC: ECONNREFUSED; 1 enquiry waits",
-    fix: "sitectl mail-server smtp://user:password@host:587",
+    fix: "sitectl mail-server --set",
     notice: "buyers are thanked, but their enquiries wait on the server",
     blips: 0,
   };

@@ -281,7 +281,7 @@ export const phases: Phase[] = [
   phase("a", "the mail server changed with one command, delivery proven", async (a) => {
     const env = () => fs.readFileSync(a.file("/etc/anodising/enquiry.env"), "utf8");
     const before = env();
-    const nowhere = a.run("sitectl mail-server smtp://127.0.0.1:2526");
+    const nowhere = a.run("echo smtp://127.0.0.1:2526 | sitectl mail-server --set");
     check(
       nowhere.status !== 0 && /nothing was changed/.test(nowhere.stderr) && env() === before,
       "a mail server that takes no test is refused, and nothing changes",
@@ -294,7 +294,7 @@ export const phases: Phase[] = [
       () => a.run("curl -s --max-time 2 telnet://127.0.0.1:2525 </dev/null").status !== 7,
       30_000,
     );
-    const changed = a.run("sitectl mail-server smtp://127.0.0.1:2525");
+    const changed = a.run("echo smtp://127.0.0.1:2525 | sitectl mail-server --set");
     report("mail-server.txt", changed.stdout + changed.stderr);
     check(
       changed.status === 0 && /uses 127\.0\.0\.1:2525, which takes mail/.test(changed.stdout),

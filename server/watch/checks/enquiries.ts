@@ -12,8 +12,7 @@ const WAITING_MS = 15 * 60_000;
 /** The enquiry service asks its mail server every 10 minutes; older than this, it is not asking. */
 const MAIL_STALE_MS = 30 * 60_000;
 
-const MAIL_FIX =
-  "sitectl mail-server smtp://user:password@mail.example.com:587 (sets it, restarts the service and sends a test)";
+const MAIL_FIX = "sitectl mail-server --set (asks for the URL unseen, sends a test, sets it, restarts the service)";
 
 const MAIL_NOTICE = "buyers are thanked, but their enquiries wait on the server: sales receives nothing";
 
@@ -25,7 +24,7 @@ export const enquiriesWaiting: Check = {
   id: "enquiries-waiting",
   blips: 0,
   notice: "buyers were thanked, but sales has not received their enquiries",
-  fix: `fix the mail server (see its line: ${MAIL_FIX}); they go by themselves once it takes them. Meanwhile: sitectl enquiries --export ID > enquiry.eml`,
+  fix: `fix the mail server (see its line: ${MAIL_FIX}); they go by themselves once it takes them. Meanwhile: sitectl enquiries --export ID enquiry.eml`,
   run: ({ read, now }) => {
     const entries = read.spool();
     if (typeof entries === "string")
@@ -56,7 +55,7 @@ export const enquiriesFailed: Check = {
   id: "enquiries-failed",
   blips: 0,
   notice: "those buyers' enquiries have not reached sales",
-  fix: "sitectl enquiries --retry ID (after fixing the cause), or sitectl enquiries --export ID > enquiry.eml to forward it by hand; they are kept until then",
+  fix: "sitectl enquiries --retry ID (after fixing the cause), or sitectl enquiries --export ID enquiry.eml to forward it by hand; they are kept until then",
   run: ({ read, now }) => {
     const entries = read.spool();
     // enquiriesWaiting says why the list could not be read.
