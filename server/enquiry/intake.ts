@@ -220,7 +220,7 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
       const message = await composeMessage(
         { id, values, files, filesKept, receivedAt, language },
         live,
-        settings.from || live.from,
+        settings.from,
         settings.to,
       );
       const record: EnquiryRecord = {

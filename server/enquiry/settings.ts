@@ -2,7 +2,9 @@
 // enquiries go among them: a setting a stolen staff login cannot change. What the company
 // decides in content (how long they are kept, the words) comes from the live release
 // instead (site.ts), so it follows what staff publish.
+import os from "node:os";
 import path from "node:path";
+import { mailSender } from "../lib/mail";
 import { EMAIL } from "../../src/contract/enquiry";
 import { envNumber, hostPaths, readSettings } from "../lib/settings";
 
@@ -20,7 +22,7 @@ export interface EnquirySettingsEnv {
   smtpUrl: string;
   /** Where enquiries are e-mailed (ENQUIRY_TO, the operator's: sitectl enquiries-to); none set, they wait. */
   to: string;
-  /** The sender address, when it must differ from the site's e-mail (the SMTP account's own). */
+  /** The sender: the operator's ENQUIRY_FROM, never content's (server/lib/mail.ts mailSender). */
   from: string;
   /** Per address (IPv6: per /64). */
   postsPerMinute: number;
@@ -56,7 +58,8 @@ export function readEnquirySettings(env = process.env): EnquirySettingsEnv {
     live: hostPaths(host.hostDir).live,
     smtpUrl: env.SMTP_URL || LOCAL_SMTP_URL,
     to,
-    from: env.ENQUIRY_FROM ?? "",
+    // The server's own name stands in for the domain here; installs set ENQUIRY_FROM.
+    from: mailSender({ ENQUIRY_FROM: env.ENQUIRY_FROM, SMTP_URL: env.SMTP_URL }, os.hostname()),
     postsPerMinute: envNumber(env, "ENQUIRY_POSTS_PER_MINUTE", 5),
     postsPerHour: envNumber(env, "ENQUIRY_POSTS_PER_HOUR", 60),
     bytesPerHour: envNumber(env, "ENQUIRY_MB_PER_HOUR", 200) * 1024 * 1024,

@@ -28,6 +28,17 @@ export interface Channels {
 export const MAX_OUTBOX = 100;
 const TIMEOUT_MS = 15_000;
 
+/** An alert still not e-mailed after this long is a problem of its own (the webhook and staff's banner tell it). */
+export const UNSENT_AFTER_MS = 30 * 60_000;
+
+/** Why the operator's e-mail alerts are not going out, when one has waited UNSENT_AFTER_MS; null when they go. */
+export function unsentMail(outbox: Outgoing[], now: number): string | null {
+  const waiting = outbox.filter((item) => item.mail && now - item.createdAt >= UNSENT_AFTER_MS);
+  if (!waiting.length) return null;
+  const reason = waiting.map((item) => item.lastError).filter(Boolean).at(-1) ?? "no mail server took them";
+  return `${waiting.length} alert e-mail(s) could not be sent since ${new Date(waiting[0].createdAt).toISOString().slice(0, 16).replace("T", " ")} UTC (${reason.slice(0, 200)})`;
+}
+
 /** Queues a message for every way set up now (a message to someone else by mail only). */
 export function queue(outbox: Outgoing[], message: Message, channels: Channels, now: number, hook = true): Outgoing[] {
   const next = [

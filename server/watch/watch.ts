@@ -8,12 +8,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { readJson, writeFileAtomic } from "../lib/files";
-import { liveSettingsFile, liveSettingsOf } from "../installed/publisher";
+import { mailSender, plain } from "../lib/mail";
 import { digestMessage, type WeekFigures } from "./messages";
 import { parseBackupsStatus } from "../installed/backupsStatus";
 import { backupsLine } from "./checks/backups";
 import { ownerMailMessage, type OwnerMailInput } from "../analytics/ownerMail";
-import type { Channels } from "./notify";
+import { unsentMail, type Channels } from "./notify";
 import { shownToStaff, toldProblems, type Problem, type WatchState } from "./policy";
 import { emptySaved, watchRun, type Saved } from "./run";
 import { allChecks } from "./checks/all";
@@ -25,7 +25,6 @@ import { FACTS_FILE, readRootFacts, type RootFacts } from "./checks/rootFacts";
 import {
   HOST_DIR,
   OPERATOR_EMAIL,
-  SERVICES,
   WATCH_DIR,
   WATCH_ENV,
   WEBHOOK_PATTERN,
@@ -33,7 +32,6 @@ import {
   readInstallSettings,
   type InstallSettings,
 } from "../installed/layout";
-import { readOwnedFile, uidOf } from "../installed/serviceFiles";
 import { say } from "../installed/shell";
 
 export const STATE_FILE = path.join(WATCH_DIR, "state.json");
@@ -52,12 +50,10 @@ export function channels(
   watch: Record<string, string>,
   enquiry: Record<string, string>,
 ): Channels {
-  // The sender the mail server knows: the enquiries' (ENQUIRY_FROM, or the site's address).
-  const siteFrom = liveSettingsOf(readOwnedFile(liveSettingsFile(), uidOf(SERVICES.publisher.user)))?.from ?? "";
-  const from = [enquiry.ENQUIRY_FROM ?? "", siteFrom].find((address) => OPERATOR_EMAIL.test(address));
   return {
     smtpUrl: enquiry.SMTP_URL ?? "",
-    from: from ?? `watch@${settings.domain}`,
+    // The operator's sender, as the enquiries' (never content's: a staff login cannot silence alerts).
+    from: mailSender(enquiry, settings.domain),
     // A file edited by hand is held to what sitectl alerts accepts.
     to: OPERATOR_EMAIL.test(watch.ALERT_TO ?? "") ? watch.ALERT_TO : "",
     webhook: WEBHOOK_PATTERN.test(watch.ALERT_WEBHOOK ?? "") ? watch.ALERT_WEBHOOK : "",
@@ -193,6 +189,15 @@ const staleFacts = (facts: RootFacts): Problem => ({
   blips: 0,
 });
 
+/** The operator's alert e-mails do not go out: told by the webhook and the staff's banner, and by doctor's mail-server check. */
+const alertsUnsent = (why: string): Problem => ({
+  id: "alerts-unsent",
+  text: `${plain(why)}: the operator is not told by e-mail.`,
+  fix: "sitectl mail-server (how the mail server answers); sitectl alerts (who is told)",
+  notice: "nothing visible; the operator may not hear of problems",
+  blips: 0,
+});
+
 /**
  * One run of the watch, as its unit runs it (site-watch, after its root part): check,
  * decide whom to tell, tell them, write what staff see.
@@ -210,7 +215,12 @@ export async function runWatch(): Promise<number> {
   }
   const saved: Saved = { ...emptySaved(), ...readJson<Saved>(STATE_FILE) };
   const fresh = Date.now() - facts.gatheredAt < FACTS_FRESH_MS;
-  const problems = [...(fresh ? [] : [staleFacts(facts)]), ...(await lastingProblems(settings, facts))];
+  const unsent = unsentMail(saved.outbox, Date.now());
+  const problems = [
+    ...(fresh ? [] : [staleFacts(facts)]),
+    ...(unsent ? [alertsUnsent(unsent)] : []),
+    ...(await lastingProblems(settings, facts)),
+  ];
   const now = Date.now();
   const context = serverContext(settings, facts);
   const ways = channels(settings, facts.watchEnv, facts.enquiryEnv);
