@@ -7,6 +7,7 @@
 //   ENQUIRY_DIR      the enquiry service's folder: its tally counts the enquiries
 //   GEOIP_DATABASE   a MaxMind country database (default: GeoLite2-Country.mmdb where
 //                    Debian's geoipupdate puts it, if there): countries, else left out
+import "../lib/stopOnSignal";
 import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../lib/files";

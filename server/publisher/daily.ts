@@ -3,6 +3,7 @@
 // when nobody publishes. The last build said the first later day it would differ
 // (status nextChange, from the content check); before that day nothing would change, so
 // nothing is built. Otherwise it leaves the republish request the publisher takes.
+import "../lib/stopOnSignal";
 import fs from "node:fs";
 import { today } from "../../src/contract/content";
 import { readJson, writeFileAtomic } from "../lib/files";

@@ -18,8 +18,11 @@ const old = JSON.parse(fs.readFileSync(paths.status, "utf8"));
 writeStatus(paths, composeStatus(paths, readMemory(paths), old.head ?? null));
 const pid = fs.existsSync(paths.publisherPid) ? Number(fs.readFileSync(paths.publisherPid, "utf8")) : 0;
 // Only if that pid is still a publisher (a stale pid file may name another process now).
+// On the server the publisher has a PID namespace of its own: sitectl rollback signals it
+// through systemd, and the pid here may even be this process's own.
 if (
   pid > 0 &&
+  pid !== process.pid &&
   fs.existsSync(`/proc/${pid}/cmdline`) &&
   fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("publisher")
 ) {

@@ -2,6 +2,7 @@
 // when one of the site's units fails (their OnFailure=): one run of the watch (watch.ts),
 // after its root part (rootPart.ts) has left what only root can see. From the operator's
 // terminal: `sitectl watch`, which starts the unit.
+import "../lib/stopOnSignal";
 import { printable } from "../lib/printable";
 import { runWatch } from "./watch";
 
