@@ -271,3 +271,12 @@ describe("the form in another language (issue 54)", () => {
     expect(pending()).toEqual([]);
   });
 });
+
+test("the e-mail's sender is the operator's setting, never content's address; content's is the name only (issue 71, L10)", async () => {
+  const taken = await intakeWith({ from: "site@operator.test" }).take(form(valid));
+  expect(taken).toMatchObject({ kind: "received" });
+  const message = spool.read(pending()[0].id).toString("latin1");
+  const from = /^From: (.*)$/m.exec(message)![1];
+  expect(from).toContain("<site@operator.test>");
+  expect(from).not.toContain(live.from);
+});

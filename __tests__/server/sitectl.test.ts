@@ -13,7 +13,7 @@ import { members } from "../../server/installed/archive";
 import { OPERATOR_EMAIL, SMTP_URL_PATTERN, WEBHOOK_PATTERN } from "../../server/installed/layout";
 import { SITE_URL_PATTERN } from "../../src/contract/content";
 import { checkCertificates, renewalProblem } from "../../server/installed/restoreCertificates";
-import { sandboxProperties } from "../../server/installed/sandbox";
+import { HELPER_TIMEOUT_SECONDS, helperProperties, sandboxProperties } from "../../server/installed/sandbox";
 import { readOwnedFile } from "../../server/installed/serviceFiles";
 import { printable } from "../../server/lib/printable";
 import { Failure } from "../../server/installed/shell";
@@ -49,6 +49,52 @@ describe("the sandbox sitectl runs the editor's git in", () => {
   test("takes nothing that starts, restarts or feeds the service", () => {
     for (const key of ["ExecStart", "Restart", "EnvironmentFile", "Type", "StateDirectory", "KillMode"])
       expect(properties.filter((property) => property.startsWith(`${key}=`))).toEqual([]);
+  });
+});
+
+describe("the sandbox of every helper root runs as a service's user (issue 71, M1 and L5)", () => {
+  const unit = (name: string) => fs.readFileSync(path.join(DEPLOY, "systemd", `${name}.service`), "utf8");
+
+  test("its own PID namespace and a time limit, whatever its unit says", () => {
+    for (const [user, file] of [
+      ["site-enquiry", unit("anodising-enquiry")],
+      ["www-data", null],
+    ] as const) {
+      const properties = helperProperties(user, file);
+      expect(properties).toContain("PrivatePIDs=yes");
+      expect(properties).toContain(`RuntimeMaxSec=${HELPER_TIMEOUT_SECONDS}`);
+      expect(properties).toContain(`User=${user}`);
+      expect(properties).toContain("NoNewPrivileges=yes");
+    }
+    expect(helperProperties("site-login", unit("anodising-login"), { show: true, timeoutSeconds: 30 })).toContain(
+      "RuntimeMaxSec=30",
+    );
+  });
+
+  test("a folder it is asked to write is writable, even where its unit only reads it", () => {
+    const properties = helperProperties("site-login", unit("anodising-login"), { writes: ["/srv/site/login"] });
+    expect(properties).toContain("ReadWritePaths=/srv/site/login");
+    expect(properties).not.toContain("ReadOnlyPaths=/srv/site/login");
+    expect(properties).toContain("ProtectSystem=strict");
+  });
+
+  test("every unit that runs as a service's user has a PID namespace of its own", () => {
+    const units = fs.readdirSync(path.join(DEPLOY, "systemd")).filter((name) => name.endsWith(".service"));
+    const asServices = units.filter((name) => /^User=/m.test(unit(name.replace(/\.service$/, ""))));
+    expect(asServices.length).toBeGreaterThanOrEqual(7);
+    for (const name of asServices)
+      expect([name, /^PrivatePIDs=yes$/m.test(unit(name.replace(/\.service$/, "")))]).toEqual([name, true]);
+  });
+
+  test("no helper is given root's environment: its settings are named, a secret never", () => {
+    const source = fs.readFileSync(path.join(DEPLOY, "..", "server", "installed", "sandbox.ts"), "utf8");
+    expect(source).not.toMatch(/\.\.\.process\.env/);
+    const shell = fs.readFileSync(path.join(DEPLOY, "lib", "common.sh"), "utf8");
+    const asUser = shell.slice(shell.indexOf("as_user() {"), shell.indexOf("\n}\n", shell.indexOf("as_user() {")));
+    expect(asUser).toContain("systemd-run");
+    expect(asUser).toContain("PrivatePIDs=yes");
+    expect(asUser).toContain("RuntimeMaxSec=");
+    expect(asUser).not.toMatch(/runuser/);
   });
 });
 

@@ -25,7 +25,8 @@ async function askSheet(): Promise<Record<string, string>> {
     );
   for (const key of Object.values(KEYS)) {
     const secret = SECRET_KEYS.includes(key);
-    if (!given[key]) given[key] = await ask(`${key} (from the recovery sheet${secret ? "; not shown as you type" : ""}): `, secret);
+    if (!given[key])
+      given[key] = await ask(`${key} (from the recovery sheet${secret ? "; not shown as you type" : ""}): `, secret);
   }
   return given;
 }

@@ -61,7 +61,9 @@ function copyAsUser(
   fs.mkdirSync(path.dirname(into), { recursive: true });
   // A log nginx appends to meanwhile is taken as far as it was (tar's status 1): not a failure.
   const list = `cd "$1" || exit 2; ${find} -print0 2>/dev/null | tar -c --warning=no-file-changed --null --no-recursion -T -; s=$?; [ "$s" -le 1 ] || exit "$s"`;
-  writeFrom(archive, (fd) => runAs(user, "sh", ["-c", list, "sh", dir], { stdoutFd: fd, timeoutSeconds: COPY_SECONDS }));
+  writeFrom(archive, (fd) =>
+    runAs(user, "sh", ["-c", list, "sh", dir], { stdoutFd: fd, timeoutSeconds: COPY_SECONDS }),
+  );
   const names = members(archive).map(({ type, name }) => {
     if (type !== "-" || !accept(name))
       throw new Failure(`${what} handed over ${name}, which is not one of its files: no backup was written.`);

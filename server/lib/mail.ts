@@ -19,7 +19,8 @@ export const when = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).r
 export const plain = (text: string) => text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "?");
 
 /** An address as an SMTP account may send as: the operator's patterns' (OPERATOR_EMAIL). */
-const ADDRESS = /^[A-Za-z0-9][A-Za-z0-9.!#%&'*+/=?^_{|}~-]{0,63}@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+const ADDRESS =
+  /^[A-Za-z0-9][A-Za-z0-9.!#%&'*+/=?^_{|}~-]{0,63}@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
 /** The mail server's login name when it is an address (smtp://sales%40example.com:pw@…): most accounts send as it. */
 function loginAddress(smtpUrl: string): string {

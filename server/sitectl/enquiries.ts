@@ -35,16 +35,23 @@ function enquiries(args: string[]): number {
   // Without the printable preload: these bytes go to the file as the enquiry has them.
   const ran = (() => {
     try {
-      return runAs(SERVICES.enquiry.user, "/usr/bin/node", ["--import", "tsx", "server/enquiry/enquiries.ts", ...wanted.asked], {
-        stdoutFd: fd,
-      });
+      return runAs(
+        SERVICES.enquiry.user,
+        "/usr/bin/node",
+        ["--import", "tsx", "server/enquiry/enquiries.ts", ...wanted.asked],
+        {
+          stdoutFd: fd,
+        },
+      );
     } finally {
       fs.closeSync(fd);
     }
   })();
   if (ran.status !== 0) {
     fs.rmSync(wanted.file, { force: true });
-    throw new Failure(`${printable(ran.stderr.trim()) || `the enquiry service's command ended with ${ran.status}`}; nothing was written.`);
+    throw new Failure(
+      `${printable(ran.stderr.trim()) || `the enquiry service's command ended with ${ran.status}`}; nothing was written.`,
+    );
   }
   say(`Wrote ${wanted.file} (${fs.statSync(wanted.file).size} bytes).`);
   return 0;

@@ -38,7 +38,9 @@ function updates(args: string[]): number {
   if (option !== "--stable" || args.length !== 2 || !["on", "off"].includes(value))
     throw new Failure(`usage: ${usageOf(command)}. Nothing was changed.`);
   if ((value === "on") === stableOn()) {
-    say(`Debian's stable updates already ${value === "on" ? "apply by themselves" : "wait for you"}; nothing was changed.`);
+    say(
+      `Debian's stable updates already ${value === "on" ? "apply by themselves" : "wait for you"}; nothing was changed.`,
+    );
     return 0;
   }
   if (value === "on") {
@@ -46,7 +48,9 @@ function updates(args: string[]): number {
     say(`Wrote ${STABLE_FILE}: Debian's stable updates apply by themselves from apt's next daily run.`);
   } else {
     fs.rmSync(STABLE_FILE);
-    say(`Removed ${STABLE_FILE}: Debian's stable updates wait for you (apt-get upgrade); the watch tells after a week.`);
+    say(
+      `Removed ${STABLE_FILE}: Debian's stable updates wait for you (apt-get upgrade); the watch tells after a week.`,
+    );
   }
   return 0;
 }

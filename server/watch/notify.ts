@@ -35,7 +35,11 @@ export const UNSENT_AFTER_MS = 30 * 60_000;
 export function unsentMail(outbox: Outgoing[], now: number): string | null {
   const waiting = outbox.filter((item) => item.mail && now - item.createdAt >= UNSENT_AFTER_MS);
   if (!waiting.length) return null;
-  const reason = waiting.map((item) => item.lastError).filter(Boolean).at(-1) ?? "no mail server took them";
+  const reason =
+    waiting
+      .map((item) => item.lastError)
+      .filter(Boolean)
+      .at(-1) ?? "no mail server took them";
   return `${waiting.length} alert e-mail(s) could not be sent since ${new Date(waiting[0].createdAt).toISOString().slice(0, 16).replace("T", " ")} UTC (${reason.slice(0, 200)})`;
 }
 

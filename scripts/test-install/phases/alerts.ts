@@ -112,7 +112,8 @@ export const phases: Phase[] = [
       ["sitectl alerts --to 'ops at example'", /--to .* is not an e-mail address/],
       ["sitectl alerts --webhook http://ntfy.example.com/topic", /--webhook .* is not an https:\/\/ address/],
       ["sitectl alerts --webhook 'https://ntfy.sh/a$(id)'", /--webhook .* is not an https:\/\/ address/],
-      [`sitectl mail-server "$(printf 'smtp://127.0.0.1:25\\x07')"`, /SMTP_URL must be smtp:\/\//],
+      [`printf 'smtp://127.0.0.1:25\\x07\\n' | sitectl mail-server --set`, /SMTP_URL must be smtp:\/\//],
+      ["sitectl mail-server smtp://127.0.0.1:25", /holds the mail server's password: give it not as an argument/],
       [
         installCommand(`--domain ${DOMAIN} --alerts-to 'ops(at)example' --check`),
         /--alerts-to .* is not an e-mail address/,

@@ -149,7 +149,7 @@ export const phases: Phase[] = [
     const head = repoHead(a);
     await until("the change to go live", () => status(a).live?.commit === head);
     carried.backupLogin = { name: "restorecheck", password: crypto.randomBytes(12).toString("base64url") };
-    a.must(`EDITOR_PASSWORD=${carried.backupLogin.password} sitectl editors add ${carried.backupLogin.name}`);
+    a.must(`sitectl editors add ${carried.backupLogin.name}`, { input: `${carried.backupLogin.password}\n` });
     const drawing = Buffer.concat([Buffer.from("%PDF-1.7\n% backup test drawing\n"), crypto.randomBytes(4096)]);
     fs.writeFileSync(a.file("/root/backup-drawing.pdf"), drawing);
     carried.drawingSha = crypto.createHash("sha256").update(drawing).digest("hex");

@@ -31,8 +31,8 @@ export const phases: Phase[] = [
     const debians = a.run("cat /var/log/nginx/access.log 2>/dev/null").stdout;
     check(!debians.trim(), "Debian's own access.log gets none of them", debians.slice(0, 2000));
     check(
-      a.must("stat -c '%U:%G %a' /var/log/anodising-visits").trim() === "www-data:site-report 750",
-      "the log's folder: nginx's user writes it, site-report reads it, no one else",
+      a.must("stat -c '%U:%G %a' /var/log/anodising-visits").trim() === "root:site-report 750",
+      "the log's folder: root's alone to change (nginx's root master opens what is there), site-report reads it",
     );
     // logrotate's rule, forced now: nginx writes the next visit to a new file.
     const rotated = a.run("logrotate -f /etc/logrotate.d/anodising-site");
@@ -48,6 +48,8 @@ export const phases: Phase[] = [
       fs.existsSync(a.file("/var/log/anodising-visits/access.log.1")),
       "the day's log kept as access.log.1, the new one written",
     );
+    const made = a.must("stat -c '%U:%G %a' /var/log/anodising-visits/access.log").trim();
+    check(made === "www-data:site-report 640", "the new log is nginx's user's, the report's group reads it", made);
 
     // Debian 13's GoAccess counts the tests' own log as Debian 12's does (server/tests/report.spec.ts).
     const fixture = a.file("/var/tmp/report-fixture");

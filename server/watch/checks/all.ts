@@ -5,7 +5,18 @@ import { certificate } from "./certificate";
 import { editorSecret, hostWritable, logins, repository, repositoryOwner } from "./editor";
 import { enquiriesFailed, enquiriesWaiting, enquirySecret, mailServer, mailSettings, recipient } from "./enquiries";
 import type { Finding } from "./finding";
-import { code, disk, inodes, memory, nginxConfig, restartPending, securityUpdates, site, stableUpdates, units } from "./machine";
+import {
+  code,
+  disk,
+  inodes,
+  memory,
+  nginxConfig,
+  restartPending,
+  securityUpdates,
+  site,
+  stableUpdates,
+  units,
+} from "./machine";
 import { mirror, mirrorCdn } from "./mirror";
 import { backupPush, buildFailed, contentRefused, contentWarnings, publishedAddress, publisher } from "./publishing";
 import { report } from "./report";

@@ -144,7 +144,11 @@ export function gatherRootFacts(
   const facts: RootFacts = {
     gatheredAt: now,
     nginxTest: answer("nginxTest", () => machine.run("nginx", ["-t"])),
-    certificate: fact("certificate", () => certificateFile(settings, paths), () => null),
+    certificate: fact(
+      "certificate",
+      () => certificateFile(settings, paths),
+      () => null,
+    ),
     secrets: fact(
       "secrets",
       () => ({
@@ -153,9 +157,17 @@ export function gatherRootFacts(
       }),
       () => ({ editor: false, enquiry: false }),
     ),
-    enquiryEnv: fact("enquiryEnv", () => only(paths.ENQUIRY_ENV, ENQUIRY_KEYS), () => ({})),
+    enquiryEnv: fact(
+      "enquiryEnv",
+      () => only(paths.ENQUIRY_ENV, ENQUIRY_KEYS),
+      () => ({}),
+    ),
     enquiryEnvChangedAt: changedAt(paths.ENQUIRY_ENV),
-    watchEnv: fact("watchEnv", () => only(paths.WATCH_ENV, ["ALERT_TO", "ALERT_WEBHOOK", "OWNER_TO"]), () => ({})),
+    watchEnv: fact(
+      "watchEnv",
+      () => only(paths.WATCH_ENV, ["ALERT_TO", "ALERT_WEBHOOK", "OWNER_TO"]),
+      () => ({}),
+    ),
     mirrorUrl: fact(
       "mirrorUrl",
       () => (present(paths.MIRROR_ENV) ? mirrorAddress(readEnvFile(paths.MIRROR_ENV)) : null),
@@ -214,7 +226,11 @@ export function gatherRootFacts(
         "-print",
       ]),
     ),
-    visitsLog: fact("visitsLog", () => present(path.join(paths.VISITS_DIR, ACCESS_LOG)), () => false),
+    visitsLog: fact(
+      "visitsLog",
+      () => present(path.join(paths.VISITS_DIR, ACCESS_LOG)),
+      () => false,
+    ),
     // The gatherer's own (root's on the server): apt writes it, no service can.
     upgradesLog: fact(
       "upgradesLog",
@@ -226,8 +242,7 @@ export function gatherRootFacts(
       "backups",
       () => ({
         set: present(paths.BACKUPS_ENV),
-        status:
-          readOwnedFile(path.join(paths.BACKUPS_DIR, BACKUPS_STATUS), process.getuid?.() ?? 0, TEXT_MAX) ?? null,
+        status: readOwnedFile(path.join(paths.BACKUPS_DIR, BACKUPS_STATUS), process.getuid?.() ?? 0, TEXT_MAX) ?? null,
       }),
       () => ({ set: false, status: null }),
     ),
