@@ -102,6 +102,8 @@ export function helperProperties(user: string, unitFile: string | null, options:
     ...(options.umask ? [`UMask=${options.umask}`] : []),
     // Even when its unit says nothing of it: no service sees or signals a helper of root's.
     "PrivatePIDs=yes",
+    // Past its time it is ended at once, stopped or not (SIGKILL follows SIGTERM within 5 s).
+    "TimeoutStopSec=5",
     `RuntimeMaxSec=${timeout}`,
   ];
 }
@@ -121,10 +123,11 @@ export function runAs(user: string, command: string, args: string[], options: Sa
   const env = Object.entries({ TSX_DISABLE_CACHE: "1", ...options.env }).map(
     ([key, value]) => `--setenv=${key}=${value}`,
   );
-  const timeout = Number(properties[properties.length - 1].split("=")[1]);
+  const timeout = Number(properties.at(-1)!.split("=")[1]);
   // At the operator's terminal it gets one of its own (a password is asked without echo).
   const terminal = options.show && process.stdin.isTTY && process.stdout.isTTY;
   const input = options.input !== undefined ? "pipe" : options.show ? "inherit" : "ignore";
+  const started = Date.now();
   const result = spawnSync(
     "systemd-run",
     [
@@ -151,6 +154,9 @@ export function runAs(user: string, command: string, args: string[], options: Sa
     },
   );
   if (result.error) throw new Failure(`could not run ${path.basename(command)} as ${user}: ${result.error.message}`);
+  // A helper that hung, or that a service stopped, is ended at its time limit: no answer.
+  if (result.status !== 0 && Date.now() - started >= (timeout - 1) * 1000)
+    throw new Failure(`${path.basename(command)} as ${user} did not finish within ${timeout} s and was ended`);
   return { status: result.status ?? 1, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };
 }
 

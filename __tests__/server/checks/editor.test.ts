@@ -73,6 +73,14 @@ describe("logins", () => {
     here.machine.script = () => ran("No logins yet.\n");
     expect(theProblem(await here.find(logins))).toMatchObject({ id: "logins", fix: "sitectl editors add NAME" });
   });
+
+  test("problem: the login check's user gave no list (a helper ended at its time limit), said as such", async () => {
+    const here = place();
+    here.machine.script = () => ran("", 1, "node as site-login did not finish within 60 s and was ended");
+    expect(theProblem(await here.find(logins)).text).toBe(
+      "the logins could not be listed: node as site-login did not finish within 60 s and was ended",
+    );
+  });
 });
 
 describe("editorSecret", () => {

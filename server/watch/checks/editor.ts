@@ -74,6 +74,12 @@ export const logins: Check = {
   fix: "sitectl editors add NAME",
   run: ({ facts }) => {
     const listing = facts.logins;
+    if (listing.status !== 0)
+      return [
+        failing(`the logins could not be listed: ${printable(listing.stderr.trim()).slice(0, 300)}`, {
+          notice: "staff may be unable to log in",
+        }),
+      ];
     const total = listing.stdout.split("\n").filter((line) => line && !line.startsWith("No logins")).length;
     return [
       total
