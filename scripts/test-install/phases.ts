@@ -6,6 +6,7 @@ import * as install from "./phases/install";
 import * as securityUpdates from "./phases/securityUpdates";
 import * as visitorsAndStaff from "./phases/visitorsAndStaff";
 import * as serviceBoundaries from "./phases/serviceBoundaries";
+import * as ownSecrets from "./phases/ownSecrets";
 import * as repair from "./phases/repair";
 import * as enquiries from "./phases/enquiries";
 import * as alerts from "./phases/alerts";
@@ -27,6 +28,7 @@ export const PHASE_FILES: Record<string, { phases: Phase[] }> = {
   securityUpdates,
   visitorsAndStaff,
   serviceBoundaries,
+  ownSecrets,
   repair,
   enquiries,
   alerts,
