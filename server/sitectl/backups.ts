@@ -24,6 +24,7 @@ import {
   valuesOf,
 } from "../installed/backups";
 import { megabytes, readBackupsStatus } from "../installed/backupsStatus";
+import { takeFromEnvironment } from "../installed/ask";
 import { BUCKET_PATTERNS, askBucketKeys, bucketOptions } from "../installed/bucketOptions";
 import {
   RETENTION_LINE,
@@ -114,7 +115,8 @@ async function set(args: string[]): Promise<number> {
   const settings = readInstallSettings();
   if (!settings?.domain) throw new Failure("the site is not installed here (run deploy/install first).");
   const keys = await askBucketKeys(KEYS.accessKeyId, KEYS.secretAccessKey);
-  const password = process.env[KEYS.password] || crypto.randomBytes(32).toString("base64url");
+  // Taken out of the environment once read: nothing sitectl starts inherits it.
+  const password = takeFromEnvironment([KEYS.password])[KEYS.password] || crypto.randomBytes(32).toString("base64url");
   if (!PATTERNS.password.test(password))
     throw new Failure(`${KEYS.password} must be 16 or more letters, digits, + / = _ -; nothing was changed.`);
   const endpoint = given.endpoint.replace(/\/+$/, "");
