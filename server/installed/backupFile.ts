@@ -43,7 +43,7 @@ export const PART = {
   visits: "history/visits",
   watchState: "history/watch-state.json",
 } as const;
-/** nginx's user: the visits logs are its (group site-report). */
+/** nginx's user: the visits logs are its (group site-report), in a folder of root's. */
 export const VISITS_USER = "www-data";
 /** The operator's settings kept in a backup (install.conf only to compare domains). */
 export const SETTINGS = [SETTINGS_FILE, ENQUIRY_ENV, PUBLISHER_ENV, WATCH_ENV, MIRROR_ENV];

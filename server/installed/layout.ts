@@ -43,7 +43,7 @@ export function layoutUnder(root: string) {
     SELF_SIGNED_DIR: path.join(ETC_DIR, "tls"),
     LETSENCRYPT_DIR: at("etc/letsencrypt"),
     LOG_DIR: at("var/log/anodising"),
-    /** nginx's visits log (shortened addresses), which the owner's report reads: www-data's, group site-report. */
+    /** nginx's visits log (shortened addresses), which the owner's report reads: the folder root's (group site-report), the logs www-data's. */
     VISITS_DIR: at("var/log/anodising-visits"),
     /** The owner's report (pages and summary.json), written by anodising-report.service; nginx serves it at /admin/report/. */
     REPORT_DIR: at("var/lib/anodising-report"),
