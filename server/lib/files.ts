@@ -1,5 +1,6 @@
 // Durable file writes for the server side: a reader sees the old file or the new one,
 // never half of one, and a power cut after we return keeps the new one.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
@@ -15,11 +16,18 @@ export function syncFolder(folder: string): void {
 }
 
 /**
+ * A temporary name beside `file` no other writer shares: the pid alone is not unique, since
+ * every site unit has a PID namespace of its own (PrivatePIDs=), where each is pid 1.
+ */
+const temporaryBeside = (file: string) =>
+  path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${crypto.randomBytes(6).toString("hex")}.tmp`);
+
+/**
  * Writes `data` to a temporary file beside `file`, fsyncs it, renames it over `file`.
  * `mode` is filtered by the process's umask, unless `exactMode` says it must be just that.
  */
 export function writeFileAtomic(file: string, data: string | Buffer, mode = 0o644, exactMode = false): void {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  const temp = temporaryBeside(file);
   // A new file of our own: never through a link or into a file someone left under that name.
   fs.rmSync(temp, { force: true });
   const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants;
@@ -37,7 +45,7 @@ export function writeFileAtomic(file: string, data: string | Buffer, mode = 0o64
 
 /** Points the symlink `link` at `target` in one step (a new link renamed over the old). */
 export function swapSymlink(target: string, link: string): void {
-  const temp = path.join(path.dirname(link), `.${path.basename(link)}.${process.pid}.tmp`);
+  const temp = temporaryBeside(link);
   fs.rmSync(temp, { force: true });
   fs.symlinkSync(target, temp);
   fs.renameSync(temp, link);

@@ -12,7 +12,15 @@ const SYSTEMD_FIRST_FD = 3;
 const settings = readSettings();
 const gate = new Gate(settings.editorsFile, settings.failedLoginsFile);
 const server = loginServer(gate);
-const fromSystemd = process.env.LISTEN_FDS === "1" && Number(process.env.LISTEN_PID) === process.pid;
+/**
+ * Whether systemd handed this process the socket. LISTEN_PID names the process it is for;
+ * in the unit's own PID namespace (PrivatePIDs=) systemd writes the pid as the host sees it,
+ * while this process, the namespace's first, is pid 1 to itself: no child of it can be.
+ */
+const fromSystemd =
+  process.env.LISTEN_FDS === "1" && (Number(process.env.LISTEN_PID) === process.pid || process.pid === 1);
+// sd_listen_fds(3): the variables are this process's alone, not its children's.
+for (const name of ["LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES"]) delete process.env[name];
 
 server.on("error", (error) => {
   console.error(`login: ${error.message}`);
