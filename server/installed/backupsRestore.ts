@@ -5,7 +5,7 @@
 // file. Once restored, a fresh server goes on backing up to the same place.
 import fs from "node:fs";
 import path from "node:path";
-import { ask, takeFromEnvironment } from "./ask";
+import { ask, takeFromEnvironment } from "../lib/ask";
 import { BACKUPS_ENV, setEnvValues } from "./layout";
 import { CACHE_DIR, KEYS, readBackupsTarget, shownAddress, targetOf, valuesOf } from "./backups";
 import { PART } from "./backupFile";
@@ -26,7 +26,9 @@ async function askSheet(): Promise<Record<string, string>> {
   for (const key of Object.values(KEYS)) {
     const secret = SECRET_KEYS.includes(key);
     if (!given[key])
-      given[key] = await ask(`${key} (from the recovery sheet${secret ? "; not shown as you type" : ""}): `, secret);
+      given[key] = (
+        await ask(`${key} (from the recovery sheet${secret ? "; not shown as you type" : ""}): `, secret)
+      ).trim();
   }
   return given;
 }

@@ -1,7 +1,7 @@
 // What `sitectl mirror set` and `sitectl backups set` share: the options naming an
 // S3-compatible bucket, the values each may take (plain, so a KEY=value file keeps them as
 // they are), and the bucket's keys, from the environment or asked in a terminal.
-import { ask, takeFromEnvironment } from "./ask";
+import { ask, takeFromEnvironment } from "../lib/ask";
 import { Failure } from "./shell";
 
 export const BUCKET_PATTERNS = {
@@ -37,7 +37,7 @@ export async function askBucketKeys(
       );
     keys = {
       id: await ask("The bucket's access key ID: "),
-      secret: await ask("Its secret access key (not shown as you type): ", true),
+      secret: (await ask("Its secret access key (not shown as you type): ", true)).trim(),
     };
   }
   if (!BUCKET_PATTERNS.key.test(keys.id) || !BUCKET_PATTERNS.key.test(keys.secret))

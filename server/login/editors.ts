@@ -1,8 +1,7 @@
 // `npm run editors:add -- NAME` (password asked, or EDITOR_PASSWORD), `editors:remove -- NAME`,
 // `editors:list`: the staff logins in EDITORS_FILE (default HOST_DIR/editors), which the login
 // check (server/login/) alone reads; `sitectl editors` runs this as the login check's user.
-import readline from "node:readline";
-import { Writable } from "node:stream";
+import { ask, firstLineOfInput } from "../lib/ask";
 import { readSettings } from "../lib/settings";
 import { LOGIN_NAME } from "../lib/staffLogin";
 import { MIN_PASSWORD_LENGTH, hashPassword, readLogins, writeLogins } from "./logins";
@@ -16,34 +15,6 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** Asks for the password without echoing it. */
-async function askPassword(prompt: string): Promise<string> {
-  let muted = false;
-  const output = new Writable({
-    write(chunk, _encoding, callback) {
-      if (!muted) process.stdout.write(chunk);
-      callback();
-    },
-  });
-  const rl = readline.createInterface({ input: process.stdin, output, terminal: true });
-  const answer = new Promise<string>((resolve) => rl.question(prompt, resolve));
-  muted = true;
-  const password = await answer;
-  rl.close();
-  process.stdout.write("\n");
-  return password;
-}
-
-/** The first line of `input` (its end when it has no newline), or undefined when it is empty. */
-async function firstLine(input: NodeJS.ReadableStream): Promise<string | undefined> {
-  const lines = readline.createInterface({ input, terminal: false });
-  for await (const line of lines) {
-    lines.close();
-    return line;
-  }
-  return undefined;
-}
-
 async function main() {
   if (command === "list") {
     console.log(logins.size ? [...logins.keys()].join("\n") : `No logins in ${file}.`);
@@ -54,10 +25,10 @@ async function main() {
     // over so, never in an environment or argv); EDITOR_PASSWORD on a developer's machine.
     let password = process.env.EDITOR_PASSWORD ?? "";
     if (!password && process.stdin.isTTY) {
-      password = await askPassword(`Password for ${name}: `);
-      if ((await askPassword("Again: ")) !== password) fail("The two passwords differ; nothing changed.");
+      password = await ask(`Password for ${name}: `, true);
+      if ((await ask("Again: ", true)) !== password) fail("The two passwords differ; nothing changed.");
     } else if (!password) {
-      password = (await firstLine(process.stdin)) ?? "";
+      password = await firstLineOfInput();
       if (!password) fail("Type the password in a terminal, or give it as the first line of standard input.");
     }
     if ([...password].length < MIN_PASSWORD_LENGTH)

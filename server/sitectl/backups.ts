@@ -24,7 +24,7 @@ import {
   valuesOf,
 } from "../installed/backups";
 import { megabytes, readBackupsStatus } from "../installed/backupsStatus";
-import { takeFromEnvironment } from "../installed/ask";
+import { takeFromEnvironment } from "../lib/ask";
 import { BUCKET_PATTERNS, askBucketKeys, bucketOptions } from "../installed/bucketOptions";
 import {
   RETENTION_LINE,

@@ -20,7 +20,7 @@ import {
   setEnvValues,
 } from "../installed/layout";
 import { printable } from "../lib/printable";
-import { ask, firstLineOfInput } from "../installed/ask";
+import { ask, firstLineOfInput } from "../lib/ask";
 import { Failure, say, startUnits } from "../installed/shell";
 import { channels } from "../watch/watch";
 import type { Command } from "./command";
@@ -50,8 +50,10 @@ function show(): number {
 
 /** The new URL: asked unseen at a terminal, else the first line of standard input. */
 async function newUrl(): Promise<string> {
-  if (process.stdin.isTTY) return ask("The mail server, smtp://user:password@host:587 (not shown as you type): ", true);
-  return firstLineOfInput();
+  const typed = process.stdin.isTTY
+    ? await ask("The mail server, smtp://user:password@host:587 (not shown as you type): ", true)
+    : await firstLineOfInput();
+  return typed.trim();
 }
 
 async function mailServer(args: string[]): Promise<number> {

@@ -3,8 +3,8 @@
 // helper of root's can be stopped or hung by a service (L5); nginx's visits folder holds
 // only what root placed (M2); one huge listing freezes none of the root part's facts (L6);
 // the PDF cache keeps what the content makes (L7); the mail server's password is never an
-// argument (L8); content cannot choose the alerts' sender (L10); what sitectl prints is
-// printable in a pipe and a file too; and every unit's systemd-analyze security, reported.
+// argument (L8); content cannot choose the alerts' sender (L10); and every unit's
+// systemd-analyze security, reported. (Printable in a pipe and a file: serviceBoundaries.)
 import fs from "node:fs";
 import { sandboxProperties } from "../../../server/installed/sandbox";
 import { check, phase, report, until, type Phase } from "../run";
@@ -253,42 +253,6 @@ export const phases: Phase[] = [
     check(sender.includes(from) && !sender.includes("not-your-domain"), `the alert is sent as ${from}`, sender);
     const restored = staffSaveFile(a, "site", kept);
     check(restored.endsWith("\n200"), "the e-mail put back", restored);
-  }),
-  phase("a", "what sitectl prints is printable in a pipe and a file too", (a) => {
-    const file = "/srv/site/host/publisher/status.json";
-    const kept = fs.readFileSync(a.file(file), "utf8");
-    a.must("systemctl stop anodising-watch.timer anodising-publisher");
-    const asPublisher = (text: string) =>
-      a.must(`runuser -u site-publisher -- sh -c 'cat > ${file}.new && mv ${file}.new ${file}'`, { input: text });
-    try {
-      const hostile = JSON.parse(kept);
-      hostile.state = "failed";
-      hostile.lastError = {
-        commit: "0".repeat(40),
-        kind: "content",
-        message: "x \u001b]0;owned\u0007\u001b[2Jcleared",
-        at: new Date().toISOString(),
-      };
-      asPublisher(JSON.stringify(hostile));
-      for (const command of [
-        "sitectl status | cat",
-        "sitectl doctor | tee /root/doctor.txt >/dev/null; cat /root/doctor.txt",
-        "sitectl status > /root/status.txt; cat /root/status.txt",
-      ]) {
-        const shown = a.run(command).stdout;
-        check(
-          shown.includes("cleared") && !/[\u001b\u0007\u009b]/.test(shown),
-          `${command.split(";")[0]}: the publisher's words without their escape sequences`,
-          JSON.stringify(shown.slice(-400)),
-        );
-      }
-    } finally {
-      asPublisher(kept);
-      a.must(
-        "systemctl daemon-reload && systemctl reset-failed anodising-publisher && systemctl restart anodising-publisher",
-      );
-      a.must("systemctl start anodising-watch.timer");
-    }
   }),
   phase("a", "every unit's exposure (systemd-analyze security), reported", (a) => {
     const units = fs.readdirSync(a.file("/etc/systemd/system")).filter((name) => /^anodising-.*\.service$/.test(name));

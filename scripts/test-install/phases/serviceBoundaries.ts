@@ -207,6 +207,15 @@ export const phases: Phase[] = [
             JSON.stringify(shown.slice(-600)),
           );
         }
+        // Issue 71: piped, and into a file (a cron mail, a saved report), printable too.
+        for (const command of ["sitectl status | cat", "sitectl doctor > /root/doctor.txt; cat /root/doctor.txt"]) {
+          const shown = a.run(command).stdout;
+          check(
+            shown.includes("cleared") && !/[\u001b\u0007\u009b]/.test(shown),
+            `${command.split(";")[0]}: the publisher's words without their escape sequences`,
+            JSON.stringify(shown.slice(-600)),
+          );
+        }
         hostile.live = { release: "r1", commit: 5, builtAt: "" };
         asPublisher(JSON.stringify(hostile));
         const doctor = a.run("sitectl doctor");

@@ -6,7 +6,7 @@
 import readline from "node:readline";
 import { Writable } from "node:stream";
 
-/** Asks `question` at the terminal; what is typed is shown unless `secret`. */
+/** Asks `question` at the terminal; what is typed is shown unless `secret`. A secret comes back as typed, other answers trimmed. */
 export function ask(question: string, secret = false): Promise<string> {
   let muted = false;
   const output = new Writable({
@@ -20,18 +20,18 @@ export function ask(question: string, secret = false): Promise<string> {
     prompt.question(question, (answer) => {
       prompt.close();
       if (secret) process.stdout.write("\n");
-      resolve(answer.trim());
+      resolve(secret ? answer : answer.trim());
     });
     muted = secret;
   });
 }
 
-/** The first line of standard input (a secret handed over by a pipe or a file), trimmed; "" when there is none. */
+/** The first line of standard input (a secret handed over by a pipe or a file), as it is; "" when there is none. */
 export async function firstLineOfInput(input: NodeJS.ReadableStream = process.stdin): Promise<string> {
   const lines = readline.createInterface({ input, terminal: false });
   for await (const line of lines) {
     lines.close();
-    return line.trim();
+    return line.replace(/\r$/, "");
   }
   return "";
 }
