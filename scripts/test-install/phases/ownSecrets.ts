@@ -16,6 +16,8 @@ const SPY = (extra = "") =>
   `while :; do ${extra} grep -s -a -z -H -E '^(SMTP_URL|BACKUPS_[A-Z_]+|EDITOR_PASSWORD)=' /proc/[0-9]*/environ | tr '\\000' '\\n'; sleep 0.2; done`;
 
 /** A unit's own sandbox as `-p` settings for systemd-run: a spy stands in for the service taken over. */
+// (The spies and stoppers below are transient units collected when they stop, ended by
+// SIGKILL: as PID 1 of their own namespace a shell would ignore SIGTERM.)
 const sandboxOf = (machine: Machine, unit: string) =>
   sandboxProperties(fs.readFileSync(machine.file(`/etc/systemd/system/${unit}.service`), "utf8"))
     .map((property) => `-p '${property}'`)
@@ -38,11 +40,11 @@ export const phases: Phase[] = [
     // The service taken over, in its own unit's sandbox (its PID namespace too); it starts a
     // process of its own with a secret in its environment, which it must see (the spy works).
     a.must(
-      `systemd-run --unit=spy-editor ${sandboxOf(a, "anodising-editor")} /bin/sh -c "${SPY("SMTP_URL=smtp://inside-its-sandbox sleep 1 &")}"`,
+      `systemd-run --collect -p KillSignal=SIGKILL --unit=spy-editor ${sandboxOf(a, "anodising-editor")} /bin/sh -c "${SPY("SMTP_URL=smtp://inside-its-sandbox sleep 1 &")}"`,
     );
     // Review 4's spy: the editor's user without a PID namespace of its own.
     a.must(
-      `systemd-run --unit=spy-bare -p User=site-editor -p Group=site -p ProtectProc=invisible -p NoNewPrivileges=yes /bin/sh -c "${SPY()}"`,
+      `systemd-run --collect -p KillSignal=SIGKILL --unit=spy-bare -p User=site-editor -p Group=site -p ProtectProc=invisible -p NoNewPrivileges=yes /bin/sh -c "${SPY()}"`,
     );
     await until("the spies to run", () => a.run("systemctl is-active spy-editor spy-bare").status === 0, 30_000);
     try {
@@ -93,7 +95,9 @@ export const phases: Phase[] = [
   }),
   phase("a", "L5: a service that stops every process it sees hangs none of root's commands", (a) => {
     const stopper = `while :; do for p in /proc/[0-9]*; do [ "\${p#/proc/}" = "$$" ] || kill -STOP "\${p#/proc/}" 2>/dev/null; done; sleep 0.2; done`;
-    a.must(`systemd-run --unit=stopper ${sandboxOf(a, "anodising-enquiry")} /bin/sh -c '${stopper}'`);
+    a.must(
+      `systemd-run --collect -p KillSignal=SIGKILL --unit=stopper ${sandboxOf(a, "anodising-enquiry")} /bin/sh -c '${stopper}'`,
+    );
     try {
       const started = Date.now();
       const doctor = a.run("timeout 300 sitectl doctor");
@@ -117,7 +121,7 @@ export const phases: Phase[] = [
       // Review 4's stopper: site-enquiry without a PID namespace of its own.
       const stopper = `while :; do for p in /proc/[0-9]*; do grep -qE 'anodising-enquiry.service|stopper-bare.service' $p/cgroup 2>/dev/null || kill -STOP \${p#/proc/} 2>/dev/null; done; sleep 0.2; done`;
       a.must(
-        `systemd-run --unit=stopper-bare -p User=site-enquiry -p Group=site-enquiry -p ProtectProc=invisible /bin/sh -c "${stopper.replace(/\$/g, "\\$")}"`,
+        `systemd-run --collect -p KillSignal=SIGKILL --unit=stopper-bare -p User=site-enquiry -p Group=site-enquiry -p ProtectProc=invisible /bin/sh -c "${stopper.replace(/\$/g, "\\$")}"`,
       );
       const before = changedAt(a, facts);
       try {
@@ -153,9 +157,7 @@ export const phases: Phase[] = [
       const ran = a.run("systemctl start anodising-watch-facts.service", { timeoutMs: 400_000 });
       const gathered = JSON.parse(fs.readFileSync(a.file(facts), "utf8"));
       check(
-        ran.status === 0 &&
-          changedAt(a, facts) > before &&
-          Object.keys(gathered.unfinished).length === 0,
+        ran.status === 0 && changedAt(a, facts) > before && Object.keys(gathered.unfinished).length === 0,
         "with 280,000 long-named files (a 65 MB listing) the root part writes fresh facts, every one gathered",
         ran.stdout + ran.stderr + JSON.stringify(gathered.unfinished),
       );
