@@ -11,21 +11,43 @@ import { check, phase, report, until, type Phase } from "../run";
 import type { Machine } from "../machine";
 import { DOMAIN, OFFLINE, installCommand, repoHead, staffSaveFile, status } from "../site";
 
-/** The lines a spy finds: every /proc/PID/environ entry naming an operator's secret, over and over. */
+/** Where the test's spies and stoppers live: readable by every user, and outside any private /tmp. */
+const SCRIPTS = "/usr/local/lib/own-secrets";
+
+/**
+ * A shell script written where the service users can read it, run as a transient unit with
+ * `properties` (a service taken over), collected when it stops, ended by SIGKILL (as PID 1
+ * of its own namespace a shell ignores SIGTERM). A file, not `sh -c`: systemd would expand
+ * the script's own `$` in ExecStart.
+ */
+function startAs(machine: Machine, unit: string, properties: string, script: string): void {
+  fs.mkdirSync(machine.file(SCRIPTS), { recursive: true, mode: 0o755 });
+  fs.writeFileSync(machine.file(`${SCRIPTS}/${unit}.sh`), script, { mode: 0o644 });
+  machine.must(
+    `systemd-run --collect -p KillSignal=SIGKILL --unit=${unit} ${properties} /bin/sh ${SCRIPTS}/${unit}.sh`,
+  );
+}
+
+/** Every /proc/PID/environ entry naming an operator's secret, over and over; `extra` runs first each time. */
 const SPY = (extra = "") =>
-  `while :; do ${extra} grep -s -a -z -H -E '^(SMTP_URL|BACKUPS_[A-Z_]+|EDITOR_PASSWORD)=' /proc/[0-9]*/environ | tr '\\000' '\\n'; sleep 0.2; done`;
+  `while :; do ${extra}\n grep -s -a -z -H -E '^(SMTP_URL|BACKUPS_[A-Z_]+|EDITOR_PASSWORD)=' /proc/[0-9]*/environ | tr '\\000' '\\n'; sleep 0.2; done\n`;
+
+/** Stops (SIGSTOP) every process it sees but itself and those `spared` names in its cgroup, saying which. */
+const STOPPER = (spared: string) =>
+  `while :; do for p in /proc/[0-9]*; do pid=\${p#/proc/}; [ "$pid" = "$$" ] && continue; grep -qE '${spared}' $p/cgroup 2>/dev/null && continue; kill -STOP "$pid" 2>/dev/null && echo "stopped $pid $(tr '\\000' ' ' < $p/cmdline 2>/dev/null)"; done; sleep 0.2; done\n`;
 
 /** A unit's own sandbox as `-p` settings for systemd-run: a spy stands in for the service taken over. */
-// (The spies and stoppers below are transient units collected when they stop, ended by
-// SIGKILL: as PID 1 of their own namespace a shell would ignore SIGTERM.)
 const sandboxOf = (machine: Machine, unit: string) =>
   sandboxProperties(fs.readFileSync(machine.file(`/etc/systemd/system/${unit}.service`), "utf8"))
     .map((property) => `-p '${property}'`)
     .join(" ");
 
-/** When a file inside the machine last changed (epoch ms); 0 while it is not there. */
+/** A file inside the machine as root reads it there (/run is the machine's own tmpfs). */
+const inside = (machine: Machine, file: string) => machine.run(`cat ${file} 2>/dev/null`).stdout;
+
+/** When a file inside the machine last changed (epoch s); 0 while it is not there. */
 const changedAt = (machine: Machine, file: string) =>
-  fs.existsSync(machine.file(file)) ? fs.statSync(machine.file(file)).mtimeMs : 0;
+  Number(machine.run(`stat -c %Y ${file} 2>/dev/null || echo 0`).stdout.trim());
 
 /** What a spy unit logged, one line each. */
 const spied = (machine: Machine, unit: string) =>
@@ -39,13 +61,9 @@ export const phases: Phase[] = [
     const marker = `m1-${Date.now()}`;
     // The service taken over, in its own unit's sandbox (its PID namespace too); it starts a
     // process of its own with a secret in its environment, which it must see (the spy works).
-    a.must(
-      `systemd-run --collect -p KillSignal=SIGKILL --unit=spy-editor ${sandboxOf(a, "anodising-editor")} /bin/sh -c "${SPY("SMTP_URL=smtp://inside-its-sandbox sleep 1 &")}"`,
-    );
+    startAs(a, "spy-editor", sandboxOf(a, "anodising-editor"), SPY("SMTP_URL=smtp://inside-its-sandbox sleep 1 &"));
     // Review 4's spy: the editor's user without a PID namespace of its own.
-    a.must(
-      `systemd-run --collect -p KillSignal=SIGKILL --unit=spy-bare -p User=site-editor -p Group=site -p ProtectProc=invisible -p NoNewPrivileges=yes /bin/sh -c "${SPY()}"`,
-    );
+    startAs(a, "spy-bare", "-p User=site-editor -p Group=site -p ProtectProc=invisible -p NoNewPrivileges=yes", SPY());
     await until("the spies to run", () => a.run("systemctl is-active spy-editor spy-bare").status === 0, 30_000);
     try {
       // Its control: a process of the same user outside any sandbox, with a secret in its environment.
@@ -93,22 +111,34 @@ export const phases: Phase[] = [
       leaks.join("\n"),
     );
   }),
-  phase("a", "L5: a service that stops every process it sees hangs none of root's commands", (a) => {
-    const stopper = `while :; do for p in /proc/[0-9]*; do [ "\${p#/proc/}" = "$$" ] || kill -STOP "\${p#/proc/}" 2>/dev/null; done; sleep 0.2; done`;
-    a.must(
-      `systemd-run --collect -p KillSignal=SIGKILL --unit=stopper ${sandboxOf(a, "anodising-enquiry")} /bin/sh -c '${stopper}'`,
-    );
+  phase("a", "L5: a service that stops every process it sees hangs none of root's commands", async (a) => {
+    // The enquiry service taken over, in its unit's sandbox; its own child is its control.
+    startAs(a, "stopper", sandboxOf(a, "anodising-enquiry"), `sleep 600 &\n${STOPPER("^$")}`);
     try {
+      await until(
+        "the stopper to stop its own child (it works)",
+        () => /stopped \d+ sleep/.test(a.run("journalctl -u stopper -o cat").stdout),
+        60_000,
+      );
       const started = Date.now();
       const doctor = a.run("timeout 300 sitectl doctor");
       report("l5-doctor.txt", doctor.stdout + doctor.stderr);
       check(
-        doctor.status !== 124 && /enquiries/.test(doctor.stdout),
+        doctor.status !== 124 && /enquiries: \d+ waiting/.test(doctor.stdout),
         `sitectl doctor answers in ${Math.round((Date.now() - started) / 1000)} s, the enquiry service's helper with it`,
         doctor.stdout.slice(-1500),
       );
       const listed = a.run("timeout 120 sitectl enquiries");
-      check(listed.status !== 124, "sitectl enquiries answers too", listed.stdout + listed.stderr);
+      check(listed.status === 0, "sitectl enquiries answers too", listed.stdout + listed.stderr);
+      const stopped = a
+        .run("journalctl -u stopper -o cat")
+        .stdout.split("\n")
+        .filter((line) => line.startsWith("stopped"));
+      check(
+        stopped.every((line) => / sleep 600/.test(line)),
+        "the stopper saw nothing to stop but its own child",
+        stopped.join("\n"),
+      );
     } finally {
       a.run("systemctl stop stopper");
     }
@@ -118,18 +148,24 @@ export const phases: Phase[] = [
     "L5 and L6: a helper stopped from outside its sandbox ends at its time limit; the other facts stay fresh",
     async (a) => {
       const facts = "/run/anodising-watch-facts/facts.json";
-      // Review 4's stopper: site-enquiry without a PID namespace of its own.
-      const stopper = `while :; do for p in /proc/[0-9]*; do grep -qE 'anodising-enquiry.service|stopper-bare.service' $p/cgroup 2>/dev/null || kill -STOP \${p#/proc/} 2>/dev/null; done; sleep 0.2; done`;
-      a.must(
-        `systemd-run --collect -p KillSignal=SIGKILL --unit=stopper-bare -p User=site-enquiry -p Group=site-enquiry -p ProtectProc=invisible /bin/sh -c "${stopper.replace(/\$/g, "\\$")}"`,
-      );
+      // Review 4's stopper: site-enquiry without a PID namespace of its own; the enquiry service spared.
       const before = changedAt(a, facts);
+      startAs(
+        a,
+        "stopper-bare",
+        "-p User=site-enquiry -p Group=site-enquiry -p ProtectProc=invisible",
+        STOPPER("anodising-enquiry.service|stopper-bare.service"),
+      );
       try {
         const started = Date.now();
         const ran = a.run("systemctl start anodising-watch-facts.service", { timeoutMs: 400_000 });
         const seconds = Math.round((Date.now() - started) / 1000);
-        const gathered = JSON.parse(fs.readFileSync(a.file(facts), "utf8"));
+        const gathered = JSON.parse(inside(a, facts));
         report("l5-facts.txt", `${seconds} s\n${JSON.stringify(gathered.unfinished, null, 2)}`);
+        check(
+          /stopped \d+ .*enquiries\.ts/.test(a.run("journalctl -u stopper-bare -o cat").stdout),
+          "review 4's stopper stopped the root part's helper as site-enquiry (it works)",
+        );
         check(
           ran.status === 0 && changedAt(a, facts) > before,
           `the root part finishes in ${seconds} s and writes its facts`,
@@ -155,7 +191,7 @@ export const phases: Phase[] = [
     try {
       const before = changedAt(a, facts);
       const ran = a.run("systemctl start anodising-watch-facts.service", { timeoutMs: 400_000 });
-      const gathered = JSON.parse(fs.readFileSync(a.file(facts), "utf8"));
+      const gathered = JSON.parse(inside(a, facts));
       check(
         ran.status === 0 && changedAt(a, facts) > before && Object.keys(gathered.unfinished).length === 0,
         "with 280,000 long-named files (a 65 MB listing) the root part writes fresh facts, every one gathered",
