@@ -239,8 +239,9 @@ export const phases: Phase[] = [
     const count = () => (fs.existsSync(a.file(cache)) ? fs.readdirSync(a.file(cache)).length : 0);
     const first = count();
     const site = a.file("/srv/site/host/repo/content/site.yaml");
-    for (const n of [1, 2]) {
-      const text = fs.readFileSync(site, "utf8").replace(/^(\s+tagline: ).*$/m, `$1Anodising near Pune, round ${n}`);
+    // Words, not figures: a figure in one language only is refused (the German must state it too).
+    for (const n of ["first", "second"]) {
+      const text = fs.readFileSync(site, "utf8").replace(/^(\s+tagline: .*?)(, change \w+)?$/m, `$1, change ${n}`);
       const answer = staffSaveFile(a, "site", text);
       check(answer.endsWith("\n200"), `content change ${n} saved`, answer);
       const head = repoHead(a);
