@@ -296,6 +296,8 @@ export const phases: Phase[] = [
     check(sender.includes(from) && !sender.includes("not-your-domain"), `the alert is sent as ${from}`, sender);
     const restored = staffSaveFile(a, "site", kept);
     check(restored.endsWith("\n200"), "the e-mail put back", restored);
+    const back = repoHead(a);
+    await until("it to go live", () => status(a).live?.commit === back && status(a).state === "idle");
   }),
   phase("a", "every unit's exposure (systemd-analyze security), reported", (a) => {
     const units = fs.readdirSync(a.file("/etc/systemd/system")).filter((name) => /^anodising-.*\.service$/.test(name));
