@@ -63,8 +63,13 @@ async function machineFor(on: Phase["on"], prepared: string): Promise<Machine> {
   if (known) return known;
   if (resumed) {
     const kept = new Machine(MACHINE_NAME(on), machineRoot(on), path.join(REPORT, `console-${on}.log`));
-    assert.ok(kept.attach(), `machine ${on.toUpperCase()} is not running: run the whole test with --keep first.`);
-    return (machines[on] = kept);
+    if (kept.attach()) return (machines[on] = kept);
+    // A run that stopped before B began (--from): B is made now, as the whole run would.
+    assert.ok(
+      on === "b" && !options.only,
+      `machine ${on.toUpperCase()} is not running: run the whole test with --keep first.`,
+    );
+    prepared = prepared || preparedRoot(CACHE, APP, baseRoot(CACHE));
   }
   // A is done with when B starts: powered off, to leave B the machine's cores.
   if (on === "b" && machines.a && !options.keep) await machines.a.stop();

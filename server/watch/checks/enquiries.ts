@@ -141,8 +141,10 @@ export const mailServer: Check = {
     const restart = `systemctl restart ${SERVICES.enquiry.unit}; sitectl logs enquiry`;
     if (!status || !mail)
       return [
+        // Told after a second run: a service starting (an install, an update) says so within a minute.
         failing("the enquiry service has not said how its mail server answers (it is not running, or older code).", {
           fix: restart,
+          blips: 1,
         }),
       ];
     if (mail.state === "failing")
