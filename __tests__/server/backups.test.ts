@@ -3,10 +3,10 @@
  */
 // The off-site backups' choices that need no server: which backup `--at` names, what the
 // recovery sheet holds, and the settings file's values read back.
-import { chooseSnapshot } from "../../server/installed/backupsRestore";
-import { KEYS, targetOf, valuesOf } from "../../server/installed/backups";
+import { chooseSnapshot } from "../../server/backups/fromOffsite";
+import { KEYS, targetOf, valuesOf } from "../../server/backups/offsite";
 import { sheetLines } from "../../server/sitectl/backups";
-import type { Snapshot } from "../../server/installed/restic";
+import type { Snapshot } from "../../server/backups/restic";
 
 const snapshot = (id: string, time: string): Snapshot => ({ id, time, host: "www.site.test", tags: ["site"] });
 const KEPT = [

@@ -13,8 +13,8 @@ import { APP_DIR } from "../../server/lib/settings";
 import { copyContent, editYaml } from "../helpers/contentCopy";
 import { precompress } from "../../server/publisher/compress";
 import { redactRemote } from "../../server/lib/git";
-import { BackupPusher } from "../../server/publisher/backup";
-import type { Backup } from "../../server/publisher/status";
+import { RemotePusher } from "../../server/publisher/push";
+import type { RemotePush } from "../../server/publisher/status";
 
 const VALIDATE = path.join(APP_DIR, "scripts", "validate-content.ts");
 
@@ -74,7 +74,7 @@ describe("redactRemote", () => {
   });
 });
 
-describe("BackupPusher", () => {
+describe("RemotePusher", () => {
   it("shows staff neither a token with no name nor one in git's own error (issue 27, finding 9)", async () => {
     const repo = fs.mkdtempSync(path.join(os.tmpdir(), "backup-token-"));
     const run = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" }).trim();
@@ -82,10 +82,10 @@ describe("BackupPusher", () => {
     run("-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "--quiet", "--allow-empty", "-m", "c");
     // Nothing listens on port 1: the push fails at once, as a real one with a bad network does.
     const remote = "https://ghp_SECRETTOKEN@127.0.0.1:1/co/site.git";
-    const states: Backup[] = [];
+    const states: RemotePush[] = [];
     let failed: () => void = () => undefined;
     const settled = new Promise<void>((resolve) => (failed = resolve));
-    const pusher = new BackupPusher(repo, remote, 60_000, { remote: "", state: "off" }, (state) => {
+    const pusher = new RemotePusher(repo, remote, 60_000, { remote: "", state: "off" }, (state) => {
       states.push(state);
       if (state.state === "retrying") failed();
     });

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// restic as the off-site backups use it (server/installed/restic.ts), against a real
+// restic as the off-site backups use it (server/backups/restic.ts), against a real
 // repository in a temporary folder: a backup, an incremental one, a restore byte for byte,
 // the retention, a verify that passes and one that finds a damaged pack, a wrong password.
 import crypto from "node:crypto";
@@ -20,7 +20,7 @@ import {
   storedBytes,
   verify,
   type Repository,
-} from "../../server/installed/restic";
+} from "../../server/backups/restic";
 
 // Each restic call derives the repository's key (scrypt): seconds apiece on a busy machine.
 jest.setTimeout(120_000);

@@ -52,8 +52,15 @@ const mirror: z.ZodType<MirrorStatus> = z.object({
   nextAttemptAt: optional(text),
 });
 
+/** A record from a release that called the push "backup", read as this one's. */
+const renamedPush = (record: unknown) => {
+  if (!record || typeof record !== "object" || "push" in record || !("backup" in record)) return record;
+  const { backup, ...rest } = record as Record<string, unknown>;
+  return { ...rest, push: backup };
+};
+
 /** The publisher's status.json. */
-export const publisherStatus: z.ZodType<Status> = z.object({
+export const publisherStatus = z.preprocess(renamedPush, z.object({
   state: z.enum(["idle", "building", "failed"]),
   message: text,
   head: z.object({ commit: text, subject: text, author: text, committedAt: text }).nullable(),
@@ -73,7 +80,7 @@ export const publisherStatus: z.ZodType<Status> = z.object({
   warnings: z.array(text),
   nextChange: text.nullable(),
   history: z.array(build),
-  backup: z.object({
+  push: z.object({
     remote: text,
     state: z.enum(["off", "ok", "pushing", "retrying"]),
     pushed: optional(text),
@@ -85,7 +92,7 @@ export const publisherStatus: z.ZodType<Status> = z.object({
   mirror,
   updatedAt: text,
   heartbeatMs: z.number().positive(),
-});
+}) satisfies z.ZodType<Status>);
 
 const mail: z.ZodType<MailState> = z.object({
   server: text,

@@ -7,7 +7,7 @@ import path from "node:path";
 import { git } from "../lib/git";
 import { Mirror } from "./mirror/mirror";
 import { readMirrorSettings } from "./mirror/settings";
-import { BackupPusher } from "./backup";
+import { RemotePusher } from "./push";
 import {
   BuildFailure,
   build as runBuild,
@@ -41,7 +41,7 @@ export class Publisher {
   private head: Head | null = null;
   private busy = false;
   private again = false;
-  private readonly backup: BackupPusher;
+  private readonly pusher: RemotePusher;
   /** The bucket behind the CDN, when MIRROR_BUCKET is set. */
   private readonly mirror: Mirror | null;
   private readonly stops: (() => void)[] = [];
@@ -51,13 +51,13 @@ export class Publisher {
     fs.mkdirSync(this.paths.logs, { recursive: true });
     this.memory = readMemory(this.paths);
     // Pushed from the publisher's own clone, never from the repository the editor writes.
-    this.backup = new BackupPusher(
+    this.pusher = new RemotePusher(
       this.paths.build,
       settings.remote,
       settings.pushRetryMs,
-      this.memory.backup,
+      this.memory.push,
       (state) => {
-        this.memory.backup = state;
+        this.memory.push = state;
         this.save();
       },
     );
@@ -117,7 +117,7 @@ export class Publisher {
 
   stop(): void {
     for (const stop of this.stops) stop();
-    this.backup.stop();
+    this.pusher.stop();
     this.mirror?.stop();
   }
 
@@ -314,7 +314,7 @@ export class Publisher {
       this.save();
       this.pruneLogs();
     }
-    this.backup.push(commit);
+    this.pusher.push(commit);
     // After the record says what went live: the mirror's first word is written with it.
     if (build.result === "live") this.mirror?.sync();
   }

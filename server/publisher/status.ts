@@ -32,7 +32,8 @@ export interface PublishError {
   log?: string;
 }
 
-export interface Backup {
+/** The push of each published commit to SITE_REMOTE (server/publisher/push.ts). */
+export interface RemotePush {
   /** The remote, with any password masked; "" when SITE_REMOTE is not set. */
   remote: string;
   state: "off" | "ok" | "pushing" | "retrying";
@@ -63,7 +64,7 @@ export interface Memory {
   /** The first later day the live content's build would differ (a document lapses): the daily republish's cue. */
   nextChange?: string | null;
   history: Build[];
-  backup: Backup;
+  push: RemotePush;
   /** The bucket behind the CDN (absent in a record from before the mirror). */
   mirror?: MirrorStatus;
 }
@@ -90,7 +91,7 @@ export interface Status {
   /** Memory's nextChange: "YYYY-MM-DD" or null. */
   nextChange: string | null;
   history: Build[];
-  backup: Backup;
+  push: RemotePush;
   mirror: MirrorStatus;
   updatedAt: string;
   /** The publisher rewrites this record this often while it runs: staff see a stale one as "not running". */
@@ -103,12 +104,18 @@ export const HEARTBEAT_MS = 60_000;
 export const TECHNICAL_MESSAGE = "Technical problem, site unchanged.";
 
 export function readMemory(paths: HostPaths): Memory {
+  const kept = readJson<Memory & { backup?: RemotePush }>(paths.memory);
+  // Kept by a release that called the push "backup".
+  if (kept && !kept.push && kept.backup) {
+    kept.push = kept.backup;
+    delete kept.backup;
+  }
   return (
-    readJson<Memory>(paths.memory) ?? {
+    kept ?? {
       cleanNext: true,
       lastError: null,
       history: [],
-      backup: { remote: "", state: "off" },
+      push: { remote: "", state: "off" },
     }
   );
 }
@@ -142,7 +149,7 @@ export function composeStatus(paths: HostPaths, memory: Memory, head: Head | nul
     warnings: memory.warnings ?? [],
     nextChange: memory.nextChange ?? null,
     history: memory.history,
-    backup: memory.backup,
+    push: memory.push,
     mirror: memory.mirror ?? { state: "off" },
     updatedAt: new Date().toISOString(),
     heartbeatMs: HEARTBEAT_MS,

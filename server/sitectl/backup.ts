@@ -1,5 +1,5 @@
 // `sitectl backup FILE [--with-certificates]`: one file holding what the server alone
-// has (installed/stageBackup.ts gathers it): the content repository, the editor's logins,
+// has (backups/stage.ts gathers it): the content repository, the editor's logins,
 // the enquiry spool, the operator's settings, the report's history, the watch's state and,
 // if asked, the certificates. Everything else (the code, the releases) comes back from the
 // repository. `sitectl restore` reads it; `sitectl backups` keeps the same off the server
@@ -8,8 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { syncFolder } from "../lib/files";
 import { readInstallSettings } from "../installed/layout";
-import { stagingFolder } from "../installed/backupFile";
-import { stageBackup } from "../installed/stageBackup";
+import { stagingFolder } from "../backups/file";
+import { stageBackup } from "../backups/stage";
 import { Failure, count, must, say } from "../installed/shell";
 import type { Command } from "./command";
 

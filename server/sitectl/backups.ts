@@ -22,8 +22,8 @@ import {
   runVerify,
   shownAddress,
   valuesOf,
-} from "../installed/backups";
-import { megabytes, readBackupsStatus } from "../installed/backupsStatus";
+} from "../backups/offsite";
+import { megabytes, readBackupsStatus } from "../backups/status";
 import { takeFromEnvironment } from "../lib/ask";
 import { BUCKET_PATTERNS, askBucketKeys, bucketOptions } from "../installed/bucketOptions";
 import {
@@ -34,7 +34,7 @@ import {
   restic,
   snapshots,
   type Repository,
-} from "../installed/restic";
+} from "../backups/restic";
 import { printable } from "../lib/printable";
 import { backupsLine } from "../watch/checks/backups";
 import { Failure, say, startUnits } from "../installed/shell";

@@ -2,7 +2,7 @@
 // onto this installation (normally a fresh one): the content repository, the editor's
 // logins, the enquiries (added to any here), the settings, the report's history and the
 // watch's state, and the certificates when asked. `--from-backups` takes the same from
-// the off-site backups (the latest, or `--at` one) instead of a file (backupsRestore.ts). Every member of every archive in it is checked first, and each part is unpacked
+// the off-site backups (the latest, or `--at` one) instead of a file (server/backups/fromOffsite.ts). Every member of every archive in it is checked first, and each part is unpacked
 // into a staging folder of root's, taking no owner or mode from the archive; a damaged,
 // foreign or crafted file changes nothing and says which member and why. What belongs to a
 // service's user is handed to that user to write (root follows no path into its folders).
@@ -21,7 +21,7 @@ import {
   currentCode,
   readInstallSettings,
 } from "../installed/layout";
-import { badName, members } from "../installed/archive";
+import { badName, members } from "../backups/archive";
 import {
   FORMAT,
   PART,
@@ -31,14 +31,14 @@ import {
   sha256,
   stagingFolder,
   type Manifest,
-} from "../installed/backupFile";
-import { checkCertificates, placeCertificates } from "../installed/restoreCertificates";
+} from "../backups/file";
+import { checkCertificates, placeCertificates } from "../backups/restoreCertificates";
 import { describe, waitForPublisher } from "../installed/publisher";
 import type { Status } from "../publisher/status";
 import { mustAs, mustRepoGit, runAs } from "../installed/sandbox";
 import { Failure, count, must, run, say, startUnits, systemctl } from "../installed/shell";
-import { restoreHistory, writeAsUser } from "../installed/restoreHistory";
-import { fromBackups } from "../installed/backupsRestore";
+import { restoreHistory, writeAsUser } from "../backups/restoreHistory";
+import { fromBackups } from "../backups/fromOffsite";
 import { usageOf, type Command } from "./command";
 
 /** Only plain files and folders, inside the backup: no links, devices or paths leading out. */

@@ -172,8 +172,8 @@ test("a publisher killed mid-build leaves the site alone, no build runs on, and 
   expect(await page(host, "/")).toContain(phone);
 
   // The backup remote does not exist: the push is retried and shown, publishing went on.
-  await expect.poll(async () => (await readStatus(host)).backup.state, BUILD).toBe("retrying");
-  expect((await readStatus(host)).backup.error).toBeTruthy();
+  await expect.poll(async () => (await readStatus(host)).push.state, BUILD).toBe("retrying");
+  expect((await readStatus(host)).push.error).toBeTruthy();
 });
 
 test("commits during a build are published together by the next one, and a visitor polling through the switch sees no error", async () => {
@@ -233,7 +233,7 @@ test("commits during a build are published together by the next one, and a visit
   expect(await page(host, "/")).toContain(phones[2]);
 
   // The backup caught up: the remote's main is the live commit.
-  await expect.poll(async () => (await readStatus(host)).backup, BUILD).toMatchObject({ state: "ok", pushed: c3 });
+  await expect.poll(async () => (await readStatus(host)).push, BUILD).toMatchObject({ state: "ok", pushed: c3 });
   expect(execFileSync("git", ["--git-dir", backup, "rev-parse", "main"], { encoding: "utf8" }).trim()).toBe(c3);
   expect(execFileSync("git", ["-C", host.paths.repo, "config", "core.fsync"], { encoding: "utf8" })).toContain(
     "committed",
@@ -306,7 +306,7 @@ test("a commit that changes code runs none of it, and nothing the repository hol
     expect(fs.existsSync(proof) ? fs.readFileSync(proof, "utf8") : "").toBe("");
     expect((await readStatus(host)).warnings.join("\n")).toMatch(/not published \(gatsby-node\.ts\).*sitectl update/);
     // The backup is pushed from the publisher's own clone: the planted pre-push hook did not run.
-    await expect.poll(async () => (await readStatus(host)).backup.state, BUILD).not.toBe("pushing");
+    await expect.poll(async () => (await readStatus(host)).push.state, BUILD).not.toBe("pushing");
     expect(fs.existsSync(proof)).toBe(false);
   } finally {
     git(host, "config", "--unset", "core.fsmonitor");

@@ -10,7 +10,7 @@ import path from "node:path";
 import { readJson, writeFileAtomic } from "../lib/files";
 import { mailSender, plain } from "../lib/mail";
 import { digestMessage, type WeekFigures } from "./messages";
-import { parseBackupsStatus } from "../installed/backupsStatus";
+import { parseBackupsStatus } from "../backups/status";
 import { backupsLine } from "./checks/backups";
 import { ownerMailMessage, type OwnerMailInput } from "../analytics/ownerMail";
 import { unsentMail, type Channels } from "./notify";

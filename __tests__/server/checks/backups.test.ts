@@ -4,7 +4,7 @@
 // The off-site backups' check (server/watch/checks/backups.ts): backups.env and the backup
 // service's status.json planted where the server keeps them, at times around the test's clock.
 import path from "node:path";
-import { BACKUPS_STATUS, type BackupsStatus } from "../../../server/installed/backupsStatus";
+import { BACKUPS_STATUS, type BackupsStatus } from "../../../server/backups/status";
 import { offsiteBackups } from "../../../server/watch/checks/backups";
 import { place, theProblem, type Place } from "./place";
 

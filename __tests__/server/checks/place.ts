@@ -87,7 +87,7 @@ export function place(): Place {
         warnings: [],
         nextChange: null,
         history: [],
-        backup: { remote: "", state: "off" },
+        push: { remote: "", state: "off" },
         mirror: { state: "off" },
         updatedAt: "2026-11-27T11:59:00Z",
         heartbeatMs: 60_000,

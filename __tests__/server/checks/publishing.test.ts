@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { hostPaths } from "../../../server/lib/settings";
 import {
-  backupPush,
+  contentPush,
   buildFailed,
   contentRefused,
   contentWarnings,
@@ -51,7 +51,7 @@ describe("publisher", () => {
       id: "publisher-status",
       text: expect.stringMatching(/is not a record this server can read/),
     });
-    for (const check of [contentRefused, buildFailed, backupPush, contentWarnings])
+    for (const check of [contentRefused, buildFailed, contentPush, contentWarnings])
       expect(levels(await here.find(check)).filter((level) => level === "problem")).toEqual([]);
   });
 
@@ -116,15 +116,15 @@ describe("buildFailed", () => {
   });
 });
 
-describe("backupPush", () => {
+describe("contentPush", () => {
   test("nothing to say while it pushes; a problem, after an hour, while it retries", async () => {
     const here = place();
-    here.publisherStatus({ backup: { remote: "git@backup:site.git", state: "ok" } });
-    expect(await here.find(backupPush)).toEqual([]);
-    here.publisherStatus({ backup: { remote: "git@backup:site.git", state: "retrying", error: "Permission denied" } });
-    expect(theProblem(await here.find(backupPush))).toMatchObject({
-      id: "backup-push",
-      text: "the off-server backup push to git@backup:site.git fails: Permission denied",
+    here.publisherStatus({ push: { remote: "git@backup:site.git", state: "ok" } });
+    expect(await here.find(contentPush)).toEqual([]);
+    here.publisherStatus({ push: { remote: "git@backup:site.git", state: "retrying", error: "Permission denied" } });
+    expect(theProblem(await here.find(contentPush))).toMatchObject({
+      id: "content-push",
+      text: "the off-server push of the content to git@backup:site.git fails: Permission denied",
       blips: 4,
     });
   });

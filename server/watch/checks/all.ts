@@ -18,7 +18,7 @@ import {
   units,
 } from "./machine";
 import { mirror, mirrorCdn } from "./mirror";
-import { backupPush, buildFailed, contentRefused, contentWarnings, publishedAddress, publisher } from "./publishing";
+import { contentPush, buildFailed, contentRefused, contentWarnings, publishedAddress, publisher } from "./publishing";
 import { report } from "./report";
 import { securityUpdatesRun } from "./updates";
 import { offsiteBackups } from "./backups";
@@ -33,7 +33,7 @@ export const CHECKS: Check[] = [
   publisher,
   contentRefused,
   buildFailed,
-  backupPush,
+  contentPush,
   contentWarnings,
   publishedAddress,
   mirror,

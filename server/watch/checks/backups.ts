@@ -4,7 +4,7 @@
 // last good backup older than an hour and its margin, damage found by a verify, or no
 // verify for over a week is a problem (two failed runs in a row are told at once, as is
 // damage); staff's banner shows it only after a day.
-import { megabytes, parseBackupsStatus, type BackupsStatus } from "../../installed/backupsStatus";
+import { megabytes, parseBackupsStatus, type BackupsStatus } from "../../backups/status";
 import { printable } from "../../lib/printable";
 import { failing, type Check, type Found } from "./check";
 import { note, ok } from "./finding";

@@ -1,4 +1,4 @@
-// The publisher: what is live, the last publish and its error, the off-server backup push,
+// The publisher: what is live, the last publish and its error, the off-server push of the content,
 // and the content's warnings for staff. All read from the publisher's status record.
 import path from "node:path";
 import { publishedAddressOf } from "../../installed/layout";
@@ -78,16 +78,16 @@ export const buildFailed: Check = {
   },
 };
 
-export const backupPush: Check = {
-  id: "backup-push",
+export const contentPush: Check = {
+  id: "content-push",
   // It retries by itself: told when it still fails an hour on.
   blips: 4,
   notice: "nothing for visitors or staff; the off-server copy of the content falls behind",
   fix: "check SITE_REMOTE in /etc/anodising/publisher.env and the key the publisher pushes with; it retries by itself",
   run: ({ read }) => {
-    const backup = read.publisherStatus()?.backup;
-    if (backup?.state !== "retrying") return [];
-    return [failing(`the off-server backup push to ${backup.remote} fails: ${backup.error ?? ""}`)];
+    const push = read.publisherStatus()?.push;
+    if (push?.state !== "retrying") return [];
+    return [failing(`the off-server push of the content to ${push.remote} fails: ${push.error ?? ""}`)];
   },
 };
 

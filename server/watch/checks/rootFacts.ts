@@ -21,7 +21,7 @@ import {
   type ServiceName,
 } from "../../installed/layout";
 import { present, readOwnedFile } from "../../installed/serviceFiles";
-import { BACKUPS_STATUS } from "../../installed/backupsStatus";
+import { BACKUPS_STATUS } from "../../backups/status";
 import type { Ran } from "../../installed/shell";
 
 /** Root's commands: the ones only root may run, and a project's script as a service's user. */

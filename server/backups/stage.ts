@@ -25,11 +25,11 @@ import {
   WATCH_USER,
   currentCode,
   type InstallSettings,
-} from "./layout";
+} from "../installed/layout";
 import { members } from "./archive";
-import { PART, SETTINGS, FORMAT, VERSION, filesUnder, sha256, type Manifest } from "./backupFile";
-import { mustRepoGit, repoGit, runAs } from "./sandbox";
-import { Failure, must } from "./shell";
+import { PART, SETTINGS, FORMAT, VERSION, filesUnder, sha256, type Manifest } from "./file";
+import { mustRepoGit, repoGit, runAs } from "../installed/sandbox";
+import { Failure, must } from "../installed/shell";
 
 /** A year of visits logs or a full spool, handed over as a tar: at most this long. */
 const COPY_SECONDS = 60 * 60;

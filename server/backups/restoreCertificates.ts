@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { badName, members } from "./archive";
-import { Failure, must } from "./shell";
+import { Failure, must } from "../installed/shell";
 
 const ACME_WEBROOT = "/var/lib/anodising/acme";
 /** What may come back, under etc/letsencrypt/ or as etc/anodising/tls/. */

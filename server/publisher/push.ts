@@ -1,11 +1,11 @@
-// Off-server backup: after each publish the branch is pushed to SITE_REMOTE. A push that
+// The off-server copy of the content: after each publish the branch is pushed to SITE_REMOTE. A push that
 // fails is retried (30 s, then doubling up to an hour) and shown in the status; it never
 // holds up publishing.
 import { git, redactRemote } from "../lib/git";
-import type { Backup } from "./status";
+import type { RemotePush } from "./status";
 import { BRANCH, retryWait } from "../lib/settings";
 
-export class BackupPusher {
+export class RemotePusher {
   private wanted = "";
   private running = false;
   private timer: NodeJS.Timeout | undefined;
@@ -15,14 +15,14 @@ export class BackupPusher {
     private readonly repo: string,
     private readonly remote: string,
     private readonly retryMs: number,
-    private state: Backup,
+    private state: RemotePush,
     /** Called with the new state after every change. */
-    private readonly report: (state: Backup) => void,
+    private readonly report: (state: RemotePush) => void,
   ) {
     this.state = remote ? { ...state, remote: redactRemote(remote) } : { remote: "", state: "off" };
   }
 
-  get current(): Backup {
+  get current(): RemotePush {
     return this.state;
   }
 
@@ -39,7 +39,7 @@ export class BackupPusher {
     clearTimeout(this.timer);
   }
 
-  private set(state: Partial<Backup>): void {
+  private set(state: Partial<RemotePush>): void {
     this.state = { ...this.state, ...state };
     this.report(this.state);
   }

@@ -1,16 +1,16 @@
 // The off-site backups: every hour (anodising-backup.timer) what a new server needs is
-// staged (stageBackup.ts) and handed to restic, which encrypts it and stores only what
+// staged (stage.ts) and handed to restic, which encrypts it and stores only what
 // changed in the bucket `sitectl backups set` checked; restic's retention then forgets
 // and prunes. Weekly (anodising-backup-verify.timer) a part of the stored data is read
 // back, all of it in the first week of a month. Each run writes how it went to
-// status.json (backupsStatus.ts), which doctor and the watch read.
+// status.json (status.ts), which doctor and the watch read.
 import fs from "node:fs";
 import path from "node:path";
-import { BACKUPS_DIR, BACKUPS_ENV, SITE_DIR, readEnvFile, type InstallSettings } from "./layout";
-import { readBackupsStatus, writeBackupsStatus, type BackupsStatus } from "./backupsStatus";
+import { BACKUPS_DIR, BACKUPS_ENV, SITE_DIR, readEnvFile, type InstallSettings } from "../installed/layout";
+import { readBackupsStatus, writeBackupsStatus, type BackupsStatus } from "./status";
 import { backupFolder, prune, snapshots, storedBytes, verify, ResticError, type Repository } from "./restic";
-import { stageBackup } from "./stageBackup";
-import { Failure } from "./shell";
+import { stageBackup } from "./stage";
+import { Failure } from "../installed/shell";
 
 /** Where each run stages what it backs up: a fixed path, so restic finds the last run's files and reads only what changed. */
 export const BACKUP_STAGE = path.join(SITE_DIR, ".backup-stage");

@@ -1,6 +1,6 @@
 // What a tar archive holds, member by member, as GNU tar lists it: checked before
 // anything of it is unpacked (sitectl restore, and the spool handed over for a backup).
-import { Failure, run } from "./shell";
+import { Failure, run } from "../installed/shell";
 
 export interface Member {
   /** "-" a plain file, "d" a folder, "l" a symbolic link, "h" a hard link; anything else is refused by the callers. */

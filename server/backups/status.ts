@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { writeFileAtomic } from "../lib/files";
-import { BACKUPS_DIR } from "./layout";
+import { BACKUPS_DIR } from "../installed/layout";
 
 const text = z.string();
 const bytes = z.number().nonnegative();

@@ -5,12 +5,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { TALLY_FILE } from "../enquiry/tally";
-import { ENQUIRY_DIR, INSTALL_COMMAND, SERVICES, VISITS_DIR, WATCH_DIR, WATCH_USER } from "./layout";
-import { PART, VISITS_USER } from "./backupFile";
-import { VISITS_FILE, WATCH_STATE } from "./stageBackup";
-import { runAs } from "./sandbox";
-import { groupIdOf, uidOf } from "./serviceFiles";
-import { Failure, must } from "./shell";
+import { ENQUIRY_DIR, INSTALL_COMMAND, SERVICES, VISITS_DIR, WATCH_DIR, WATCH_USER } from "../installed/layout";
+import { PART, VISITS_USER } from "./file";
+import { VISITS_FILE, WATCH_STATE } from "./stage";
+import { runAs } from "../installed/sandbox";
+import { groupIdOf, uidOf } from "../installed/serviceFiles";
+import { Failure, must } from "../installed/shell";
 
 /** The visits logs' group: the report reads them (deploy/configure, deploy/logrotate). */
 const VISITS_GROUP = "site-report";

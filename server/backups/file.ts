@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { STATES } from "../enquiry/spool";
-import { ENQUIRY_ENV, MIRROR_ENV, PUBLISHER_ENV, SETTINGS_FILE, SITE_DIR, WATCH_ENV } from "./layout";
+import { ENQUIRY_ENV, MIRROR_ENV, PUBLISHER_ENV, SETTINGS_FILE, SITE_DIR, WATCH_ENV } from "../installed/layout";
 
 export const FORMAT = "anodising-site-backup";
 /** 2 added the report's history and the watch's state. */

@@ -6,11 +6,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ask, takeFromEnvironment } from "../lib/ask";
-import { BACKUPS_ENV, setEnvValues } from "./layout";
-import { CACHE_DIR, KEYS, readBackupsTarget, shownAddress, targetOf, valuesOf } from "./backups";
-import { PART } from "./backupFile";
+import { BACKUPS_ENV, setEnvValues } from "../installed/layout";
+import { CACHE_DIR, KEYS, readBackupsTarget, shownAddress, targetOf, valuesOf } from "./offsite";
+import { PART } from "./file";
 import { ResticError, restoreSnapshot, snapshots, type Repository, type Snapshot } from "./restic";
-import { Failure, say } from "./shell";
+import { Failure, say } from "../installed/shell";
 
 /** The recovery sheet's values that are secrets: asked without showing them. */
 const SECRET_KEYS: string[] = [KEYS.password, KEYS.secretAccessKey];
