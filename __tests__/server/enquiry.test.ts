@@ -299,6 +299,18 @@ describe("the spool", () => {
     expect(full.makeRoom(1024, 1024)).toBe(false);
     expect(full.list("pending").map((entry) => entry.id)).toEqual(["BBBBBBBBB4"]);
   });
+
+  it("removes a killed write's temporary files when the service starts, and nothing stored (review 4, L1)", () => {
+    const here = new Spool(fs.mkdtempSync(path.join(os.tmpdir(), "spool-leftovers-")));
+    here.prepare();
+    here.add("CCCCCCCCC1", Buffer.from("kept"));
+    const leftovers = ["pending/.CCCCCCCCC2.eml.4242.tmp", "sent/.CCCCCCCCC3.eml.1-0a1b2c3d4e5f.tmp"];
+    for (const name of leftovers) fs.writeFileSync(path.join(here.dir, "spool", name), "half");
+    expect(here.removeLeftovers().sort()).toEqual(leftovers.sort());
+    expect(here.list("pending").map((entry) => entry.id)).toEqual(["CCCCCCCCC1"]);
+    for (const name of leftovers) expect(fs.existsSync(path.join(here.dir, "spool", name))).toBe(false);
+    expect(here.removeLeftovers()).toEqual([]);
+  });
 });
 
 describe("retries", () => {

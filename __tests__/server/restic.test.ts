@@ -3,7 +3,8 @@
  */
 // restic as the off-site backups use it (server/backups/restic.ts), against a real
 // repository in a temporary folder: a backup, an incremental one, a restore byte for byte,
-// the retention, a verify that passes and one that finds a damaged pack, a wrong password.
+// the retention, a verify that passes and one that finds a damaged pack, a wrong password,
+// a repository busy here or elsewhere told as busy (not damage).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,14 +14,17 @@ import {
   backupFolder,
   initRepository,
   lastWords,
+  lockFile,
   prune,
   repositoryExists,
   restoreSnapshot,
   snapshots,
+  restic,
   storedBytes,
   verify,
   type Repository,
 } from "../../server/backups/restic";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 
 // Each restic call derives the repository's key (scrypt): seconds apiece on a busy machine.
 jest.setTimeout(120_000);
@@ -161,4 +165,63 @@ test("a wrong password is refused, and restic's words never carry a secret", () 
   ];
   expect(lastWords(json.join("\n"), target)).toBe("Fatal: wrong password or no key found");
   expect(lastWords("something odd\nthen this\nand that\nat the end", target)).toBe("then this / and that / at the end");
+});
+
+/** Resolves once `until` holds, polling; the test's own timeout bounds it. */
+async function waitFor(until: () => boolean): Promise<void> {
+  while (!until()) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** What a call says when it fails: its error. */
+function failureOf(call: () => unknown): ResticError {
+  try {
+    call();
+  } catch (error) {
+    return error as ResticError;
+  }
+  throw new Error("the call did not fail");
+}
+
+describe("a busy repository (review 4, L3)", () => {
+  let holder: ChildProcess | undefined;
+  // flock leaves the lock with the command it starts: the holder's whole group goes.
+  const release = () => holder?.pid && spawnSync("kill", ["-KILL", "--", `-${holder.pid}`]);
+  afterEach(release);
+
+  test("a call waits its turn behind another of this server's, and says busy (not damage) when the wait runs out", async () => {
+    initRepository(target, cache);
+    // Another task here (the weekly verify) holds this server's turn.
+    holder = spawn("flock", [lockFile(cache), "sleep", "600"], { stdio: "ignore", detached: true });
+    await waitFor(() => spawnSync("flock", ["--nonblock", lockFile(cache), "true"]).status === 1);
+    const busy = failureOf(() => restic(target, cache, ["snapshots"], { waitSeconds: 1 }));
+    expect(busy).toBeInstanceOf(ResticError);
+    expect(busy.busy).toBe(true);
+    expect(busy.message).toMatch(/another backup task on this server held the repository/);
+    // Calls that take no lock do not wait.
+    expect(snapshots(target, cache)).toEqual([]);
+    release();
+    await waitFor(() => spawnSync("flock", ["--nonblock", lockFile(cache), "true"]).status === 0);
+    expect(() => restic(target, cache, ["snapshots"], { waitSeconds: 1 })).not.toThrow();
+  });
+
+  test("a lock restic holds from elsewhere is busy too", async () => {
+    initRepository(target, cache);
+    // A backup elsewhere, reading its standard input, holds restic's own (shared) lock meanwhile.
+    holder = spawn("restic", ["backup", "--stdin", "--host", "elsewhere"], {
+      env: {
+        PATH: process.env.PATH,
+        RESTIC_REPOSITORY: target.repository,
+        RESTIC_PASSWORD: target.password,
+        RESTIC_CACHE_DIR: path.join(dir, "elsewhere-cache"),
+      },
+      stdio: ["pipe", "ignore", "ignore"],
+      detached: true,
+    });
+    const locks = path.join(target.repository, "locks");
+    await waitFor(() => fs.existsSync(locks) && fs.readdirSync(locks).length > 0);
+    // forget takes an exclusive lock: refused while the other holds its own.
+    const busy = failureOf(() => restic(target, cache, ["forget", "--keep-last", "1", "--prune"], { waitSeconds: 1 }));
+    expect(busy.busy).toBe(true);
+    expect(busy.message).toMatch(/lock/i);
+  });
 });

@@ -27,6 +27,8 @@ export interface Manifest {
   certificates: boolean;
   /** Version 2 on: the enquiries' tally's lines and the visits logs' files (the owner's report's year). */
   history?: { tallyLines: number; visitsFiles: number };
+  /** Files a service's folder held that are not its own (a killed write's temporary file), left out and named. */
+  leftOut?: string[];
   /** Every other file of the backup, with its SHA-256: a damaged file is refused whole. */
   files: Record<string, string>;
 }

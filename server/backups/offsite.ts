@@ -67,7 +67,7 @@ export function runBackup(settings: InstallSettings, target: Repository): Backup
   let status: BackupsStatus;
   try {
     const stage = freshStage();
-    stageBackup(stage, settings, true);
+    const manifest = stageBackup(stage, settings, true);
     const summary = backupFolder(target, CACHE_DIR, stage, settings.domain);
     prune(target, CACHE_DIR, settings.domain);
     const kept = snapshots(target, CACHE_DIR).filter((snapshot) => snapshot.host === settings.domain);
@@ -77,6 +77,7 @@ export function runBackup(settings: InstallSettings, target: Repository): Backup
       added: summary.added,
       total: summary.total,
       seconds: summary.seconds,
+      ...(manifest.leftOut?.length ? { leftOut: manifest.leftOut } : {}),
     };
     status = {
       ...before,
@@ -92,7 +93,13 @@ export function runBackup(settings: InstallSettings, target: Repository): Backup
     status = {
       ...before,
       repository: shownAddress(target),
-      lastRun: { at, ok: false, error: error.message, failures },
+      lastRun: {
+        at,
+        ok: false,
+        error: error.message,
+        ...(error instanceof ResticError && error.busy ? { busy: true } : {}),
+        failures,
+      },
     };
   } finally {
     // The stage holds logins and enquiries: none of it stays beside the site between runs.
@@ -107,15 +114,21 @@ export function runVerify(target: Repository, all: boolean, now = new Date()): B
   const whole = all || now.getUTCDate() <= 7;
   const subset = whole ? "all" : VERIFY_SUBSET;
   const before = readBackupsStatus() ?? { repository: shownAddress(target) };
-  let lastVerify: BackupsStatus["lastVerify"];
+  let status: BackupsStatus;
   try {
     verify(target, CACHE_DIR, whole ? "" : VERIFY_SUBSET);
-    lastVerify = { at: now.toISOString(), ok: true, subset };
+    status = { ...before, lastVerify: { at: now.toISOString(), ok: true, subset }, verifyBusy: undefined };
   } catch (error) {
     if (!(error instanceof ResticError)) throw error;
-    lastVerify = { at: now.toISOString(), ok: false, subset, error: error.message };
+    // Busy is not damage: the last verify that ran still stands.
+    status = error.busy
+      ? { ...before, verifyBusy: { at: now.toISOString(), error: error.message } }
+      : {
+          ...before,
+          lastVerify: { at: now.toISOString(), ok: false, subset, error: error.message },
+          verifyBusy: undefined,
+        };
   }
-  const status = { ...before, lastVerify };
   writeBackupsStatus(BACKUPS_DIR, status);
   return status;
 }

@@ -4,6 +4,7 @@
 // never on its command line (which `ps` shows every user), and reads restic's JSON answers.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { printable } from "../lib/printable";
 
 export interface Repository {
@@ -19,7 +20,37 @@ export interface Repository {
 /** How long one restic call may take: a first backup of a year of visits logs over a slow line. */
 const CALL_MS = 3 * 3600_000;
 
-export class ResticError extends Error {}
+/** How long a call waits for another of this server's calls (a weekly verify reading everything) before it says "busy". */
+export const WAIT_SECONDS = 3 * 3600;
+/** How long restic 0.16+ retries a lock another computer holds (a prune run elsewhere). */
+const RETRY_LOCK_SECONDS = 30 * 60;
+/** flock's status when the wait ran out (it is not restic's). */
+const BUSY_STATUS = 75;
+
+/** This server's turn at the repository: a file in root's own cache folder (0700), so no service's user can hold it. */
+export const lockFile = (cacheDir: string) => path.join(cacheDir, ".anodising.lock");
+
+export class ResticError extends Error {
+  /** The repository was locked (another run here or elsewhere): busy, not damaged. */
+  readonly busy: boolean;
+  constructor(message: string, busy = false) {
+    super(message);
+    this.busy = busy;
+  }
+}
+
+/** restic's words when a lock kept it out (restic 0.14's, and 0.17 on's exit status 11). */
+const LOCKED = /already locked|unable to create lock|lock.*held by|could not acquire lock/i;
+
+/** restic's version, asked once: --retry-lock came in 0.16 (Debian 13 has 0.18, Debian 12 0.14). */
+let version: number[] | undefined;
+function retriesLocks(): boolean {
+  if (!version) {
+    const ran = spawnSync(process.env.RESTIC ?? "restic", ["version"], { encoding: "utf8", timeout: 60_000 });
+    version = (/restic (\d+)\.(\d+)/.exec(ran.stdout ?? "") ?? []).slice(1).map(Number);
+  }
+  return version.length === 2 && (version[0] > 0 || version[1] >= 16);
+}
 
 /** restic's environment: the repository, its password and keys; a cache of root's own. */
 function environment(target: Repository, cacheDir: string): NodeJS.ProcessEnv {
@@ -39,19 +70,45 @@ function environment(target: Repository, cacheDir: string): NodeJS.ProcessEnv {
   };
 }
 
-/** restic's answer; a failure says restic's last lines, with no secret in them. */
-export function restic(target: Repository, cacheDir: string, args: string[], options: { cwd?: string } = {}): string {
+/**
+ * restic's answer; a failure says restic's last lines, with no secret in them. A call that
+ * locks the repository (all but `--no-lock` ones) first waits its turn on this server's lock
+ * (in root's own cache folder: no service's user can hold it; flock(1)), so the hourly run, the verify and the drill wait for each
+ * other instead of failing; restic 0.16+ also waits out a lock held elsewhere.
+ */
+export function restic(
+  target: Repository,
+  cacheDir: string,
+  args: string[],
+  options: { cwd?: string; waitSeconds?: number } = {},
+): string {
+  const wait = options.waitSeconds ?? WAIT_SECONDS;
   // Root's own cache, made here for every caller (restic would make it with looser modes).
   fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-  const ran = spawnSync(process.env.RESTIC ?? "restic", args, {
+  const locks = !args.includes("--no-lock");
+  const command = [
+    ...(locks
+      ? ["flock", "--wait", String(wait), "--conflict-exit-code", String(BUSY_STATUS), lockFile(cacheDir)]
+      : []),
+    process.env.RESTIC ?? "restic",
+    ...(locks && retriesLocks() ? ["--retry-lock", `${Math.min(wait, RETRY_LOCK_SECONDS)}s`] : []),
+    ...args,
+  ];
+  const ran = spawnSync(command[0], command.slice(1), {
     env: environment(target, cacheDir),
     cwd: options.cwd,
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024,
-    timeout: CALL_MS,
+    timeout: CALL_MS + wait * 1000,
   });
   if (ran.error) throw new ResticError(`restic could not run: ${ran.error.message} (apt-get install restic)`);
-  if (ran.status !== 0) throw new ResticError(lastWords(ran.stderr || ran.stdout, target));
+  if (locks && ran.status === BUSY_STATUS)
+    throw new ResticError(
+      `another backup task on this server held the repository for over ${Math.round(wait / 60)} min (a verify reading everything?)`,
+      true,
+    );
+  const words = ran.stderr || ran.stdout;
+  if (ran.status !== 0) throw new ResticError(lastWords(words, target), ran.status === 11 || LOCKED.test(words));
   return ran.stdout;
 }
 

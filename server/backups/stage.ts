@@ -28,6 +28,7 @@ import {
 } from "../installed/layout";
 import { members } from "./archive";
 import { PART, SETTINGS, FORMAT, VERSION, filesUnder, sha256, type Manifest } from "./file";
+import { printable } from "../lib/printable";
 import { mustRepoGit, repoGit, runAs } from "../installed/sandbox";
 import { Failure, must } from "../installed/shell";
 
@@ -45,9 +46,18 @@ function writeFrom(file: string, produce: (fd: number) => { status: number; stde
   }
 }
 
+/** What one service's user handed over: the files taken, and those left out (not one of its files). */
+interface Handed {
+  names: string[];
+  leftOut: string[];
+}
+
 /**
- * The plain files `user` hands over from `dir` (those `names` finds there): a tar checked
- * member by member before root unpacks it into `into`, taking no owner or mode from it.
+ * The plain files `user` hands over from `dir` (those `find` lists there): a tar checked
+ * member by member before root unpacks the ones `accept` knows into `into`, taking no owner
+ * or mode from it. Anything else (a killed write's temporary file, a stray file) is left
+ * out and named, never a failed run; a file that moves or goes meanwhile (a delivery moving
+ * pending → sent) is taken by the next run.
  */
 function copyAsUser(
   user: string,
@@ -56,28 +66,44 @@ function copyAsUser(
   into: string,
   accept: (name: string) => boolean,
   what: string,
-): string[] {
+): Handed {
   const archive = `${into}.tar`;
   fs.mkdirSync(path.dirname(into), { recursive: true });
   // A log nginx appends to meanwhile is taken as far as it was (tar's status 1): not a failure.
-  const list = `cd "$1" || exit 2; ${find} -print0 2>/dev/null | tar -c --warning=no-file-changed --null --no-recursion -T -; s=$?; [ "$s" -le 1 ] || exit "$s"`;
+  const list = `cd "$1" || exit 2; ${find} -print0 2>/dev/null | tar -c --ignore-failed-read --warning=no-file-changed --warning=no-failed-read --null --no-recursion -T -; s=$?; [ "$s" -le 1 ] || exit "$s"`;
   writeFrom(archive, (fd) =>
     runAs(user, "sh", ["-c", list, "sh", dir], { stdoutFd: fd, timeoutSeconds: COPY_SECONDS }),
   );
-  const names = members(archive).map(({ type, name }) => {
-    if (type !== "-" || !accept(name))
-      throw new Failure(`${what} handed over ${name}, which is not one of its files: no backup was written.`);
-    return name;
-  });
+  const handed: Handed = { names: [], leftOut: [] };
+  for (const { type, name } of members(archive)) {
+    if (type === "-" && accept(name)) handed.names.push(name);
+    else handed.leftOut.push(`${what}: ${printable(name).slice(0, 120)}`);
+  }
   fs.mkdirSync(into, { recursive: true });
-  must("tar", ["-xf", archive, "-C", into, "--no-same-owner", "--no-same-permissions"]);
+  if (handed.names.length) {
+    const names = `${into}.names`;
+    fs.writeFileSync(names, handed.names.map((name) => `${name}\0`).join(""), { mode: 0o600 });
+    must("tar", [
+      "-xf",
+      archive,
+      "-C",
+      into,
+      "--no-same-owner",
+      "--no-same-permissions",
+      "--null",
+      "--verbatim-files-from",
+      "-T",
+      names,
+    ]);
+    fs.rmSync(names);
+  }
   fs.rmSync(archive);
-  return names;
+  return handed;
 }
 
 /** The spool's enquiries, as the enquiry service's user hands them over. */
-function copySpool(staging: string): Record<(typeof STATES)[number], number> {
-  const names = copyAsUser(
+function copySpool(staging: string): { enquiries: Record<(typeof STATES)[number], number>; leftOut: string[] } {
+  const { names, leftOut } = copyAsUser(
     SERVICES.enquiry.user,
     path.join(ENQUIRY_DIR, "spool"),
     `find ${STATES.join(" ")} -maxdepth 1 -type f`,
@@ -92,11 +118,11 @@ function copySpool(staging: string): Record<(typeof STATES)[number], number> {
   const enquiries = { pending: 0, sent: 0, failed: 0 };
   for (const name of names.filter((name) => name.endsWith(".eml")))
     enquiries[name.split("/")[0] as (typeof STATES)[number]] += 1;
-  return enquiries;
+  return { enquiries, leftOut };
 }
 
 /** The owner's report's history: the enquiries' tally and the visits logs (the report itself is built again). */
-function copyHistory(staging: string): NonNullable<Manifest["history"]> {
+function copyHistory(staging: string): { history: NonNullable<Manifest["history"]>; leftOut: string[] } {
   const visits = copyAsUser(
     // The report's user reads them (their group); nginx's user may not even list the folder.
     REPORT_USER,
@@ -112,8 +138,11 @@ function copyHistory(staging: string): NonNullable<Manifest["history"]> {
   if (watchState.status === 0)
     fs.writeFileSync(path.join(staging, PART.watchState), watchState.stdout, { mode: 0o600 });
   return {
-    tallyLines: tally.status === 0 ? tally.stdout.split("\n").filter(Boolean).length : 0,
-    visitsFiles: visits.length,
+    history: {
+      tallyLines: tally.status === 0 ? tally.stdout.split("\n").filter(Boolean).length : 0,
+      visitsFiles: visits.names.length,
+    },
+    leftOut: visits.leftOut,
   };
 }
 
@@ -130,12 +159,12 @@ export function stageBackup(staging: string, settings: InstallSettings, withCert
   );
   const logins = runAs(SERVICES.login.user, "cat", [EDITORS_FILE]);
   if (logins.status === 0) fs.writeFileSync(path.join(staging, PART.editors), logins.stdout, { mode: 0o600 });
-  const enquiries = copySpool(staging);
+  const spool = copySpool(staging);
   fs.mkdirSync(path.join(staging, PART.settings));
   for (const setting of SETTINGS.filter((name) => fs.existsSync(name))) {
     fs.copyFileSync(setting, path.join(staging, PART.settings, path.basename(setting)));
   }
-  const history = copyHistory(staging);
+  const { history, leftOut } = copyHistory(staging);
   if (withCertificates) {
     const folders = [LETSENCRYPT_DIR, SELF_SIGNED_DIR].filter((dir) => fs.existsSync(dir)).map((dir) => dir.slice(1));
     must("tar", ["-C", "/", "-cf", path.join(staging, PART.certificates), ...folders]);
@@ -148,9 +177,10 @@ export function stageBackup(staging: string, settings: InstallSettings, withCert
     code: currentCode().id,
     head,
     logins: logins.stdout.split("\n").filter((line) => line.includes(":")).length,
-    enquiries,
+    enquiries: spool.enquiries,
     certificates: withCertificates,
     history,
+    leftOut: [...spool.leftOut, ...leftOut],
     files: Object.fromEntries(filesUnder(staging).map((name) => [name, sha256(path.join(staging, name))])),
   };
   fs.writeFileSync(path.join(staging, PART.manifest), JSON.stringify(manifest, null, 2) + "\n");

@@ -18,6 +18,8 @@ const goodRun = z.object({
   /** Bytes the snapshot holds. */
   total: bytes,
   seconds: z.number().nonnegative(),
+  /** Files a service's folder held that are not its own, left out of this run (stage.ts). */
+  leftOut: z.array(text).optional(),
 });
 
 export const backupsStatusSchema = z.object({
@@ -29,6 +31,8 @@ export const backupsStatusSchema = z.object({
       at: text,
       ok: z.boolean(),
       error: text.optional(),
+      /** The repository was busy (another run held it): not damage, and no backup either. */
+      busy: z.boolean().optional(),
       /** Failed runs in a row, this one included. */
       failures: z.number().int().nonnegative().optional(),
     })
@@ -38,7 +42,10 @@ export const backupsStatusSchema = z.object({
   firstGood: goodRun.optional(),
   /** What the repository held after the last good run's pruning. */
   kept: z.object({ snapshots: z.number().int().nonnegative(), oldest: text, stored: bytes }).optional(),
+  /** The last verify that ran (a busy one is not one). */
   lastVerify: z.object({ at: text, ok: z.boolean(), subset: text, error: text.optional() }).optional(),
+  /** A verify since that could not run: the repository was busy. */
+  verifyBusy: z.object({ at: text, error: text }).optional(),
 });
 export type BackupsStatus = z.infer<typeof backupsStatusSchema>;
 

@@ -21,6 +21,7 @@ async function main() {
   const settings = readEnquirySettings();
   const spool = new Spool(settings.dir, settings.to);
   spool.prepare();
+  for (const name of spool.removeLeftovers()) log(`enquiry: removed ${name}, a write that never finished`);
   const site = new LiveSite(settings.live);
   const delivery = new Delivery(spool, settings, log);
   const app = await enquiryApp({ spool, site, settings, stored: () => delivery.kick(), log });

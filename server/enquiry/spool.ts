@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { MAX_FILES } from "../../src/contract/enquiry";
-import { readJson, syncFolder, writeFileAtomic } from "../lib/files";
+import { TEMPORARY_FILE, readJson, syncFolder, writeFileAtomic } from "../lib/files";
 import { REFERENCE } from "./reference";
 import type { EnquiryRecord, Handled } from "./record";
 
@@ -89,6 +89,23 @@ export class Spool {
     fs.chmodSync(this.dir, 0o755);
     fs.mkdirSync(path.join(this.dir, "spool"), { recursive: true, mode: 0o700 });
     for (const state of STATES) fs.mkdirSync(this.folder(state), { recursive: true, mode: 0o700 });
+  }
+
+  /**
+   * Removes what a writer killed mid-write left in the spool (a power cut, an out-of-memory
+   * kill): its temporary files, never renamed into place, so never stored. Only the
+   * service calls it, as it starts, before it writes anything itself. Returns their names.
+   */
+  removeLeftovers(): string[] {
+    const removed: string[] = [];
+    for (const state of STATES) {
+      for (const entry of fs.readdirSync(this.folder(state), { withFileTypes: true })) {
+        if (!entry.isFile() || !TEMPORARY_FILE.test(entry.name)) continue;
+        fs.rmSync(path.join(this.folder(state), entry.name), { force: true });
+        removed.push(`${state}/${entry.name}`);
+      }
+    }
+    return removed;
   }
 
   /** Where an enquiry is, if anywhere. */

@@ -15,6 +15,9 @@ export function syncFolder(folder: string): void {
   }
 }
 
+/** writeFileAtomic's temporary names (and an older release's `.NAME.PID.tmp`): what a killed writer leaves. */
+export const TEMPORARY_FILE = /^\..+\.tmp$/;
+
 /**
  * A temporary name beside `file` no other writer shares: the pid alone is not unique, since
  * every site unit has a PID namespace of its own (PrivatePIDs=), where each is pid 1.

@@ -47,6 +47,7 @@ function backup(args: string[]): number {
     say(`  enquiries: ${enquiries.pending} waiting, ${enquiries.failed} failed, ${enquiries.sent} sent; settings;`);
     say(`  the report's history (${count(manifest.history?.visitsFiles ?? 0, "visits log")}) and the watch's state;`);
     say(`  ${withCertificates ? "certificates included" : "no certificates (--with-certificates to include them)"}.`);
+    for (const name of manifest.leftOut ?? []) say(`  left out (not one of that folder's files): ${name}`);
     say("Keep it off this server; put it back with: sitectl restore FILE");
     return 0;
   } finally {

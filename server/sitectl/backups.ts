@@ -172,7 +172,9 @@ function show(): number {
     );
   let failing = false;
   if (status.lastRun && !status.lastRun.ok) {
-    say(`The last run (${status.lastRun.at}) FAILED: ${printable(status.lastRun.error ?? "")}`);
+    say(
+      `The last run (${status.lastRun.at}) ${status.lastRun.busy ? "COULD NOT RUN (the repository was busy)" : "FAILED"}: ${printable(status.lastRun.error ?? "")}`,
+    );
     failing = true;
   }
   if (status.lastVerify && !status.lastVerify.ok) {
@@ -194,7 +196,9 @@ function run(): number {
   if (!settings) throw new Failure("the site is not installed here: nothing to back up.");
   const status = runBackup(settings, mustTarget());
   if (!status.lastRun?.ok) {
-    say(`The backup failed: ${printable(status.lastRun?.error ?? "")}`);
+    say(
+      `The backup ${status.lastRun?.busy ? "could not run (the repository was busy)" : "failed"}: ${printable(status.lastRun?.error ?? "")}`,
+    );
     return 1;
   }
   const good = status.lastGood!;
@@ -205,7 +209,14 @@ function run(): number {
 }
 
 function verify(all: boolean): number {
-  const status = runVerify(mustTarget(), all);
+  const at = new Date();
+  const status = runVerify(mustTarget(), all, at);
+  if (status.verifyBusy?.at === at.toISOString()) {
+    say(
+      `The verify could not run: ${printable(status.verifyBusy.error)}. Nothing is wrong with the backups; try again later.`,
+    );
+    return 1;
+  }
   const verified = status.lastVerify!;
   if (!verified.ok) {
     say(`The verify found damage: ${printable(verified.error ?? "")}`);

@@ -123,6 +123,47 @@ describe("offsiteBackups", () => {
     expect((await here.find(offsiteBackups))[0].level).toBe("ok");
   });
 
+  test("a busy repository is never told as damage: a verify that could not run is a note, the last one stands (review 4, L3)", async () => {
+    const here = place();
+    const busy = { at: at(here, 1), error: "another backup task on this server held the repository for over 180 min" };
+    setUp(here, { ...healthy(here), verifyBusy: busy });
+    const [found] = await here.find(offsiteBackups);
+    expect(found.level).toBe("note");
+    expect(found.text).toMatch(
+      /verify of .* could not run, the repository was busy \(not damage\): another backup task/,
+    );
+    // Busy for over a week all the same: unverified, still not damage.
+    setUp(here, {
+      ...healthy(here),
+      lastVerify: { at: at(here, 8 * 24 + 1), ok: true, subset: "10%" },
+      verifyBusy: busy,
+    });
+    expect((await here.find(offsiteBackups)).map((found) => found.id)).toContain("backups:unverified");
+    expect((await here.find(offsiteBackups)).map((found) => found.id)).not.toContain("backups:damaged");
+  });
+
+  test("a backup that could not run for a busy repository says so", async () => {
+    const here = place();
+    const lastRun = { at: at(here, 0.2), ok: false, busy: true, error: "repository is already locked", failures: 2 };
+    setUp(here, { ...healthy(here), lastRun });
+    const problem = theProblem(await here.find(offsiteBackups));
+    expect(problem.id).toBe("backups:failing");
+    expect(problem.text).toMatch(
+      /could not run, the repository was busy: repository is already locked; 2 runs in a row/,
+    );
+  });
+
+  test("files left out of a good run are told after a few runs, named (review 4, L1)", async () => {
+    const here = place();
+    const leftOut = ["the enquiry spool: pending/.0000000000.eml.4242.tmp"];
+    setUp(here, { ...healthy(here), lastGood: { ...good(here, 0.5), leftOut } });
+    const problem = theProblem(await here.find(offsiteBackups));
+    expect(problem.id).toBe("backups:left-out");
+    expect(problem.blips).toBeGreaterThan(1);
+    expect(problem.text).toContain("pending/.0000000000.eml.4242.tmp");
+    expect(problem.fix).toMatch(/systemctl restart anodising-enquiry/);
+  });
+
   test("a status.json that is not the backup service's says nothing has run", async () => {
     const here = place();
     setUp(here);
