@@ -53,8 +53,8 @@ test("docs/operations.md's table has a row for each way of typing a command, in 
   expect(documented()).toEqual(COMMANDS.flatMap((command) => command.usage.map((line) => `sitectl ${line}`)));
 });
 
-test("only commands that stop services pause the watch", () => {
-  expect(COMMANDS.filter((command) => command.pausesWatch).map((command) => command.name)).toEqual([
+test("only commands that stop services pause the timers (the watch, the backups)", () => {
+  expect(COMMANDS.filter((command) => command.pausesTimers).map((command) => command.name)).toEqual([
     "update",
     "restore",
   ]);

@@ -12,7 +12,7 @@
 // `sitectl backups run` is what anodising-backup.service runs.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { BACKUPS_ENV, INSTALL_COMMAND, readInstallSettings, setEnvValues } from "../installed/layout";
+import { BACKUPS_ENV, BACKUP_UNITS, INSTALL_COMMAND, readInstallSettings, setEnvValues } from "../installed/layout";
 import {
   CACHE_DIR,
   KEYS,
@@ -41,7 +41,7 @@ import { Failure, say, startUnits } from "../installed/shell";
 import { usageOf, type Command } from "./command";
 
 const SET_USAGE = "backups set --endpoint URL --bucket NAME [--prefix P] [--region R]";
-export const BACKUP_UNIT = "anodising-backup.service";
+export const BACKUP_UNIT = BACKUP_UNITS[0];
 /** How long `set` waits for the endpoint's first answer. */
 const ANSWER_MS = 15_000;
 

@@ -9,10 +9,12 @@ export interface Command {
   /** One line for `sitectl help`. */
   summary: string;
   /**
-   * It stops the services for a while: the watch's timer is stopped meanwhile (a stop on
-   * purpose is not a problem to tell anyone of) and started again however it ends.
+   * It stops the services for a while: the watch's and the backups' timers are stopped
+   * meanwhile (a stop on purpose is not a problem to tell anyone of, and a backup of a
+   * half-restored site is none), a backup under way ends first, and they are started again
+   * however it ends (pause.ts).
    */
-  pausesWatch?: boolean;
+  pausesTimers?: boolean;
   /** Does it; 0 when all went well. A Failure's sentence is what the operator reads. */
   run: (args: string[]) => number | Promise<number>;
 }

@@ -1,10 +1,10 @@
 // sitectl: the operator's command for the installed site (deploy/sitectl puts it on the
 // PATH). Run as root; each subcommand acts as the user whose files it touches and ends
 // with a sentence saying what happened. `sitectl help` lists them.
-import { WATCH_TIMER } from "../installed/layout";
-import { Failure, systemctl } from "../installed/shell";
+import { Failure } from "../installed/shell";
 import { printableOutput } from "../lib/printable";
 import { COMMANDS, HELP } from "./commands";
+import { pausingTimers } from "./pause";
 
 // Whatever a command prints of a service's records, a mail server's reply or an
 // endpoint's error reaches the operator's terminal without its escape sequences.
@@ -25,16 +25,7 @@ async function main(argv: string[]): Promise<number> {
     console.error("sitectl: run it as root (sudo sitectl …): it acts for the site's users.");
     return 1;
   }
-  // While a command stops the services, the server's own checks wait (a stop on purpose is
-  // not a problem to tell anyone of); the timer is started again however it ends.
-  if (!command.pausesWatch) return command.run(args);
-  const watching = systemctl("is-active", "--quiet", WATCH_TIMER).status === 0;
-  if (watching) systemctl("stop", WATCH_TIMER);
-  try {
-    return await command.run(args);
-  } finally {
-    if (watching) systemctl("start", WATCH_TIMER);
-  }
+  return command.pausesTimers ? pausingTimers(() => command.run(args)) : command.run(args);
 }
 
 main(process.argv.slice(2)).then(

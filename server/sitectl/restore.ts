@@ -11,6 +11,7 @@ import path from "node:path";
 import { migrateContent } from "../installed/contentMigration";
 import { SAFE_GIT } from "../lib/git";
 import {
+  BACKUPS_DIR,
   EDITORS_FILE,
   ENQUIRY_DIR,
   REPO_DIR,
@@ -19,9 +20,19 @@ import {
   SITE_GROUP,
   UNITS,
   currentCode,
+  readEnvFile,
   readInstallSettings,
 } from "../installed/layout";
 import { badName, members } from "../backups/archive";
+import {
+  SETTING_RULES,
+  SettingRefused,
+  WHERE_THINGS_GO,
+  checkedSettings,
+  settingsText,
+  shownValue,
+} from "../installed/settingRules";
+import { writeFileAtomic } from "../lib/files";
 import {
   FORMAT,
   PART,
@@ -80,6 +91,32 @@ function checkContents(file: string, staging: string): Manifest {
   return manifest;
 }
 
+/**
+ * The backup's settings files (install.conf aside: the installer here wrote it), each read
+ * through its rules (server/installed/settingRules.ts): any unknown key or bad value
+ * refuses the whole restore before anything changes. Returns each file's text to write.
+ */
+function checkSettings(label: string, unpacked: string): Map<string, string> {
+  const restored = new Map<string, string>();
+  for (const file of SETTINGS.filter((each) => each !== SETTINGS_FILE)) {
+    const from = path.join(unpacked, PART.settings, path.basename(file));
+    if (!fs.existsSync(from)) continue;
+    const name = `${PART.settings}/${path.basename(file)}`;
+    try {
+      const values = checkedSettings(file, fs.readFileSync(from, "utf8"), name);
+      restored.set(file, settingsText(file, values));
+      const now = readEnvFile(file);
+      for (const key of WHERE_THINGS_GO.filter((key) => key in SETTING_RULES[file]))
+        if ((values[key] ?? "") !== (now[key] ?? ""))
+          say(`    ${key} becomes ${shownValue(values[key] ?? "")} (now ${shownValue(now[key] ?? "")})`);
+    } catch (error) {
+      if (!(error instanceof SettingRefused)) throw error;
+      throw new Failure(`${label} is refused: ${error.message}. Nothing was changed.`);
+    }
+  }
+  return restored;
+}
+
 /** The repository from the bundle, checked out on main at the manifest's head. */
 function unbundle(staging: string, unpacked: string, manifest: Manifest): string {
   const repo = path.join(staging, "repo");
@@ -108,11 +145,10 @@ function unbundle(staging: string, unpacked: string, manifest: Manifest): string
 }
 
 /** Root's own settings file, mode 0600, put in place by a rename in root's folder. */
-function placeSetting(from: string, to: string): void {
+function placeSettingText(data: Buffer | string, to: string): void {
   const temp = `${to}.restoring`;
   fs.rmSync(temp, { force: true });
-  fs.copyFileSync(from, temp, fs.constants.COPYFILE_EXCL);
-  fs.chmodSync(temp, 0o600);
+  fs.writeFileSync(temp, data, { mode: 0o600, flag: "wx" });
   fs.renameSync(temp, to);
 }
 
@@ -138,6 +174,70 @@ function removeAsOwner(dir: string): void {
   // the publisher's folder, where only root may remove it: rmdir takes an empty folder only.
   mustAs(owner, "find", [dir, "-xdev", "-mindepth", "1", "-delete"], { writes: [dir] });
   if (fs.lstatSync(dir).isDirectory()) fs.rmdirSync(dir);
+}
+
+/**
+ * Root's mark that a restore has begun replacing things: while it is there, REPO_DIR's
+ * `.before-restore` holds the content as it was before, and a retry keeps it.
+ */
+const UNFINISHED = path.join(BACKUPS_DIR, "restore-unfinished");
+const BEFORE = `${REPO_DIR}.before-restore`;
+
+/** Whether an earlier restore stopped part-way (killed, the power lost), its content kept aside. */
+const unfinished = () => fs.existsSync(UNFINISHED) && fs.existsSync(BEFORE);
+
+/** What a restore replaces, as it was: put back if the restore fails part-way. */
+interface Replaced {
+  repo: boolean;
+  editors?: Buffer | null;
+  settings: Map<string, Buffer | null>;
+}
+
+/** Reads a setting as it is now (null: none), to put back should the restore fail. */
+const current = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file) : null);
+
+/** Puts back what a failed restore replaced; says what it could not. */
+function putBack(replaced: Replaced): string[] {
+  const unmended: string[] = [];
+  const attempt = (what: string, mend: () => void) => {
+    try {
+      mend();
+    } catch (error) {
+      unmended.push(`${what}: ${(error as Error).message}`);
+    }
+  };
+  for (const [file, was] of replaced.settings)
+    attempt(file, () => {
+      if (was === null) fs.rmSync(file, { force: true });
+      else placeSettingText(was, file);
+    });
+  if (replaced.editors !== undefined)
+    attempt(EDITORS_FILE, () => writeAsUser(SERVICES.login.user, EDITORS_FILE, replaced.editors ?? ""));
+  if (replaced.repo)
+    attempt(REPO_DIR, () => {
+      if (fs.existsSync(REPO_DIR)) removeAsOwner(REPO_DIR);
+      fs.renameSync(BEFORE, REPO_DIR);
+    });
+  if (!unmended.length) fs.rmSync(UNFINISHED, { force: true });
+  return unmended;
+}
+
+/**
+ * The restored repository in REPO_DIR's place, the one there kept in `.before-restore`
+ * (an older one of a finished restore replaced). After an unfinished restore, the kept
+ * one is the content from before it, so it stays, and what that restore left goes.
+ */
+function placeRepository(repo: string): void {
+  if (unfinished()) {
+    say(`    an earlier restore did not finish: ${BEFORE} holds the content from before it, and stays`);
+    if (fs.existsSync(REPO_DIR)) removeAsOwner(REPO_DIR);
+  } else {
+    removeAsOwner(BEFORE);
+    fs.mkdirSync(BACKUPS_DIR, { recursive: true, mode: 0o755 });
+    writeFileAtomic(UNFINISHED, `${new Date().toISOString()}\n`, 0o600, true);
+    fs.renameSync(REPO_DIR, BEFORE);
+  }
+  fs.renameSync(repo, REPO_DIR);
 }
 
 /** Where the backup to restore comes from: a file, or the off-site backups. */
@@ -166,7 +266,7 @@ async function sourceOf(
 
 async function restore(args: string[]): Promise<number> {
   const settings = readInstallSettings();
-  if (!settings || !fs.existsSync(REPO_DIR))
+  if (!settings || !(fs.existsSync(REPO_DIR) || unfinished()))
     throw new Failure("install the site first (deploy/install), then restore onto it.");
   const { label, unpack, finish } = await sourceOf(args);
   const withCertificates = args.includes("--with-certificates");
@@ -181,6 +281,7 @@ async function restore(args: string[]): Promise<number> {
     if (withCertificates && !manifest.certificates)
       throw new Failure(`${label} holds no certificates (it was made without --with-certificates).`);
     const certificates = withCertificates ? checkCertificates(path.join(unpacked, PART.certificates), staging) : null;
+    const restoredSettings = checkSettings(label, unpacked);
     say(
       `    a backup of ${manifest.domain} made ${manifest.createdAt}: content at ${manifest.head.slice(0, 7)}, ${count(manifest.logins, "login")}, ${count(manifest.enquiries.pending, "enquiry", "enquiries")} waiting; every file checks out.`,
     );
@@ -192,39 +293,51 @@ async function restore(args: string[]): Promise<number> {
 
     say("==> Restoring (the services stop meanwhile; the live site stays up)");
     systemctl("stop", ...UNITS);
-    const before = `${REPO_DIR}.before-restore`;
-    removeAsOwner(before);
-    fs.renameSync(REPO_DIR, before);
-    fs.renameSync(repo, REPO_DIR);
-    say(`    content repository at ${manifest.head.slice(0, 7)} (the one it replaces is kept in ${before})`);
+    const replaced: Replaced = { repo: false, settings: new Map() };
+    try {
+      placeRepository(repo);
+      replaced.repo = true;
+      say(`    content repository at ${manifest.head.slice(0, 7)} (the one it replaces is kept in ${BEFORE})`);
 
-    const editors = path.join(unpacked, PART.editors);
-    if (fs.existsSync(editors)) {
-      writeAsUser(SERVICES.login.user, EDITORS_FILE, fs.readFileSync(editors));
-      say(`    ${count(manifest.logins, "editor login")}`);
+      const editors = path.join(unpacked, PART.editors);
+      if (fs.existsSync(editors)) {
+        const was = runAs(SERVICES.login.user, "cat", [EDITORS_FILE]);
+        replaced.editors = was.status === 0 ? Buffer.from(was.stdout) : null;
+        writeAsUser(SERVICES.login.user, EDITORS_FILE, fs.readFileSync(editors));
+        say(`    ${count(manifest.logins, "editor login")}`);
+      }
+
+      const added = importSpool(unpacked, staging);
+      say(`    ${count(added, "enquiry", "enquiries")} added to the spool`);
+      for (const line of restoreHistory(unpacked)) say(`    ${line}`);
+
+      for (const [file, text] of restoredSettings) {
+        replaced.settings.set(file, current(file));
+        placeSettingText(text, file);
+        say(`    ${file}`);
+      }
+      if (certificates) {
+        placeCertificates(certificates);
+        say(`    certificates${certificates.left.length ? ` (left out: ${certificates.left.join(", ")})` : ""}`);
+      }
+      // The shared-repository permissions, nginx's server block for any certificate restored.
+      const configured = run(path.join(currentCode().dir, "deploy", "configure"), []);
+      if (configured.status !== 0) throw new Failure(`deploy/configure failed: ${configured.stderr.trim()}`);
+
+      // A backup an older version made may hold content this code words otherwise.
+      migrateContent(currentCode().dir, "sitectl restore", "Content moved forward for this code (sitectl restore)");
+    } catch (error) {
+      // Nothing half-done stays: what it replaced goes back, and the services start again.
+      const unmended = putBack(replaced);
+      startUnits("start", ...UNITS);
+      const why = error instanceof Error ? error.message : String(error);
+      throw new Failure(
+        unmended.length
+          ? `the restore failed: ${why}. Could not put back: ${unmended.join("; ")}. The content it replaced is kept in ${BEFORE}; sitectl doctor says more.`
+          : `the restore failed: ${why}. What it replaced is back as it was (enquiries it added stay) and the services are started again.`,
+      );
     }
-
-    const added = importSpool(unpacked, staging);
-    say(`    ${count(added, "enquiry", "enquiries")} added to the spool`);
-    for (const line of restoreHistory(unpacked)) say(`    ${line}`);
-
-    // The backup's settings but install.conf, which the installer here has written.
-    for (const setting of SETTINGS.filter((file) => file !== SETTINGS_FILE)) {
-      const from = path.join(unpacked, PART.settings, path.basename(setting));
-      if (!fs.existsSync(from)) continue;
-      placeSetting(from, setting);
-      say(`    ${setting}`);
-    }
-    if (certificates) {
-      placeCertificates(certificates);
-      say(`    certificates${certificates.left.length ? ` (left out: ${certificates.left.join(", ")})` : ""}`);
-    }
-    // The shared-repository permissions, nginx's server block for any certificate restored.
-    const configured = run(path.join(currentCode().dir, "deploy", "configure"), []);
-    if (configured.status !== 0) throw new Failure(`deploy/configure failed: ${configured.stderr.trim()}`);
-
-    // A backup an older version made may hold content this code words otherwise.
-    migrateContent(currentCode().dir, "sitectl restore", "Content moved forward for this code (sitectl restore)");
+    fs.rmSync(UNFINISHED, { force: true });
 
     restartedAt = Date.now();
     const started = startUnits("start", ...UNITS);
@@ -260,6 +373,6 @@ export const command: Command = {
   name: "restore",
   usage: ["restore FILE [--with-certificates]", "restore --from-backups [--at ID] [--with-certificates]"],
   summary: "put a backup back (onto a fresh install): a file, or the off-site backups",
-  pausesWatch: true,
+  pausesTimers: true,
   run: restore,
 };

@@ -272,6 +272,6 @@ export const command: Command = {
   name: "update",
   usage: ["update [REF]"],
   summary: "new code (default: the newest at its origin), rolled back if it does not build",
-  pausesWatch: true,
+  pausesTimers: true,
   run: (args) => update(args[0]),
 };
