@@ -2,8 +2,11 @@
  * @jest-environment node
  */
 // The off-site backups' choices that need no server: which backup `--at` names, what the
-// recovery sheet holds, and the settings file's values read back.
+// recovery sheet holds, the settings file's values read back, a backup file's signature.
+import crypto from "node:crypto";
 import { chooseSnapshot } from "../../server/backups/fromOffsite";
+import { signatureOf, signedBy } from "../../server/backups/signature";
+import { FILE_KEY_PATTERN } from "../../server/installed/settingRules";
 import { KEYS, targetOf, valuesOf } from "../../server/backups/offsite";
 import { sheetLines } from "../../server/sitectl/backups";
 import type { Snapshot } from "../../server/backups/restic";
@@ -55,5 +58,25 @@ describe("the recovery sheet", () => {
     expect(targetOf(valuesOf(target))).toEqual(target);
     expect(targetOf({ [KEYS.repository]: target.repository })).toBeNull();
     expect(targetOf({ ...valuesOf(target), [KEYS.region]: "" })?.region).toBe("us-east-1");
+  });
+});
+
+describe("a backup file's signature (review 4, M3)", () => {
+  const key = crypto.randomBytes(32).toString("base64url");
+  const manifest = Buffer.from(JSON.stringify({ files: { "settings/enquiry.env": "ab12" } }));
+
+  test("the key's signature of the manifest is taken; a changed manifest, another key or a cut signature is not", () => {
+    const signature = signatureOf(manifest, key);
+    expect(signedBy(manifest, `${signature}\n`, key)).toBe(true);
+    const changed = Buffer.from(manifest.toString().replace("ab12", "cd34"));
+    expect(signedBy(changed, signature, key)).toBe(false);
+    expect(signedBy(manifest, signature, crypto.randomBytes(32).toString("base64url"))).toBe(false);
+    expect(signedBy(manifest, signature.slice(0, 40), key)).toBe(false);
+    expect(signedBy(manifest, "", key)).toBe(false);
+  });
+
+  test("a key is what the settings' rule for backup-file.env takes", () => {
+    expect(FILE_KEY_PATTERN.test(key)).toBe(true);
+    expect(FILE_KEY_PATTERN.test(`${key}=`)).toBe(false);
   });
 });

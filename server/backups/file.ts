@@ -5,13 +5,23 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { STATES } from "../enquiry/spool";
-import { ENQUIRY_ENV, MIRROR_ENV, PUBLISHER_ENV, SETTINGS_FILE, SITE_DIR, WATCH_ENV } from "../installed/layout";
+import {
+  BACKUP_FILE_ENV,
+  ENQUIRY_ENV,
+  MIRROR_ENV,
+  PUBLISHER_ENV,
+  SETTINGS_FILE,
+  SITE_DIR,
+  WATCH_ENV,
+} from "../installed/layout";
 
 export const FORMAT = "anodising-site-backup";
-/** 2 added the report's history and the watch's state. */
-export const VERSION = 2;
+/** 2 added the report's history and the watch's state; 3 the signature of a file (signature.ts). */
+export const VERSION = 3;
 /** What this code restores: a backup the previous release made too. */
-export const READABLE_VERSIONS = [1, 2];
+export const READABLE_VERSIONS = [1, 2, 3];
+/** The first version whose files are signed: an older one is restored only when the operator says so. */
+export const SIGNED_VERSION = 3;
 
 export interface Manifest {
   format: typeof FORMAT;
@@ -36,6 +46,8 @@ export interface Manifest {
 /** Where each part lives inside the backup. */
 export const PART = {
   manifest: "manifest.json",
+  /** A backup file's signature of the manifest (not in the manifest, not in an off-site backup). */
+  signature: "manifest.sig",
   repo: "repo.bundle",
   editors: "editors",
   spool: "spool",
@@ -49,6 +61,8 @@ export const PART = {
 export const VISITS_USER = "www-data";
 /** The operator's settings kept in a backup (install.conf only to compare domains). */
 export const SETTINGS = [SETTINGS_FILE, ENQUIRY_ENV, PUBLISHER_ENV, WATCH_ENV, MIRROR_ENV];
+/** Kept in the off-site backups only (restic encrypts them): the key that signs this server's files, which a file must never carry. */
+export const OFFSITE_SETTINGS = [BACKUP_FILE_ENV];
 
 export const sha256 = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 

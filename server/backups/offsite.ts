@@ -67,7 +67,7 @@ export function runBackup(settings: InstallSettings, target: Repository): Backup
   let status: BackupsStatus;
   try {
     const stage = freshStage();
-    const manifest = stageBackup(stage, settings, true);
+    const manifest = stageBackup(stage, settings, true, true);
     const summary = backupFolder(target, CACHE_DIR, stage, settings.domain);
     prune(target, CACHE_DIR, settings.domain);
     const kept = snapshots(target, CACHE_DIR).filter((snapshot) => snapshot.host === settings.domain);

@@ -27,7 +27,7 @@ import {
   type InstallSettings,
 } from "../installed/layout";
 import { members } from "./archive";
-import { PART, SETTINGS, FORMAT, VERSION, filesUnder, sha256, type Manifest } from "./file";
+import { OFFSITE_SETTINGS, PART, SETTINGS, FORMAT, VERSION, filesUnder, sha256, type Manifest } from "./file";
 import { printable } from "../lib/printable";
 import { mustRepoGit, repoGit, runAs } from "../installed/sandbox";
 import { Failure, must } from "../installed/shell";
@@ -151,8 +151,16 @@ export const VISITS_FILE = /^access\.log(\.\d{1,4}(\.gz)?)?$/;
 /** The watch's state file in WATCH_DIR (server/watch/watch.ts's STATE_FILE). */
 export const WATCH_STATE = "state.json";
 
-/** Gathers everything into `staging` (empty, root's) and writes its manifest; returns the manifest. */
-export function stageBackup(staging: string, settings: InstallSettings, withCertificates: boolean): Manifest {
+/**
+ * Gathers everything into `staging` (empty, root's) and writes its manifest; returns the
+ * manifest. `offsite`: for restic (the file-signing key too), else for a file.
+ */
+export function stageBackup(
+  staging: string,
+  settings: InstallSettings,
+  withCertificates: boolean,
+  offsite = false,
+): Manifest {
   const head = mustRepoGit(["rev-parse", "refs/heads/main"]);
   writeFrom(path.join(staging, PART.repo), (fd) =>
     repoGit(["bundle", "create", "--quiet", "-", "--all"], { stdoutFd: fd }),
@@ -161,7 +169,7 @@ export function stageBackup(staging: string, settings: InstallSettings, withCert
   if (logins.status === 0) fs.writeFileSync(path.join(staging, PART.editors), logins.stdout, { mode: 0o600 });
   const spool = copySpool(staging);
   fs.mkdirSync(path.join(staging, PART.settings));
-  for (const setting of SETTINGS.filter((name) => fs.existsSync(name))) {
+  for (const setting of [...SETTINGS, ...(offsite ? OFFSITE_SETTINGS : [])].filter((name) => fs.existsSync(name))) {
     fs.copyFileSync(setting, path.join(staging, PART.settings, path.basename(setting)));
   }
   const { history, leftOut } = copyHistory(staging);

@@ -32,6 +32,8 @@ export function layoutUnder(root: string) {
     MIRROR_ENV: path.join(ETC_DIR, "mirror.env"),
     /** The off-site backups' repository, keys and encryption password (sitectl backups set): root's, 0600. */
     BACKUPS_ENV: path.join(ETC_DIR, "backups.env"),
+    /** The key that signs this server's backup files (sitectl backup), kept off them: root's, 0600. */
+    BACKUP_FILE_ENV: path.join(ETC_DIR, "backup-file.env"),
     /** How the off-site backups went (status.json, no secret in it) and restic's cache: root's. */
     BACKUPS_DIR: at("var/lib/anodising-backups"),
     /** The secret nginx sends the editor with each visitor's address, and nginx's copy of it (deploy/configure). */
@@ -89,6 +91,7 @@ export const {
   WATCH_DIR,
   WATCH_FACTS_DIR,
   BACKUPS_ENV,
+  BACKUP_FILE_ENV,
   BACKUPS_DIR,
 } = LAYOUT;
 export const SITE_GROUP = "site";

@@ -60,39 +60,42 @@ const renamedPush = (record: unknown) => {
 };
 
 /** The publisher's status.json. */
-export const publisherStatus = z.preprocess(renamedPush, z.object({
-  state: z.enum(["idle", "building", "failed"]),
-  message: text,
-  head: z.object({ commit: text, subject: text, author: text, committedAt: text }).nullable(),
-  live: z.object({ release: text, commit: text, builtAt: text }).nullable(),
-  pinned: z.boolean(),
-  building: z
-    .object({
-      commit: text,
-      startedAt: text,
-      clean: z.boolean(),
-      step: z.enum(["checkout", "install", "validate", "build", "release"]),
-    })
-    .nullable()
-    // Written as null, or left out of the JSON while nothing builds.
-    .default(null),
-  lastError: publishError.nullable(),
-  warnings: z.array(text),
-  nextChange: text.nullable(),
-  history: z.array(build),
-  push: z.object({
-    remote: text,
-    state: z.enum(["off", "ok", "pushing", "retrying"]),
-    pushed: optional(text),
-    pushedAt: optional(text),
-    error: optional(text),
-    attempts: optional(count),
-    nextAttemptAt: optional(text),
-  }),
-  mirror,
-  updatedAt: text,
-  heartbeatMs: z.number().positive(),
-}) satisfies z.ZodType<Status>);
+export const publisherStatus = z.preprocess(
+  renamedPush,
+  z.object({
+    state: z.enum(["idle", "building", "failed"]),
+    message: text,
+    head: z.object({ commit: text, subject: text, author: text, committedAt: text }).nullable(),
+    live: z.object({ release: text, commit: text, builtAt: text }).nullable(),
+    pinned: z.boolean(),
+    building: z
+      .object({
+        commit: text,
+        startedAt: text,
+        clean: z.boolean(),
+        step: z.enum(["checkout", "install", "validate", "build", "release"]),
+      })
+      .nullable()
+      // Written as null, or left out of the JSON while nothing builds.
+      .default(null),
+    lastError: publishError.nullable(),
+    warnings: z.array(text),
+    nextChange: text.nullable(),
+    history: z.array(build),
+    push: z.object({
+      remote: text,
+      state: z.enum(["off", "ok", "pushing", "retrying"]),
+      pushed: optional(text),
+      pushedAt: optional(text),
+      error: optional(text),
+      attempts: optional(count),
+      nextAttemptAt: optional(text),
+    }),
+    mirror,
+    updatedAt: text,
+    heartbeatMs: z.number().positive(),
+  }) satisfies z.ZodType<Status>,
+);
 
 const mail: z.ZodType<MailState> = z.object({
   server: text,

@@ -5,6 +5,7 @@
 // (NODE_OPTIONS, LD_PRELOAD, GIT_SSH_COMMAND) would run code as that service's user.
 import path from "node:path";
 import {
+  BACKUP_FILE_ENV,
   ENQUIRY_ENV,
   MIRROR_ENV,
   OPERATOR_EMAIL,
@@ -19,6 +20,8 @@ import { BUCKET_PATTERNS } from "./bucketOptions";
 const COUNT = /^[0-9]{1,9}$/;
 /** A git remote the publisher pushes to: ssh, https or a path; no option, no `ext::` transport, no space. */
 const GIT_REMOTE = /^(ssh:\/\/|https:\/\/|[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:|\/)[A-Za-z0-9._~:@/%+=-]*$/;
+/** The key that signs backup files (server/backups/signature.ts): 32 random bytes, base64url. */
+export const FILE_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** The site's own https address (sitectl mirror set writes SERVER_URL). */
 const SERVER_ADDRESS = /^https:\/\/[A-Za-z0-9.-]+$/;
 
@@ -61,6 +64,7 @@ export const SETTING_RULES: Record<string, Record<string, RegExp>> = {
     MIRROR_RETRY_SECONDS: COUNT,
     SERVER_URL: SERVER_ADDRESS,
   },
+  [BACKUP_FILE_ENV]: { BACKUP_FILE_KEY: FILE_KEY_PATTERN },
 };
 
 /** The keys whose change the operator is shown: where enquiries, alerts, reports and the content go. */

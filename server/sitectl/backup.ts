@@ -8,7 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { syncFolder } from "../lib/files";
 import { readInstallSettings } from "../installed/layout";
-import { stagingFolder } from "../backups/file";
+import { PART, stagingFolder } from "../backups/file";
+import { FILE_KEY, readFileKey, sign } from "../backups/signature";
 import { stageBackup } from "../backups/stage";
 import { Failure, count, must, say } from "../installed/shell";
 import type { Command } from "./command";
@@ -27,6 +28,7 @@ function backup(args: string[]): number {
   const staging = stagingFolder();
   try {
     const manifest = stageBackup(staging, settings, withCertificates);
+    sign(path.join(staging, PART.manifest), path.join(staging, PART.signature));
     const { head, enquiries } = manifest;
     // Written beside the target and renamed once complete: a half-written backup never has its name.
     const partial = `${target}.partial-${process.pid}`;
@@ -49,6 +51,8 @@ function backup(args: string[]): number {
     say(`  ${withCertificates ? "certificates included" : "no certificates (--with-certificates to include them)"}.`);
     for (const name of manifest.leftOut ?? []) say(`  left out (not one of that folder's files): ${name}`);
     say("Keep it off this server; put it back with: sitectl restore FILE");
+    say(`It is signed with this server's key. On another server, restore asks for it (keep it apart from the file):`);
+    say(`  ${FILE_KEY}=${readFileKey()}`);
     return 0;
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });

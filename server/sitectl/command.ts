@@ -12,7 +12,7 @@ export interface Command {
    * It stops the services for a while: the watch's and the backups' timers are stopped
    * meanwhile (a stop on purpose is not a problem to tell anyone of, and a backup of a
    * half-restored site is none), a backup under way ends first, and they are started again
-   * however it ends (pause.ts).
+   * however it ends (server/installed/pause.ts).
    */
   pausesTimers?: boolean;
   /** Does it; 0 when all went well. A Failure's sentence is what the operator reads. */

@@ -4,7 +4,7 @@
 import { Failure } from "../installed/shell";
 import { printableOutput } from "../lib/printable";
 import { COMMANDS, HELP } from "./commands";
-import { pausingTimers } from "./pause";
+import { pausingTimers } from "../installed/pause";
 
 // Whatever a command prints of a service's records, a mail server's reply or an
 // endpoint's error reaches the operator's terminal without its escape sequences.

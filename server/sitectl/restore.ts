@@ -12,6 +12,7 @@ import { migrateContent } from "../installed/contentMigration";
 import { SAFE_GIT } from "../lib/git";
 import {
   BACKUPS_DIR,
+  BACKUP_FILE_ENV,
   EDITORS_FILE,
   ENQUIRY_DIR,
   REPO_DIR,
@@ -22,6 +23,7 @@ import {
   currentCode,
   readEnvFile,
   readInstallSettings,
+  setEnvValues,
 } from "../installed/layout";
 import { badName, members } from "../backups/archive";
 import {
@@ -33,11 +35,16 @@ import {
   shownValue,
 } from "../installed/settingRules";
 import { writeFileAtomic } from "../lib/files";
+import { ask, takeFromEnvironment } from "../lib/ask";
+import { FILE_KEY, readFileKey, signedBy } from "../backups/signature";
+import { FILE_KEY_PATTERN } from "../installed/settingRules";
 import {
   FORMAT,
   PART,
   READABLE_VERSIONS,
+  OFFSITE_SETTINGS,
   SETTINGS,
+  SIGNED_VERSION,
   filesUnder,
   sha256,
   stagingFolder,
@@ -51,6 +58,13 @@ import { Failure, count, must, run, say, startUnits, systemctl } from "../instal
 import { restoreHistory, writeAsUser } from "../backups/restoreHistory";
 import { fromBackups } from "../backups/fromOffsite";
 import { usageOf, type Command } from "./command";
+
+/** Who vouches for what the restore reads, as the operator is told it. */
+const VOUCHED = {
+  restic: " (restic authenticates each off-site backup)",
+  signed: ", and the file carries its server's signature",
+  unsigned: " against its own manifest; it carries no signature (--unsigned)",
+} as const;
 
 /** Only plain files and folders, inside the backup: no links, devices or paths leading out. */
 function checkListing(file: string): void {
@@ -78,7 +92,7 @@ function checkContents(file: string, staging: string): Manifest {
     throw new Failure(
       `${file} is a backup of version ${manifest.version}; this code reads versions ${READABLE_VERSIONS.join(" and ")} (update the code: sitectl update).`,
     );
-  const present = filesUnder(staging).filter((name) => name !== PART.manifest);
+  const present = filesUnder(staging).filter((name) => name !== PART.manifest && name !== PART.signature);
   for (const name of present) {
     if (!(name in manifest.files))
       throw new Failure(`${file} holds ${name}, which its manifest does not list: refused.`);
@@ -96,9 +110,9 @@ function checkContents(file: string, staging: string): Manifest {
  * through its rules (server/installed/settingRules.ts): any unknown key or bad value
  * refuses the whole restore before anything changes. Returns each file's text to write.
  */
-function checkSettings(label: string, unpacked: string): Map<string, string> {
+function checkSettings(label: string, unpacked: string, files: string[]): Map<string, string> {
   const restored = new Map<string, string>();
-  for (const file of SETTINGS.filter((each) => each !== SETTINGS_FILE)) {
+  for (const file of files) {
     const from = path.join(unpacked, PART.settings, path.basename(file));
     if (!fs.existsSync(from)) continue;
     const name = `${PART.settings}/${path.basename(file)}`;
@@ -241,34 +255,96 @@ function placeRepository(repo: string): void {
 }
 
 /** Where the backup to restore comes from: a file, or the off-site backups. */
-async function sourceOf(
-  args: string[],
-): Promise<{ label: string; unpack: (staging: string) => string; finish?: () => void }> {
+interface Source {
+  label: string;
+  /** Unpacks into root's staging folder; returns the folder holding the manifest. */
+  unpack: (staging: string) => string;
+  /** Who vouches for it: restic (the off-site backups), a server's key, or nobody (--unsigned). */
+  vouched: "restic" | "signed" | "unsigned";
+  /** The settings files it brings back (install.conf aside). */
+  settings: string[];
+  /** After a successful restore. */
+  finish?: () => void;
+}
+
+/** The key a file's signature is checked with: given (BACKUP_FILE_KEY), this server's, or asked. */
+async function keyForFiles(): Promise<{ key: string; given: boolean }> {
+  const given = takeFromEnvironment([FILE_KEY])[FILE_KEY] ?? "";
+  if (given) {
+    if (!FILE_KEY_PATTERN.test(given))
+      throw new Failure(`${FILE_KEY} is not a key sitectl backup printed. Nothing was changed.`);
+    return { key: given, given: true };
+  }
+  const own = readFileKey();
+  if (own) return { key: own, given: false };
+  if (!process.stdin.isTTY) return { key: "", given: false };
+  const asked = (
+    await ask(`${FILE_KEY} (sitectl backup printed it on the server that made the file; not shown): `, true)
+  ).trim();
+  if (asked && !FILE_KEY_PATTERN.test(asked))
+    throw new Failure(`that is not a key sitectl backup printed. Nothing was changed.`);
+  return { key: asked, given: !!asked };
+}
+
+/** The file's signature checked before anything of it is read: refused if changed, or made elsewhere without that key. */
+function checkSignature(source: string, unpacked: string, key: string, unsigned: boolean): "signed" | "unsigned" {
+  const signature = path.join(unpacked, PART.signature);
+  const manifest = path.join(unpacked, PART.manifest);
+  if (!fs.existsSync(signature)) {
+    if (unsigned) return "unsigned";
+    throw new Failure(
+      `${source} carries no signature: a release before signatures made it, or it was changed since. If you know where it has been, restore it with --unsigned. Nothing was changed.`,
+    );
+  }
+  if (!key)
+    throw new Failure(
+      `${source} is signed by the server that made it: give that server's key (sitectl backup printed it): ${FILE_KEY}=… sitectl restore FILE. Nothing was changed.`,
+    );
+  if (!fs.existsSync(manifest) || !signedBy(fs.readFileSync(manifest), fs.readFileSync(signature, "utf8"), key))
+    throw new Failure(
+      `${source} does not carry the signature of that key: it was changed after it was made, or another server made it (give that server's ${FILE_KEY}). Nothing was changed.`,
+    );
+  return "signed";
+}
+
+async function sourceOf(args: string[]): Promise<Source> {
+  const settings = SETTINGS.filter((file) => file !== SETTINGS_FILE);
   if (args.includes("--from-backups")) {
     const at = args[args.indexOf("--at") + 1];
     if (args.includes("--at") && (!at || at.startsWith("--")))
       throw new Failure("--at needs a backup's ID (sitectl backups list) or latest.");
-    return fromBackups(at ?? "latest");
+    return { ...(await fromBackups(at ?? "latest")), vouched: "restic", settings: [...settings, ...OFFSITE_SETTINGS] };
   }
   const file = args.find((arg) => !arg.startsWith("--"));
   if (!file) throw new Failure(`usage: ${usageOf(command)}`);
   const source = path.resolve(file);
   if (!fs.existsSync(source)) throw new Failure(`${source} does not exist.`);
-  return {
+  const unsigned = args.includes("--unsigned");
+  const { key, given } = unsigned ? { key: "", given: false } : await keyForFiles();
+  const found: Source = {
     label: source,
+    vouched: "signed",
+    settings,
     unpack: (staging) => {
       checkListing(source);
       must("tar", ["-xzf", source, "-C", staging, "--no-same-owner", "--no-same-permissions"]);
+      found.vouched = checkSignature(source, staging, key, unsigned);
       return staging;
     },
+    // A server restored from another's file checks that server's files from now on.
+    finish: () => {
+      if (given && !readFileKey()) setEnvValues(BACKUP_FILE_ENV, { [FILE_KEY]: key });
+    },
   };
+  return found;
 }
 
 async function restore(args: string[]): Promise<number> {
   const settings = readInstallSettings();
   if (!settings || !(fs.existsSync(REPO_DIR) || unfinished()))
     throw new Failure("install the site first (deploy/install), then restore onto it.");
-  const { label, unpack, finish } = await sourceOf(args);
+  const source = await sourceOf(args);
+  const { label, unpack, finish } = source;
   const withCertificates = args.includes("--with-certificates");
   let restartedAt = Date.now();
 
@@ -277,13 +353,17 @@ async function restore(args: string[]): Promise<number> {
   try {
     const unpacked = unpack(staging);
     const manifest = checkContents(label, unpacked);
+    if (source.vouched === "unsigned" && manifest.version >= SIGNED_VERSION)
+      throw new Failure(
+        `${label} says it is of version ${manifest.version}, which is always signed, and carries no signature: it was changed. Nothing was changed.`,
+      );
     const repo = unbundle(staging, unpacked, manifest);
     if (withCertificates && !manifest.certificates)
       throw new Failure(`${label} holds no certificates (it was made without --with-certificates).`);
     const certificates = withCertificates ? checkCertificates(path.join(unpacked, PART.certificates), staging) : null;
-    const restoredSettings = checkSettings(label, unpacked);
+    const restoredSettings = checkSettings(label, unpacked, source.settings);
     say(
-      `    a backup of ${manifest.domain} made ${manifest.createdAt}: content at ${manifest.head.slice(0, 7)}, ${count(manifest.logins, "login")}, ${count(manifest.enquiries.pending, "enquiry", "enquiries")} waiting; every file checks out.`,
+      `    a backup of ${manifest.domain} made ${manifest.createdAt}: content at ${manifest.head.slice(0, 7)}, ${count(manifest.logins, "login")}, ${count(manifest.enquiries.pending, "enquiry", "enquiries")} waiting; every file checks out${VOUCHED[source.vouched]}.`,
     );
     if (manifest.domain !== settings.domain) {
       say(
@@ -371,7 +451,7 @@ async function restore(args: string[]): Promise<number> {
 
 export const command: Command = {
   name: "restore",
-  usage: ["restore FILE [--with-certificates]", "restore --from-backups [--at ID] [--with-certificates]"],
+  usage: ["restore FILE [--with-certificates] [--unsigned]", "restore --from-backups [--at ID] [--with-certificates]"],
   summary: "put a backup back (onto a fresh install): a file, or the off-site backups",
   pausesTimers: true,
   run: restore,

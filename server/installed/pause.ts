@@ -2,8 +2,8 @@
 // timers wait: the watch (a stop on purpose is not a problem to tell anyone of) and the
 // backups (a backup of a half-restored site would become the latest). A backup or verify
 // under way ends first. They are started again however the command ends.
-import { BACKUP_TIMERS, BACKUP_UNITS, WATCH_TIMER } from "../installed/layout";
-import { say, systemctl } from "../installed/shell";
+import { BACKUP_TIMERS, BACKUP_UNITS, WATCH_TIMER } from "./layout";
+import { say, systemctl } from "./shell";
 
 const PAUSED = [WATCH_TIMER, ...BACKUP_TIMERS];
 
