@@ -74,7 +74,12 @@ test.each([
   ["a webhook off this machine over http", WATCH_ENV, "ALERT_WEBHOOK=http://example.com/x", /ALERT_WEBHOOK's value/],
   ["a key set twice", WATCH_ENV, "ALERT_TO=a@example.com\nALERT_TO=b@example.com", /line 2: ALERT_TO is set twice/],
   ["a line that is no setting", MIRROR_ENV, "export MIRROR_BUCKET=x", /line 1 is not a KEY=value line/],
-  ["a value with a line's end hidden in it", ENQUIRY_ENV, "SMTP_URL=smtp://a.example.com\r", /line 1 is not a KEY=value line/],
+  [
+    "a value with a line's end hidden in it",
+    ENQUIRY_ENV,
+    "SMTP_URL=smtp://a.example.com\r",
+    /line 1 is not a KEY=value line/,
+  ],
 ])("refused, naming the file and the line: %s", (_what, file, text, message) => {
   expect(() => checkedSettings(file, text, `settings/${path.basename(file)}`)).toThrow(message);
 });

@@ -10,6 +10,8 @@ import { BACKUPS_DIR, BACKUPS_ENV, SITE_DIR, readEnvFile, type InstallSettings }
 import { readBackupsStatus, writeBackupsStatus, type BackupsStatus } from "./status";
 import { backupFolder, prune, snapshots, storedBytes, verify, ResticError, type Repository } from "./restic";
 import { stageBackup } from "./stage";
+import { keyPowers } from "./keyPowers";
+import type { KeyPowers } from "./holding";
 import { Failure } from "../installed/shell";
 
 /** Where each run stages what it backs up: a fixed path, so restic finds the last run's files and reads only what changed. */
@@ -60,16 +62,39 @@ function freshStage(): string {
   return BACKUP_STAGE;
 }
 
-/** One backup: staged, stored, pruned; the status written either way. Returns the status. */
-export function runBackup(settings: InstallSettings, target: Repository): BackupsStatus {
+/** How often the keys' powers are tried again (they change only when someone changes the keys or the bucket). */
+export const KEYS_CHECK_MS = 24 * 3600_000;
+
+/** The keys' powers as last tried, tried again once a day; the last known when the bucket does not answer. */
+async function currentPowers(
+  target: Repository,
+  domain: string,
+  before: BackupsStatus,
+): Promise<KeyPowers | undefined> {
+  const kept = before.keys;
+  if (kept && Date.now() - Date.parse(kept.checkedAt) < KEYS_CHECK_MS) return kept;
+  try {
+    return (await keyPowers(target, domain)) ?? undefined;
+  } catch {
+    // The backup itself says what is wrong with the bucket.
+    return kept;
+  }
+}
+
+/**
+ * One backup: staged, stored, and pruned when the server's keys may delete (keys that cannot
+ * leave forgetting to a key off the server); the status written either way. Returns it.
+ */
+export async function runBackup(settings: InstallSettings, target: Repository): Promise<BackupsStatus> {
   const before = readBackupsStatus() ?? { repository: shownAddress(target) };
   const at = new Date().toISOString();
+  const keys = await currentPowers(target, settings.domain, before);
   let status: BackupsStatus;
   try {
     const stage = freshStage();
     const manifest = stageBackup(stage, settings, true, true);
     const summary = backupFolder(target, CACHE_DIR, stage, settings.domain);
-    prune(target, CACHE_DIR, settings.domain);
+    if (keys?.canDelete !== false) prune(target, CACHE_DIR, settings.domain);
     const kept = snapshots(target, CACHE_DIR).filter((snapshot) => snapshot.host === settings.domain);
     const good = {
       at,
@@ -82,6 +107,7 @@ export function runBackup(settings: InstallSettings, target: Repository): Backup
     status = {
       ...before,
       repository: shownAddress(target),
+      ...(keys ? { keys } : {}),
       lastRun: { at, ok: true },
       lastGood: good,
       firstGood: before.firstGood ?? good,
@@ -93,6 +119,7 @@ export function runBackup(settings: InstallSettings, target: Repository): Backup
     status = {
       ...before,
       repository: shownAddress(target),
+      ...(keys ? { keys } : {}),
       lastRun: {
         at,
         ok: false,

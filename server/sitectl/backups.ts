@@ -12,7 +12,14 @@
 // `sitectl backups run` is what anodising-backup.service runs.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { BACKUPS_ENV, BACKUP_UNITS, INSTALL_COMMAND, readInstallSettings, setEnvValues } from "../installed/layout";
+import {
+  BACKUPS_DIR,
+  BACKUPS_ENV,
+  BACKUP_UNITS,
+  INSTALL_COMMAND,
+  readInstallSettings,
+  setEnvValues,
+} from "../installed/layout";
 import {
   CACHE_DIR,
   KEYS,
@@ -23,7 +30,9 @@ import {
   shownAddress,
   valuesOf,
 } from "../backups/offsite";
-import { megabytes, readBackupsStatus } from "../backups/status";
+import { megabytes, readBackupsStatus, writeBackupsStatus } from "../backups/status";
+import { keyPowers } from "../backups/keyPowers";
+import { VERDICT_LINES, verdictOf } from "../backups/holding";
 import { takeFromEnvironment } from "../lib/ask";
 import { BUCKET_PATTERNS, askBucketKeys, bucketOptions } from "../installed/bucketOptions";
 import {
@@ -129,12 +138,30 @@ async function set(args: string[]): Promise<number> {
   };
   await mustAnswer(endpoint, target);
   const how = prepareRepository(target);
+  const powers = await keyPowers(target, settings.domain).catch((error: Error) => {
+    throw new Failure(
+      `the keys could not be tried on ${shownAddress(target)}: ${printable(error.message)}. Nothing was changed.`,
+    );
+  });
   say(
     how === "made"
       ? `Checked: the keys can write, list and read back in ${shownAddress(target)}; the encrypted repository is made.`
       : `Checked: ${shownAddress(target)} holds this site's backups, and the password opens them; backups go on there.`,
   );
+  if (powers) {
+    say(`What the keys can do: ${VERDICT_LINES[verdictOf(powers)]}.`);
+    if (!powers.canDelete)
+      say(
+        `Old backups are forgotten off this server, with keys that never come here (docs/operations.md, Backups nobody on the server can erase).`,
+      );
+  }
   setEnvValues(BACKUPS_ENV, valuesOf(target));
+  // The first backup records what the keys can do, as tried now.
+  writeBackupsStatus(BACKUPS_DIR, {
+    ...(readBackupsStatus() ?? {}),
+    repository: shownAddress(target),
+    ...(powers ? { keys: powers } : {}),
+  });
   say(`Wrote ${BACKUPS_ENV} (mode 0600, root's only).`);
   say("");
   for (const line of sheetLines(settings.domain, target)) say(line);
@@ -164,8 +191,14 @@ function show(): number {
   }
   say(`${backupsLine(status, Date.now())}.`);
   say(
-    `Kept: ${RETENTION_LINE}; a backup every hour, ${VERIFY_SUBSET} of the data read back weekly, all of it monthly.`,
+    status.keys?.canDelete === false
+      ? `Kept: everything this server sends (old ones are forgotten off the server: docs/operations.md); a backup every hour, ${VERIFY_SUBSET} of the data read back weekly, all of it monthly.`
+      : `Kept: ${RETENTION_LINE}; a backup every hour, ${VERIFY_SUBSET} of the data read back weekly, all of it monthly.`,
   );
+  if (status.keys)
+    say(
+      `What the keys can do (tried ${status.keys.checkedAt.slice(0, 16).replace("T", " ")} UTC): ${VERDICT_LINES[verdictOf(status.keys)]}.`,
+    );
   if (status.firstGood)
     say(
       `The first: ${status.firstGood.at.slice(0, 16).replace("T", " ")} UTC, ${megabytes(status.firstGood.total)} in ${status.firstGood.seconds} s.`,
@@ -191,10 +224,10 @@ function mustTarget(): Repository {
 }
 
 /** What the timer's unit runs: one backup; exit 1 when it failed (the watch is told through OnFailure=). */
-function run(): number {
+async function run(): Promise<number> {
   const settings = readInstallSettings();
   if (!settings) throw new Failure("the site is not installed here: nothing to back up.");
-  const status = runBackup(settings, mustTarget());
+  const status = await runBackup(settings, mustTarget());
   if (!status.lastRun?.ok) {
     say(
       `The backup ${status.lastRun?.busy ? "could not run (the repository was busy)" : "failed"}: ${printable(status.lastRun?.error ?? "")}`,

@@ -6,6 +6,7 @@
 // damage); staff's banner shows it only after a day.
 import { megabytes, parseBackupsStatus, type BackupsStatus } from "../../backups/status";
 import { printable } from "../../lib/printable";
+import { VERDICT_LINES, verdictOf } from "../../backups/holding";
 import { failing, type Check, type Found } from "./check";
 import { note, ok } from "./finding";
 
@@ -113,7 +114,23 @@ function findings(status: BackupsStatus | null, now: number): Found[] {
         },
       ),
     );
-  return found.length ? found : [ok(backupsLine(status, now))];
+  return [...(found.length ? found : [ok(backupsLine(status, now))]), ...holding(status)];
+}
+
+/** Whether someone holding this server's keys could erase the history: said by doctor, told by the watch. */
+function holding(status: BackupsStatus): Found[] {
+  if (!status.keys) return [];
+  const verdict = verdictOf(status.keys);
+  const line = `${VERDICT_LINES[verdict]} (tried ${day(status.keys.checkedAt)} UTC)`;
+  if (verdict === "safe" || verdict === "hideable") return [ok(line)];
+  return [
+    failing(`${line}.`, {
+      id: `backups:${verdict}`,
+      blips: 0,
+      notice: "nothing visible; ransomware or an intruder on the server could take the off-site backups with it",
+      fix: "give the server keys that cannot delete, on a bucket that keeps versions (docs/operations.md, Backups nobody on the server can erase), then sitectl backups set again",
+    }),
+  ];
 }
 
 export const offsiteBackups: Check = {

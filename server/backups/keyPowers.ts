@@ -1,0 +1,74 @@
+// What the server's bucket keys can do to the stored history (review 4, M4): whoever takes
+// root here has them. Tried, not guessed: a small object of its own is written and then
+// deleted; the bucket says whether it keeps every version of an object (versioning) and
+// whether it locks them (object lock). Keys that cannot delete, on a bucket that keeps
+// every overwritten version, cannot erase the history: forgetting old backups is then done
+// off the server (docs/operations.md, "Backups nobody on the server can erase").
+import crypto from "node:crypto";
+import {
+  DeleteObjectCommand,
+  GetBucketVersioningCommand,
+  GetObjectLockConfigurationCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import type { Repository } from "./restic";
+import type { KeyPowers } from "./holding";
+
+// The SDK's releases from 2027 need Node 22; this pinned one runs on Debian 13's Node 20.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
+
+/** The bucket and the prefix in it a restic address names (`s3:https://host/bucket/prefix`). */
+export function bucketOf(repository: string): { endpoint: string; bucket: string; prefix: string } | null {
+  const match = /^s3:(https?:\/\/[^/]+)\/([^/]+)(?:\/(.*))?$/.exec(repository);
+  if (!match) return null;
+  return { endpoint: match[1], bucket: match[2], prefix: (match[3] ?? "").replace(/\/+$/, "") };
+}
+
+const refused = (error: unknown) =>
+  error instanceof S3ServiceException &&
+  (error.$metadata.httpStatusCode === 403 || /AccessDenied|Forbidden|NotImplemented/i.test(error.name));
+
+/**
+ * Tries what the keys can do. `probeName` names the probe object (one per server, so a
+ * bucket that refuses deletes keeps one small object, overwritten each time). Throws when
+ * the keys cannot even write there.
+ */
+export async function keyPowers(target: Repository, probeName: string, now = new Date()): Promise<KeyPowers | null> {
+  const where = bucketOf(target.repository);
+  if (!where) return null;
+  const client = new S3Client({
+    endpoint: where.endpoint,
+    region: target.region,
+    credentials: { accessKeyId: target.accessKeyId, secretAccessKey: target.secretAccessKey },
+    forcePathStyle: true,
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    maxAttempts: 3,
+  });
+  const Bucket = where.bucket;
+  // Beside restic's own folders, which it alone reads: restic never looks at this one.
+  const Key = `${where.prefix ? `${where.prefix}/` : ""}anodising-probe/${probeName}`;
+  try {
+    await client.send(new PutObjectCommand({ Bucket, Key, Body: crypto.randomBytes(16).toString("hex") }));
+    let canDelete = true;
+    try {
+      await client.send(new DeleteObjectCommand({ Bucket, Key }));
+    } catch (error) {
+      if (!refused(error)) throw error;
+      canDelete = false;
+    }
+    const versioned = await client
+      .send(new GetBucketVersioningCommand({ Bucket }))
+      .then((answer) => answer.Status === "Enabled")
+      .catch(() => false);
+    const locked = await client
+      .send(new GetObjectLockConfigurationCommand({ Bucket }))
+      .then((answer) => answer.ObjectLockConfiguration?.ObjectLockEnabled === "Enabled")
+      .catch(() => false);
+    return { checkedAt: now.toISOString(), canDelete, versioned, locked };
+  } finally {
+    client.destroy();
+  }
+}
