@@ -78,7 +78,7 @@ test("the bucket and prefix a restic address names", () => {
 
 test("keys that may delete, on a bucket that keeps no versions: an intruder could erase every backup", async () => {
   const powers = await keyPowers(target(bucket.port), "www.site.test");
-  expect(powers).toMatchObject({ canDelete: true, versioned: false, locked: false });
+  expect(powers).toMatchObject({ canDelete: true, canErase: true, versioned: false, locked: false });
   expect(verdictOf(powers!)).toBe("erasable");
   expect(VERDICT_LINES.erasable).toMatch(/^AN INTRUDER ON THIS SERVER COULD ERASE EVERY BACKUP/);
   // The probe cleaned up after itself.
@@ -87,11 +87,13 @@ test("keys that may delete, on a bucket that keeps no versions: an intruder coul
 
 test("keys whose deletes are refused: the probe's object stays, and an overwrite is what is left to fear", async () => {
   const powers = await keyPowers(target(denyingPort), "www.site.test");
-  expect(powers).toMatchObject({ canDelete: false, versioned: false, locked: false });
+  expect(powers).toMatchObject({ canDelete: false, canErase: false, versioned: false, locked: false });
   expect(verdictOf(powers!)).toBe("overwritable");
   expect(fs.existsSync(probeFile())).toBe(true);
+  // The same keys on a bucket that keeps versions; one whose keys may only hide (delete markers).
   expect(verdictOf({ ...powers!, versioned: true })).toBe("safe");
-  expect(verdictOf({ ...powers!, canDelete: true, locked: true })).toBe("hideable");
+  expect(verdictOf({ ...powers!, versioned: true, canDelete: true })).toBe("hideable");
+  expect(verdictOf({ ...powers!, versioned: true, canDelete: true, canErase: true })).toBe("erasable");
 });
 
 test("a bucket that cannot be written is an error, not a verdict", async () => {

@@ -1,9 +1,10 @@
 // What the server's bucket keys can do to the stored history (review 4, M4): whoever takes
-// root here has them. Tried, not guessed: a small object of its own is written and then
-// deleted; the bucket says whether it keeps every version of an object (versioning) and
-// whether it locks them (object lock). Keys that cannot delete, on a bucket that keeps
-// every overwritten version, cannot erase the history: forgetting old backups is then done
-// off the server (docs/operations.md, "Backups nobody on the server can erase").
+// root here has them. Tried, not guessed: a small object of its own is written, then its
+// version (or, on a bucket without versions, the object) deleted; then deleted by name
+// alone, which on a bucket that keeps versions only hides it. Keys that cannot remove a
+// version cannot erase the history (an object lock refuses it too); keys that cannot even
+// hide leave forgetting old backups to a key off the server (docs/operations.md, "Backups
+// nobody on the server can erase").
 import crypto from "node:crypto";
 import {
   DeleteObjectCommand,
@@ -51,14 +52,15 @@ export async function keyPowers(target: Repository, probeName: string, now = new
   // Beside restic's own folders, which it alone reads: restic never looks at this one.
   const Key = `${where.prefix ? `${where.prefix}/` : ""}anodising-probe/${probeName}`;
   try {
-    await client.send(new PutObjectCommand({ Bucket, Key, Body: crypto.randomBytes(16).toString("hex") }));
-    let canDelete = true;
-    try {
-      await client.send(new DeleteObjectCommand({ Bucket, Key }));
-    } catch (error) {
-      if (!refused(error)) throw error;
-      canDelete = false;
-    }
+    const put = () => client.send(new PutObjectCommand({ Bucket, Key, Body: crypto.randomBytes(16).toString("hex") }));
+    const tried = async (request: Promise<unknown>) =>
+      request.then(
+        () => true,
+        (error: unknown) => {
+          if (refused(error)) return false;
+          throw error;
+        },
+      );
     const versioned = await client
       .send(new GetBucketVersioningCommand({ Bucket }))
       .then((answer) => answer.Status === "Enabled")
@@ -67,7 +69,17 @@ export async function keyPowers(target: Repository, probeName: string, now = new
       .send(new GetObjectLockConfigurationCommand({ Bucket }))
       .then((answer) => answer.ObjectLockConfiguration?.ObjectLockEnabled === "Enabled")
       .catch(() => false);
-    return { checkedAt: now.toISOString(), canDelete, versioned, locked };
+    // A version removed for good is erased; without versions, a delete is.
+    const { VersionId } = await put();
+    const canErase = await tried(
+      client.send(new DeleteObjectCommand({ Bucket, Key, ...(VersionId ? { VersionId } : {}) })),
+    );
+    // A delete by name only (what restic's prune asks): on a bucket with versions, a marker.
+    const canDelete =
+      VersionId && !canErase
+        ? await tried(put().then(() => client.send(new DeleteObjectCommand({ Bucket, Key }))))
+        : canErase;
+    return { checkedAt: now.toISOString(), canDelete, canErase, versioned: versioned || !!VersionId, locked };
   } finally {
     client.destroy();
   }

@@ -43,7 +43,15 @@ export const backupsStatusSchema = z.object({
   /** What the repository held after the last good run's pruning. */
   kept: z.object({ snapshots: z.number().int().nonnegative(), oldest: text, stored: bytes }).optional(),
   /** What the server's keys can do to the stored history, as last tried (keyPowers.ts). */
-  keys: z.object({ checkedAt: text, canDelete: z.boolean(), versioned: z.boolean(), locked: z.boolean() }).optional(),
+  keys: z
+    .object({
+      checkedAt: text,
+      canDelete: z.boolean(),
+      canErase: z.boolean(),
+      versioned: z.boolean(),
+      locked: z.boolean(),
+    })
+    .optional(),
   /** The last verify that ran (a busy one is not one). */
   lastVerify: z.object({ at: text, ok: z.boolean(), subset: text, error: text.optional() }).optional(),
   /** A verify since that could not run: the repository was busy. */

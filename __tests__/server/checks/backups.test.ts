@@ -166,7 +166,7 @@ describe("offsiteBackups", () => {
 
   test("keys that could erase the history are told at once, and doctor keeps its ok line; safe keys are an ok line (review 4, M4)", async () => {
     const here = place();
-    const keys = { checkedAt: at(here, 2), canDelete: true, versioned: false, locked: false };
+    const keys = { checkedAt: at(here, 2), canDelete: true, canErase: true, versioned: false, locked: false };
     setUp(here, { ...healthy(here), keys });
     const found = await here.find(offsiteBackups);
     expect(found[0].level).toBe("ok");
@@ -175,9 +175,9 @@ describe("offsiteBackups", () => {
     expect(problem.blips).toBe(0);
     expect(problem.text).toMatch(/^AN INTRUDER ON THIS SERVER COULD ERASE EVERY BACKUP/);
     expect(problem.fix).toMatch(/Backups nobody on the server can erase/);
-    setUp(here, { ...healthy(here), keys: { ...keys, canDelete: false } });
+    setUp(here, { ...healthy(here), keys: { ...keys, canDelete: false, canErase: false } });
     expect(theProblem(await here.find(offsiteBackups)).id).toBe("backups:overwritable");
-    setUp(here, { ...healthy(here), keys: { ...keys, canDelete: false, versioned: true } });
+    setUp(here, { ...healthy(here), keys: { ...keys, canDelete: false, canErase: false, versioned: true } });
     const safe = await here.find(offsiteBackups);
     expect(safe.every((each) => each.level === "ok")).toBe(true);
     expect(safe[1].text).toMatch(/^no one on this server can erase the backups/);
