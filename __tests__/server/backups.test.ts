@@ -4,10 +4,10 @@
 // The off-site backups' choices that need no server: which backup `--at` names, what the
 // recovery sheet holds, the settings file's values read back, a backup file's signature.
 import crypto from "node:crypto";
-import { chooseSnapshot } from "../../server/backups/fromOffsite";
+import { chooseSnapshot, ofHost } from "../../server/backups/fromOffsite";
 import { signatureOf, signedBy } from "../../server/backups/signature";
 import { FILE_KEY_PATTERN } from "../../server/installed/settingRules";
-import { KEYS, targetOf, valuesOf } from "../../server/backups/offsite";
+import { KEYS, mustHaveRoom, targetOf, valuesOf } from "../../server/backups/offsite";
 import { sheetLines } from "../../server/sitectl/backups";
 import type { Snapshot } from "../../server/backups/restic";
 
@@ -34,6 +34,22 @@ describe("chooseSnapshot", () => {
     expect(() => chooseSnapshot(KEPT, "2026-11-28T23:00")).toThrow(
       /no backup at or before 2026-11-28T23:00 \(the oldest kept: 2026-11-29 08:05 UTC\)/,
     );
+  });
+});
+
+describe("ofHost (review 4, L4)", () => {
+  const elsewhere = { ...snapshot("9999aaaa0000", "2026-11-29T11:00:00Z"), host: "test.site.test" };
+
+  test("only the server's own backups, though another's are newer; another's when named", () => {
+    expect(chooseSnapshot(ofHost([...KEPT, elsewhere], "www.site.test"), "latest").id).toBe("eeee3333ffff");
+    expect(ofHost([...KEPT, elsewhere], "test.site.test")).toEqual([elsewhere]);
+  });
+
+  test("none of this server's, and the others named: refused, changing nothing", () => {
+    expect(() => ofHost([elsewhere], "www.site.test")).toThrow(
+      /holds no backup of www\.site\.test; it holds backups of test\.site\.test\. To restore one of them: --host NAME/,
+    );
+    expect(ofHost([], "www.site.test")).toEqual([]);
   });
 });
 
@@ -78,5 +94,28 @@ describe("a backup file's signature (review 4, M3)", () => {
   test("a key is what the settings' rule for backup-file.env takes", () => {
     expect(FILE_KEY_PATTERN.test(key)).toBe(true);
     expect(FILE_KEY_PATTERN.test(`${key}=`)).toBe(false);
+  });
+});
+
+describe("room for the stage (review 4, L2)", () => {
+  const GB = 2 ** 30;
+  const last = (total: number) => ({
+    repository: "r",
+    lastGood: { at: "2026-12-01T10:00:00Z", snapshot: "abc", added: 0, total, seconds: 1 },
+  });
+  const never = () => {
+    throw new Error("the last backup's size is known: nothing is counted");
+  };
+
+  test("about twice the last backup, above the site's floor, or the run stops before staging, saying what is short", () => {
+    expect(() => mustHaveRoom(last(GB), never, 5 * GB)).not.toThrow();
+    expect(() => mustHaveRoom(last(GB), never, 3 * GB)).toThrow(
+      /not enough free space to stage the backup: it needs about 2048 MB on .*, which has 3072 MB free, and the site keeps 2048 MB free \(HOST_MIN_FREE_MB/,
+    );
+  });
+
+  test("before the first backup, what the folders hold is counted", () => {
+    expect(() => mustHaveRoom({ repository: "r" }, () => 2 * GB, 5 * GB)).toThrow(/needs about 4096 MB/);
+    expect(() => mustHaveRoom({ repository: "r" }, () => GB / 2, 5 * GB)).not.toThrow();
   });
 });

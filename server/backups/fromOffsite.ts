@@ -2,7 +2,9 @@
 // backup from: this server's own backups, or, on a fresh server, the recovery sheet's
 // values (BACKUPS_* in the environment, or asked in a terminal). The chosen snapshot is
 // read back by restic into root's staging folder; sitectl restore checks it as it checks a
-// file. Once restored, a fresh server goes on backing up to the same place.
+// file. Only this site's own server's backups are taken (its domain), unless the operator
+// names another (--host). Once restored, a fresh server goes on backing up to the same
+// place, but a server under another domain only when the operator says so.
 import fs from "node:fs";
 import path from "node:path";
 import { ask, takeFromEnvironment } from "../lib/ask";
@@ -63,18 +65,33 @@ function manifestFolder(dir: string): string {
   return "";
 }
 
-export async function fromBackups(at: string): Promise<{
+/** The backups `host` made; none, and the hosts there are named. */
+export function ofHost(list: Snapshot[], host: string): Snapshot[] {
+  const own = list.filter((snapshot) => snapshot.host === host);
+  const others = [...new Set(list.map((snapshot) => snapshot.host))].filter((name) => name !== host);
+  if (!own.length && others.length)
+    throw new Failure(
+      `the repository holds no backup of ${host}; it holds backups of ${others.join(", ")}. To restore one of them: --host NAME (deploy/install: --restore-host NAME). Nothing was changed.`,
+    );
+  return own;
+}
+
+export async function fromBackups(
+  at: string,
+  domain: string,
+  host = domain,
+): Promise<{
   label: string;
   unpack: (staging: string) => string;
-  /** After a successful restore: a server without backups set goes on with these. */
-  finish: () => void;
+  /** After a successful restore: a server without backups set goes on with these (one under another domain only if asked). */
+  finish: () => Promise<void>;
 }> {
   const own = readBackupsTarget();
   const target: Repository | null = own ?? targetOf(await askSheet());
   if (!target) throw new Failure(`${KEYS.repository} and ${KEYS.password} are both needed. Nothing was changed.`);
   let chosen: Snapshot;
   try {
-    chosen = chooseSnapshot(snapshots(target, CACHE_DIR), at);
+    chosen = chooseSnapshot(ofHost(snapshots(target, CACHE_DIR), host), at);
   } catch (error) {
     if (error instanceof ResticError)
       throw new Failure(
@@ -93,8 +110,24 @@ export async function fromBackups(at: string): Promise<{
         throw new Failure(`the backup ${chosen.id.slice(0, 8)} holds no ${PART.manifest}: not a backup of this site.`);
       return folder;
     },
-    finish: () => {
+    finish: async () => {
       if (own) return;
+      if (chosen.host !== domain) {
+        // A drill on a test box, or a move to a new name: never joined unasked (review 4, L4).
+        const join =
+          process.stdin.isTTY &&
+          /^y/i.test(
+            await ask(
+              `This server is ${domain}; the backups are ${chosen.host}'s. Back up into ${shownAddress(target)} too, as ${domain}? [y/N] `,
+            ),
+          );
+        if (!join) {
+          say(
+            `This server (${domain}) does not back up into ${shownAddress(target)}, which holds ${chosen.host}'s backups. To make it: sitectl backups set (docs/operations.md, Off-site backups).`,
+          );
+          return;
+        }
+      }
       setEnvValues(BACKUPS_ENV, valuesOf(target));
       say(`Backups go on to ${shownAddress(target)} every hour (${BACKUPS_ENV}); sitectl backups shows them.`);
     },

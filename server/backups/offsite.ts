@@ -6,10 +6,18 @@
 // status.json (status.ts), which doctor and the watch read.
 import fs from "node:fs";
 import path from "node:path";
-import { BACKUPS_DIR, BACKUPS_ENV, SITE_DIR, readEnvFile, type InstallSettings } from "../installed/layout";
+import {
+  BACKUPS_DIR,
+  BACKUPS_ENV,
+  PUBLISHER_ENV,
+  SITE_DIR,
+  readEnvFile,
+  type InstallSettings,
+} from "../installed/layout";
+import { DEFAULT_MIN_FREE_MB, envNumber } from "../lib/settings";
 import { readBackupsStatus, writeBackupsStatus, type BackupsStatus } from "./status";
 import { backupFolder, prune, snapshots, storedBytes, verify, ResticError, type Repository } from "./restic";
-import { stageBackup } from "./stage";
+import { stageBackup, stagedSize } from "./stage";
 import { keyPowers } from "./keyPowers";
 import type { KeyPowers } from "./holding";
 import { Failure } from "../installed/shell";
@@ -56,6 +64,27 @@ export const readBackupsTarget = (): Repository | null => targetOf(readEnvFile(B
 /** The repository's address without anything secret: the status, doctor, the digest. */
 export const shownAddress = (target: Repository) => target.repository.replace(/^s3:/, "");
 
+/**
+ * Room for the stage: about twice what the last backup held (a part is handed over as a tar,
+ * then unpacked), or, before the first, twice what the folders hold. A run that would take
+ * the disk under the site's floor (HOST_MIN_FREE_MB, what builds and enquiries keep) stops
+ * before it stages anything, saying so.
+ */
+export function mustHaveRoom(before: BackupsStatus, estimate: () => number, freeBytes = freeOnSiteDisk()): void {
+  const floor = envNumber(readEnvFile(PUBLISHER_ENV), "HOST_MIN_FREE_MB", DEFAULT_MIN_FREE_MB) * 2 ** 20;
+  const needed = 2 * (before.lastGood?.total ?? estimate());
+  if (freeBytes - needed >= floor) return;
+  const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+  throw new Failure(
+    `not enough free space to stage the backup: it needs about ${mb(needed)} on ${SITE_DIR}'s disk, which has ${mb(freeBytes)} free, and the site keeps ${mb(floor)} free (HOST_MIN_FREE_MB in ${PUBLISHER_ENV}); free some space (sitectl logs; old releases go by themselves), or give the disk more`,
+  );
+}
+
+function freeOnSiteDisk(): number {
+  const disk = fs.statfsSync(SITE_DIR);
+  return disk.bavail * disk.bsize;
+}
+
 function freshStage(): string {
   fs.rmSync(BACKUP_STAGE, { recursive: true, force: true });
   fs.mkdirSync(BACKUP_STAGE, { mode: 0o700 });
@@ -91,6 +120,7 @@ export async function runBackup(settings: InstallSettings, target: Repository): 
   const keys = await currentPowers(target, settings.domain, before);
   let status: BackupsStatus;
   try {
+    mustHaveRoom(before, stagedSize);
     const stage = freshStage();
     const manifest = stageBackup(stage, settings, true, true);
     const summary = backupFolder(target, CACHE_DIR, stage, settings.domain);
@@ -114,7 +144,8 @@ export async function runBackup(settings: InstallSettings, target: Repository): 
       kept: { snapshots: kept.length, oldest: kept[0]?.time ?? at, stored: storedBytes(target, CACHE_DIR) },
     };
   } catch (error) {
-    if (!(error instanceof ResticError || error instanceof Failure)) throw error;
+    // Whatever stopped it (a full disk's ENOSPC too) is recorded: the watch must not read the last good run as current.
+    if (!(error instanceof Error)) throw error;
     const failures = before.lastRun && !before.lastRun.ok ? (before.lastRun.failures ?? 1) + 1 : 1;
     status = {
       ...before,

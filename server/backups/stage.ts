@@ -17,6 +17,7 @@ import {
   EDITORS_FILE,
   ENQUIRY_DIR,
   LETSENCRYPT_DIR,
+  REPO_DIR,
   REPORT_USER,
   SELF_SIGNED_DIR,
   SERVICES,
@@ -70,7 +71,7 @@ function copyAsUser(
   const archive = `${into}.tar`;
   fs.mkdirSync(path.dirname(into), { recursive: true });
   // A log nginx appends to meanwhile is taken as far as it was (tar's status 1): not a failure.
-  const list = `cd "$1" || exit 2; ${find} -print0 2>/dev/null | tar -c --ignore-failed-read --warning=no-file-changed --warning=no-failed-read --null --no-recursion -T -; s=$?; [ "$s" -le 1 ] || exit "$s"`;
+  const list = `cd "$1" || exit 2; ${find} -print0 2>/dev/null | tar -c --sparse --ignore-failed-read --warning=no-file-changed --warning=no-failed-read --null --no-recursion -T -; s=$?; [ "$s" -le 1 ] || exit "$s"`;
   writeFrom(archive, (fd) =>
     runAs(user, "sh", ["-c", list, "sh", dir], { stdoutFd: fd, timeoutSeconds: COPY_SECONDS }),
   );
@@ -144,6 +145,19 @@ function copyHistory(staging: string): { history: NonNullable<Manifest["history"
     },
     leftOut: visits.leftOut,
   };
+}
+
+/** Bytes the stage would hold, as each folder's owner counts them (du): the first run's estimate of the room it needs. */
+export function stagedSize(): number {
+  const sizeAs = (user: string, dir: string) => {
+    const ran = runAs(user, "du", ["-s", "-B1", "--apparent-size", dir]);
+    return ran.status === 0 ? Number(/^(\d+)/.exec(ran.stdout)?.[1] ?? 0) : 0;
+  };
+  return (
+    sizeAs(SERVICES.editor.user, REPO_DIR) +
+    sizeAs(SERVICES.enquiry.user, path.join(ENQUIRY_DIR, "spool")) +
+    sizeAs(REPORT_USER, VISITS_DIR)
+  );
 }
 
 /** access.log, access.log.1, access.log.2.gz …: logrotate's names (deploy/logrotate). */

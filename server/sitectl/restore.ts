@@ -264,7 +264,7 @@ interface Source {
   /** The settings files it brings back (install.conf aside). */
   settings: string[];
   /** After a successful restore. */
-  finish?: () => void;
+  finish?: () => void | Promise<void>;
 }
 
 /** The key a file's signature is checked with: given (BACKUP_FILE_KEY), this server's, or asked. */
@@ -313,7 +313,15 @@ async function sourceOf(args: string[]): Promise<Source> {
     const at = args[args.indexOf("--at") + 1];
     if (args.includes("--at") && (!at || at.startsWith("--")))
       throw new Failure("--at needs a backup's ID (sitectl backups list) or latest.");
-    return { ...(await fromBackups(at ?? "latest")), vouched: "restic", settings: [...settings, ...OFFSITE_SETTINGS] };
+    const host = args[args.indexOf("--host") + 1];
+    if (args.includes("--host") && (!host || host.startsWith("--")))
+      throw new Failure("--host needs the name of the server whose backups to take (sitectl backups list shows them).");
+    const domain = readInstallSettings()?.domain ?? "";
+    return {
+      ...(await fromBackups(at ?? "latest", domain, host ?? domain)),
+      vouched: "restic",
+      settings: [...settings, ...OFFSITE_SETTINGS],
+    };
   }
   const file = args.find((arg) => !arg.startsWith("--"));
   if (!file) throw new Failure(`usage: ${usageOf(command)}`);
@@ -445,13 +453,16 @@ async function restore(args: string[]): Promise<number> {
     );
   }
   say(`Restored: content ${head.slice(0, 7)} is live; logins and enquiries are back.`);
-  finish?.();
+  await finish?.();
   return 0;
 }
 
 export const command: Command = {
   name: "restore",
-  usage: ["restore FILE [--with-certificates] [--unsigned]", "restore --from-backups [--at ID] [--with-certificates]"],
+  usage: [
+    "restore FILE [--with-certificates] [--unsigned]",
+    "restore --from-backups [--at ID] [--host NAME] [--with-certificates]",
+  ],
   summary: "put a backup back (onto a fresh install): a file, or the off-site backups",
   pausesTimers: true,
   run: restore,
