@@ -21,35 +21,15 @@ import {
   SITE_GROUP,
   UNITS,
   currentCode,
-  readEnvFile,
   readInstallSettings,
   setEnvValues,
 } from "../installed/layout";
-import { badName, members } from "../backups/archive";
-import {
-  SETTING_RULES,
-  SettingRefused,
-  WHERE_THINGS_GO,
-  checkedSettings,
-  settingsText,
-  shownValue,
-} from "../installed/settingRules";
+import { checkContents, checkListing, checkSettings, cloneBundle } from "../backups/check";
 import { writeFileAtomic } from "../lib/files";
 import { ask, takeFromEnvironment } from "../lib/ask";
 import { FILE_KEY, readFileKey, signedBy } from "../backups/signature";
 import { FILE_KEY_PATTERN } from "../installed/settingRules";
-import {
-  FORMAT,
-  PART,
-  READABLE_VERSIONS,
-  OFFSITE_SETTINGS,
-  SETTINGS,
-  SIGNED_VERSION,
-  filesUnder,
-  sha256,
-  stagingFolder,
-  type Manifest,
-} from "../backups/file";
+import { PART, OFFSITE_SETTINGS, SETTINGS, SIGNED_VERSION, stagingFolder, type Manifest } from "../backups/file";
 import { checkCertificates, placeCertificates } from "../backups/restoreCertificates";
 import { describe, waitForPublisher } from "../installed/publisher";
 import type { Status } from "../publisher/status";
@@ -66,88 +46,10 @@ const VOUCHED = {
   unsigned: " against its own manifest; it carries no signature (--unsigned)",
 } as const;
 
-/** Only plain files and folders, inside the backup: no links, devices or paths leading out. */
-function checkListing(file: string): void {
-  for (const { type, name } of members(file)) {
-    const bad =
-      (type !== "-" && type !== "d" && `a ${type === "l" || type === "h" ? "link" : "special file"}`) || badName(name);
-    if (bad)
-      throw new Failure(
-        `${file} is not a backup made by sitectl backup: it holds ${name} (${bad}); nothing was changed.`,
-      );
-  }
-}
-
-/** The manifest, once every file is the one it names. */
-function checkContents(file: string, staging: string): Manifest {
-  const manifestFile = path.join(staging, PART.manifest);
-  let manifest: Manifest;
-  try {
-    manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Manifest;
-  } catch {
-    throw new Failure(`${file} is not a backup made by sitectl backup (no readable ${PART.manifest}).`);
-  }
-  if (manifest.format !== FORMAT) throw new Failure(`${file} is not a backup made by sitectl backup.`);
-  if (!READABLE_VERSIONS.includes(manifest.version))
-    throw new Failure(
-      `${file} is a backup of version ${manifest.version}; this code reads versions ${READABLE_VERSIONS.join(" and ")} (update the code: sitectl update).`,
-    );
-  const present = filesUnder(staging).filter((name) => name !== PART.manifest && name !== PART.signature);
-  for (const name of present) {
-    if (!(name in manifest.files))
-      throw new Failure(`${file} holds ${name}, which its manifest does not list: refused.`);
-  }
-  for (const [name, digest] of Object.entries(manifest.files)) {
-    const part = path.join(staging, name);
-    if (!fs.existsSync(part)) throw new Failure(`${file} is damaged: ${name} is missing.`);
-    if (sha256(part) !== digest) throw new Failure(`${file} is damaged: ${name} is not what was backed up.`);
-  }
-  return manifest;
-}
-
-/**
- * The backup's settings files (install.conf aside: the installer here wrote it), each read
- * through its rules (server/installed/settingRules.ts): any unknown key or bad value
- * refuses the whole restore before anything changes. Returns each file's text to write.
- */
-function checkSettings(label: string, unpacked: string, files: string[]): Map<string, string> {
-  const restored = new Map<string, string>();
-  for (const file of files) {
-    const from = path.join(unpacked, PART.settings, path.basename(file));
-    if (!fs.existsSync(from)) continue;
-    const name = `${PART.settings}/${path.basename(file)}`;
-    try {
-      const values = checkedSettings(file, fs.readFileSync(from, "utf8"), name);
-      restored.set(file, settingsText(file, values));
-      const now = readEnvFile(file);
-      for (const key of WHERE_THINGS_GO.filter((key) => key in SETTING_RULES[file]))
-        if ((values[key] ?? "") !== (now[key] ?? ""))
-          say(`    ${key} becomes ${shownValue(values[key] ?? "")} (now ${shownValue(now[key] ?? "")})`);
-    } catch (error) {
-      if (!(error instanceof SettingRefused)) throw error;
-      throw new Failure(`${label} is refused: ${error.message}. Nothing was changed.`);
-    }
-  }
-  return restored;
-}
-
-/** The repository from the bundle, checked out on main at the manifest's head. */
+/** The repository from the bundle, checked out on main at the manifest's head, made as deploy/install makes it. */
 function unbundle(staging: string, unpacked: string, manifest: Manifest): string {
-  const repo = path.join(staging, "repo");
-  // Root's own clone of the bundle's objects, in root's staging folder: nothing of it runs.
-  const cloned = run("git", [
-    ...SAFE_GIT,
-    "clone",
-    "--quiet",
-    "--branch",
-    "main",
-    path.join(unpacked, PART.repo),
-    repo,
-  ]);
-  if (cloned.status !== 0) throw new Failure(`the repository in the backup cannot be read: ${cloned.stderr.trim()}`);
+  const repo = cloneBundle(staging, unpacked, manifest);
   const git = (args: string[]) => must("git", [...SAFE_GIT, "-C", repo, ...args]);
-  if (git(["rev-parse", "HEAD"]) !== manifest.head)
-    throw new Failure("the repository in the backup is not at the head its manifest names.");
   git(["remote", "remove", "origin"]);
   // As deploy/install makes it (server/publisher/repo.ts): a commit git reported done survives a power cut.
   git(["config", "core.fsync", "committed,index"]);
