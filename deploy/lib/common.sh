@@ -28,8 +28,8 @@ SELF_SIGNED_DIR=$ETC_DIR/tls
 SITECTL=/usr/local/sbin/sitectl
 UNITS=(anodising-publisher anodising-login anodising-editor anodising-enquiry)
 # The site's timers (the server's own checks, the daily republish, the hourly report) and the services they start.
-TIMERS=(anodising-watch.timer anodising-republish.timer anodising-report.timer anodising-backup.timer anodising-backup-verify.timer)
-UNIT_FILES=("${UNITS[@]/%/.service}" anodising-login.socket anodising-watch.service anodising-watch-facts.service anodising-watch.timer anodising-republish.service anodising-republish.timer anodising-report.service anodising-report.timer anodising-backup.service anodising-backup.timer anodising-backup-verify.service anodising-backup-verify.timer)
+TIMERS=(anodising-watch.timer anodising-republish.timer anodising-report.timer anodising-backup.timer anodising-backup-verify.timer anodising-backup-drill.timer)
+UNIT_FILES=("${UNITS[@]/%/.service}" anodising-login.socket anodising-watch.service anodising-watch-facts.service anodising-watch.timer anodising-republish.service anodising-republish.timer anodising-report.service anodising-report.timer anodising-backup.service anodising-backup.timer anodising-backup-verify.service anodising-backup-verify.timer anodising-backup-drill.service anodising-backup-drill.timer)
 SITE_GROUP=site
 LETS_ENCRYPT=https://acme-v02.api.letsencrypt.org/directory
 

@@ -55,7 +55,7 @@ export function chooseSnapshot(list: Snapshot[], at: string): Snapshot {
 }
 
 /** The folder under `dir` that holds a backup's manifest (restic restores the path it backed up). */
-function manifestFolder(dir: string): string {
+export function manifestFolder(dir: string): string {
   if (fs.existsSync(path.join(dir, PART.manifest))) return dir;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (!entry.isDirectory() || entry.isSymbolicLink()) continue;

@@ -141,6 +141,7 @@ export async function runBackup(settings: InstallSettings, target: Repository): 
       lastRun: { at, ok: true },
       lastGood: good,
       firstGood: before.firstGood ?? good,
+      drillsFrom: before.drillsFrom ?? at,
       kept: { snapshots: kept.length, oldest: kept[0]?.time ?? at, stored: storedBytes(target, CACHE_DIR) },
     };
   } catch (error) {

@@ -56,6 +56,27 @@ export const backupsStatusSchema = z.object({
   lastVerify: z.object({ at: text, ok: z.boolean(), subset: text, error: text.optional() }).optional(),
   /** A verify since that could not run: the repository was busy. */
   verifyBusy: z.object({ at: text, error: text }).optional(),
+  /** The first run of a release that drills: the 40 days without a drill count from here. */
+  drillsFrom: text.optional(),
+  /** The last drill (drill.ts): the latest backup restored into a scratch folder and checked. */
+  lastDrill: z
+    .object({
+      at: text,
+      ok: z.boolean(),
+      /** How long the restore and its checks took: the expected time to bring the site back. */
+      seconds: z.number().nonnegative(),
+      snapshot: text.optional(),
+      snapshotAt: text.optional(),
+      enquiries: z.number().int().nonnegative().optional(),
+      logins: z.number().int().nonnegative().optional(),
+      commit: text.optional(),
+      tallyLines: z.number().int().nonnegative().optional(),
+      visitsFiles: z.number().int().nonnegative().optional(),
+      /** The live server's counts then (-1: could not be counted). */
+      live: z.object({ enquiries: z.number().int(), logins: z.number().int(), commit: text }).optional(),
+      error: text.optional(),
+    })
+    .optional(),
 });
 export type BackupsStatus = z.infer<typeof backupsStatusSchema>;
 

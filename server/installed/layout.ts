@@ -118,9 +118,17 @@ export const UNITS = Object.values(SERVICES).map((service) => service.unit);
 export const WATCH_TIMER = "anodising-watch.timer";
 export const REPORT_UNIT = "anodising-report.service";
 export const REPORT_TIMER = "anodising-report.timer";
-/** The off-site backups' (sitectl backups): hourly, and the weekly verify; idle until backups are set. */
-export const BACKUP_TIMERS = ["anodising-backup.timer", "anodising-backup-verify.timer"];
-export const BACKUP_UNITS = ["anodising-backup.service", "anodising-backup-verify.service"];
+/** The off-site backups' (sitectl backups): hourly, the weekly verify, the monthly drill; idle until backups are set. */
+export const BACKUP_TIMERS = [
+  "anodising-backup.timer",
+  "anodising-backup-verify.timer",
+  "anodising-backup-drill.timer",
+];
+export const BACKUP_UNITS = [
+  "anodising-backup.service",
+  "anodising-backup-verify.service",
+  "anodising-backup-drill.service",
+];
 export const TIMERS = [WATCH_TIMER, "anodising-republish.timer", REPORT_TIMER, ...BACKUP_TIMERS];
 /** Where the units have the editor and the enquiry service listen (127.0.0.1 only). */
 export const SERVICE_PORTS = { editor: 8091, enquiry: 8092 } as const;

@@ -6,6 +6,7 @@
 //                                    repository, prints the recovery sheet, takes the first backup
 //   sitectl backups now              a backup now (what the hourly timer starts)
 //   sitectl backups verify [--all]   reads stored data back (a tenth, or all of it)
+//   sitectl backups drill            restores the latest into a scratch folder and checks it (monthly)
 //   sitectl backups list             the backups kept, to restore one: sitectl restore --from-backups --at ID
 //   sitectl backups sheet            the recovery sheet again
 //   sitectl backups off              no more backups (the bucket is left as it is)
@@ -45,7 +46,8 @@ import {
   type Repository,
 } from "../backups/restic";
 import { printable } from "../lib/printable";
-import { backupsLine } from "../watch/checks/backups";
+import { backupsLine, drillLine } from "../watch/checks/backups";
+import { runDrill } from "../backups/drill";
 import { Failure, say, startUnits } from "../installed/shell";
 import { usageOf, type Command } from "./command";
 
@@ -264,6 +266,22 @@ function verify(all: boolean): number {
   return 0;
 }
 
+/** The drill (what the monthly timer starts): the latest backup restored aside and checked; exit 1 when it fails. */
+function drill(): number {
+  const settings = readInstallSettings();
+  if (!settings) throw new Failure("the site is not installed here: nothing to drill.");
+  say("Restoring the latest off-site backup into a scratch folder (never over the live site) and checking it…");
+  const status = runDrill(settings, mustTarget());
+  const drilled = status.lastDrill!;
+  if (!drilled.ok) {
+    say(`The drill FAILED after ${drilled.seconds} s: ${printable(drilled.error ?? "")}`);
+    say("The backups may not bring the site back: sitectl backups verify --all, and sitectl logs backup, say more.");
+    return 1;
+  }
+  say(`${drillLine(status)}.`);
+  return 0;
+}
+
 function list(): number {
   const target = mustTarget();
   const kept = snapshots(target, CACHE_DIR);
@@ -303,6 +321,7 @@ async function backups(args: string[]): Promise<number> {
   if (verb === "run") return run();
   if (verb === "verify" && rest.every((arg) => arg === "--all")) return verify(rest.includes("--all"));
   if (verb === "list") return list();
+  if (verb === "drill") return drill();
   if (verb === "sheet") return sheet();
   if (verb === "off") return off();
   throw new Failure(`usage: ${usageOf(command)}. Nothing was changed.`);
@@ -310,7 +329,7 @@ async function backups(args: string[]): Promise<number> {
 
 export const command: Command = {
   name: "backups",
-  usage: ["backups [now | list | sheet | off]", "backups verify [--all]", SET_USAGE],
+  usage: ["backups [now | list | sheet | off]", "backups verify [--all]", "backups drill", SET_USAGE],
   summary:
     "automatic, encrypted off-site backups every hour (shows them, sets them, restores with sitectl restore --from-backups)",
   run: backups,

@@ -13,9 +13,10 @@ const LOG_UNITS: Record<string, string> = {
   watch: "anodising-watch*",
   republish: "anodising-republish",
   report: "anodising-report",
-  // The off-site backups and their verify.
+  // The off-site backups, their verify and their drill.
   backup: "anodising-backup*",
   "backup-verify": "anodising-backup-verify",
+  "backup-drill": "anodising-backup-drill",
 };
 
 function logs(args: string[]): number {
@@ -58,6 +59,6 @@ export const command: Command = {
   name: "logs",
   usage: ["logs [NAME…] [-f]"],
   summary:
-    "the services' logs: publisher, login, editor, enquiry, nginx, certbot, watch, republish, report, backup, backup-verify",
+    "the services' logs: publisher, login, editor, enquiry, nginx, certbot, watch, republish, report, backup, backup-verify, backup-drill",
   run: logs,
 };

@@ -11,7 +11,7 @@ import { readJson, writeFileAtomic } from "../lib/files";
 import { mailSender, plain } from "../lib/mail";
 import { digestMessage, type WeekFigures } from "./messages";
 import { parseBackupsStatus } from "../backups/status";
-import { backupsLine } from "./checks/backups";
+import { backupsLine, drillLine } from "./checks/backups";
 import { ownerMailMessage, type OwnerMailInput } from "../analytics/ownerMail";
 import { unsentMail, type Channels } from "./notify";
 import { shownToStaff, toldProblems, type Problem, type WatchState } from "./policy";
@@ -91,7 +91,9 @@ async function lastingProblems(settings: InstallSettings, facts: RootFacts): Pro
 function backupsFigure(facts: RootFacts, now: number): string {
   if (!facts.backups?.set) return "none off this server (sitectl backups set)";
   const status = parseBackupsStatus(facts.backups.status);
-  return status ? backupsLine(status, now).replace(/^off-site backups to /, "to ") : "set, none has run yet";
+  if (!status) return "set, none has run yet";
+  const drilled = drillLine(status);
+  return `${backupsLine(status, now).replace(/^off-site backups to /, "to ")}${drilled ? `; ${drilled}` : ""}`;
 }
 
 async function weekFigures(context: CheckContext, state: WatchState, now: number): Promise<WeekFigures> {

@@ -183,6 +183,50 @@ describe("offsiteBackups", () => {
     expect(safe[1].text).toMatch(/^no one on this server can erase the backups/);
   });
 
+  test("a good drill says what could be brought back, beside the live server, and how long it takes", async () => {
+    const here = place();
+    const lastDrill = {
+      at: at(here, 24),
+      ok: true,
+      seconds: 250,
+      snapshot: "0123456789abcdef",
+      snapshotAt: at(here, 24.5),
+      enquiries: 12,
+      logins: 3,
+      commit: "abcdef0123456789",
+      live: { enquiries: 13, logins: 3, commit: "fedcba9876543210" },
+    };
+    setUp(here, { ...healthy(here), lastDrill });
+    const found = await here.find(offsiteBackups);
+    expect(found.every((each) => each.level === "ok")).toBe(true);
+    expect(found.map((each) => each.text)).toContainEqual(
+      expect.stringMatching(
+        /^recoverable as of .* UTC: 12 enquiries, 3 logins, content abcdef0 \(drilled .* UTC; expected recovery time about 4 min\); live now: 13 enquiries, 3 logins, content fedcba9$/,
+      ),
+    );
+  });
+
+  test("a failed drill is told at once; none for 40 days is a problem, counted from the first run that drills", async () => {
+    const here = place();
+    setUp(here, {
+      ...healthy(here),
+      lastDrill: { at: at(here, 1), ok: false, seconds: 30, error: "the repository in the backup cannot be read" },
+    });
+    const failed = theProblem(await here.find(offsiteBackups));
+    expect(failed.id).toBe("backups:drill");
+    expect(failed.blips).toBe(0);
+    expect(failed.text).toMatch(
+      /drill of .* failed: the latest backup did not restore whole \(the repository in the backup cannot be read\)/,
+    );
+    // Backed up for months, updated to a release that drills a day ago: its first month.
+    setUp(here, { ...healthy(here), firstGood: good(here, 90 * 24), drillsFrom: at(here, 24) });
+    expect((await here.find(offsiteBackups)).some((each) => each.level === "problem")).toBe(false);
+    setUp(here, { ...healthy(here), firstGood: good(here, 90 * 24), drillsFrom: at(here, 41 * 24) });
+    const late = theProblem(await here.find(offsiteBackups));
+    expect(late.id).toBe("backups:undrilled");
+    expect(late.fix).toMatch(/sitectl backups drill/);
+  });
+
   test("a status.json that is not the backup service's says nothing has run", async () => {
     const here = place();
     setUp(here);

@@ -15,6 +15,8 @@ export const BACKUP_EVERY_MS = 3600_000;
 const LATE_MS = BACKUP_EVERY_MS + 3600_000;
 /** Backup runs failing in a row before anyone is told (each failed run starts the watch: OnFailure=). */
 const FAILURES_TOLD = 2;
+/** The drill runs monthly: past this, it has stopped. */
+const DRILL_LATE_MS = 40 * 24 * 3600_000;
 /** The verify runs weekly: past this, it has stopped. */
 const VERIFY_LATE_MS = 8 * 24 * 3600_000;
 
@@ -114,7 +116,54 @@ function findings(status: BackupsStatus | null, now: number): Found[] {
         },
       ),
     );
-  return [...(found.length ? found : [ok(backupsLine(status, now))]), ...holding(status)];
+  return [...(found.length ? found : [ok(backupsLine(status, now))]), ...holding(status), ...drilling(status, now)];
+}
+
+/** A drill's time in words: "4 min", "1 h 10 min". */
+const duration = (seconds: number) => {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+};
+
+/** The last good drill in one line: what could be brought back, and how long it takes (the digest's expected recovery time). */
+export function drillLine(status: BackupsStatus): string {
+  const drill = status.lastDrill;
+  if (!drill?.ok) return "";
+  const live = drill.live;
+  const beside =
+    live && live.enquiries >= 0
+      ? `; live now: ${live.enquiries} enquiries, ${live.logins} logins, content ${live.commit.slice(0, 7)}`
+      : "";
+  return `recoverable as of ${day(drill.snapshotAt ?? drill.at)} UTC: ${drill.enquiries} enquiries, ${drill.logins} logins, content ${(drill.commit ?? "").slice(0, 7)} (drilled ${day(drill.at)} UTC; expected recovery time about ${duration(drill.seconds)})${beside}`;
+}
+
+/** The drill: failed is told at once; none for 40 days (from the first good backup) is a problem. */
+function drilling(status: BackupsStatus, now: number): Found[] {
+  const drill = status.lastDrill;
+  if (drill && !drill.ok)
+    return [
+      failing(
+        `the backups' drill of ${day(drill.at)} UTC failed: the latest backup did not restore whole (${printable(drill.error ?? "").slice(0, 300)}).`,
+        {
+          id: "backups:drill",
+          blips: 0,
+          fix: "sitectl backups drill (it says what fails; sitectl backups verify --all)",
+        },
+      ),
+    ];
+  // Counted from the first run of a release that drills: an updated server has its first month.
+  const since = drill?.at ?? status.drillsFrom ?? status.firstGood?.at;
+  if (since && now - Date.parse(since) > DRILL_LATE_MS)
+    return [
+      failing(
+        `the off-site backups have not been drilled (restored aside and checked) for over 40 days${drill ? ` (last: ${day(drill.at)} UTC)` : ""}.`,
+        {
+          id: "backups:undrilled",
+          fix: "systemctl enable --now anodising-backup-drill.timer; sitectl backups drill",
+        },
+      ),
+    ];
+  return drill ? [ok(drillLine(status))] : [];
 }
 
 /** Whether someone holding this server's keys could erase the history: said by doctor, told by the watch. */

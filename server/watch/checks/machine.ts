@@ -30,6 +30,7 @@ const UNIT_NOTICE: Record<string, string> = {
   report: "the owner's report at /admin/report/ and the weekly e-mail show old figures",
   backup: "nothing visible; no off-site backup is taken, so a lost server loses what changed since the last",
   "backup-verify": "nothing visible; damage in the off-site backups would go unnoticed until a restore",
+  "backup-drill": "nothing visible; nobody learns whether the off-site backups restore until the day they must",
 };
 
 export const code: Check = {
