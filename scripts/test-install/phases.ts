@@ -18,6 +18,7 @@ import * as ownerReport from "./phases/ownerReport";
 import * as digest from "./phases/digest";
 import * as backup from "./phases/backup";
 import * as offsiteBackups from "./phases/offsiteBackups";
+import * as backupsHold from "./phases/backupsHold";
 import * as secondInstall from "./phases/secondInstall";
 import * as restore from "./phases/restore";
 import * as restoreFromBackups from "./phases/restoreFromBackups";
@@ -40,6 +41,7 @@ export const PHASE_FILES: Record<string, { phases: Phase[] }> = {
   digest,
   backup,
   offsiteBackups,
+  backupsHold,
   secondInstall,
   restore,
   restoreFromBackups,

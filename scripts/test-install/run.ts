@@ -86,6 +86,12 @@ interface Carried {
   drawingSha: string;
   tallyLinesOfA: number;
   lastBackupAt: string;
+  /** The key A signs its backup files with (sitectl backup prints it): B is given it. */
+  fileKey: string;
+  /** The keys of the bucket that checks them (backupsHold): the server's append-only ones, the owner's. */
+  historyKeys: { server: { id: string; secret: string }; owner: { id: string; secret: string } };
+  historySnapshots: number;
+  drillFigure: string;
 }
 
 function loadCarried(): Carried {
@@ -111,6 +117,10 @@ function loadCarried(): Carried {
     drawingSha: "",
     tallyLinesOfA: 0,
     lastBackupAt: "",
+    fileKey: "",
+    historyKeys: { server: { id: "", secret: "" }, owner: { id: "", secret: "" } },
+    historySnapshots: 0,
+    drillFigure: "",
   };
 }
 

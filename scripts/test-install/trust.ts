@@ -3,6 +3,7 @@
 // users, before the operator's commands run. Afterwards nothing planted may have run as
 // root or as another service's user, no root file may have changed, and nothing the
 // publisher's files hold may have reached root's terminal.
+import { signatureOf } from "../../server/backups/signature";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -137,6 +138,8 @@ export function craftBackup(
   backup: string,
   crafted: string,
   host: (c: string, a: string[]) => string,
+  /** Signed again with the server's key, as if the key were stolen too: the file's members are checked all the same. */
+  key: string,
 ): void {
   const work = machine.file(`/root/craft-${Date.now()}`);
   fs.mkdirSync(path.join(work, "unpacked"), { recursive: true });
@@ -158,6 +161,36 @@ export function craftBackup(
     .update(fs.readFileSync(path.join(work, "unpacked", "certificates.tar")))
     .digest("hex");
   fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+  fs.writeFileSync(path.join(work, "unpacked", "manifest.sig"), `${signatureOf(fs.readFileSync(manifestFile), key)}\n`);
   host("tar", ["-czf", machine.file(crafted), "-C", path.join(work, "unpacked"), "."]);
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * Review 4's M3 recipe: a backup file whose enquiry.env gains lines systemd would hand the
+ * service (NODE_OPTIONS runs code as site-enquiry), the manifest's digest made to match;
+ * its signature left as it was, or made again with `key` (as if the key were stolen too).
+ */
+export function craftSettings(
+  machine: Machine,
+  backup: string,
+  crafted: string,
+  host: (c: string, a: string[]) => string,
+  key: string | null,
+): void {
+  const work = machine.file(`/root/craft-settings-${Date.now()}`);
+  fs.mkdirSync(work, { recursive: true });
+  host("tar", ["-xzf", machine.file(backup), "-C", work]);
+  const env = path.join(work, "settings", "enquiry.env");
+  fs.appendFileSync(
+    env,
+    "NODE_OPTIONS=--import=data:text/javascript,import(`node:fs`).then(f=>f.writeFileSync(`/srv/site/enquiry/ran-from-backup`,String(process.getuid())))\nDEMO_FROM_BACKUP=1\n",
+  );
+  const manifestFile = path.join(work, "manifest.json");
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as { files: Record<string, string> };
+  manifest.files["settings/enquiry.env"] = crypto.createHash("sha256").update(fs.readFileSync(env)).digest("hex");
+  fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+  if (key) fs.writeFileSync(path.join(work, "manifest.sig"), `${signatureOf(fs.readFileSync(manifestFile), key)}\n`);
+  host("tar", ["-czf", machine.file(crafted), "-C", work, "."]);
   fs.rmSync(work, { recursive: true, force: true });
 }

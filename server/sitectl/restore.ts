@@ -192,6 +192,10 @@ async function keyForFiles(): Promise<{ key: string; given: boolean }> {
 function checkSignature(source: string, unpacked: string, key: string, unsigned: boolean): "signed" | "unsigned" {
   const signature = path.join(unpacked, PART.signature);
   const manifest = path.join(unpacked, PART.manifest);
+  if (!fs.existsSync(manifest))
+    throw new Failure(
+      `${source} is not a backup made by sitectl backup (no readable ${PART.manifest}); nothing was changed.`,
+    );
   if (!fs.existsSync(signature)) {
     if (unsigned) return "unsigned";
     throw new Failure(

@@ -22,6 +22,18 @@ export const phases: Phase[] = [
     const ran = a.run("sitectl backup /root/site.backup.tgz");
     report("backup.txt", ran.stdout + ran.stderr);
     check(ran.status === 0, "sitectl backup writes one file", ran.stdout + ran.stderr);
+    carried.fileKey = /^ {2}BACKUP_FILE_KEY=(\S+)$/m.exec(ran.stdout)?.[1] ?? "";
+    check(
+      carried.fileKey.length === 43 &&
+        a.must("stat -c '%U:%G %a' /etc/anodising/backup-file.env").trim() === "root:root 600" &&
+        a.must("cat /etc/anodising/backup-file.env").includes(carried.fileKey),
+      "it is signed with the server's key, printed for the operator and kept in a file only root reads",
+      ran.stdout,
+    );
+    check(
+      a.run(`zcat /root/site.backup.tgz | grep -c -F '${carried.fileKey}'`).stdout.trim() === "0",
+      "and the key is not in the file",
+    );
     check((fs.statSync(a.file("/root/site.backup.tgz")).mode & 0o777) === 0o600, "readable by root only");
     carried.backupFile = path.join(CACHE, "site.backup.tgz");
     fs.copyFileSync(a.file("/root/site.backup.tgz"), carried.backupFile);
@@ -31,7 +43,7 @@ export const phases: Phase[] = [
       "and with --with-certificates",
       withCertificates.stdout + withCertificates.stderr,
     );
-    craftBackup(a, "/root/site-certificates.backup.tgz", "/root/crafted.backup.tgz", host);
+    craftBackup(a, "/root/site-certificates.backup.tgz", "/root/crafted.backup.tgz", host, carried.fileKey);
     carried.craftedBackupFile = path.join(CACHE, "crafted.backup.tgz");
     fs.copyFileSync(a.file("/root/crafted.backup.tgz"), carried.craftedBackupFile);
     // The backup holds the enquiry waiting; A's mail goes on, for any phase run on it again.

@@ -1,10 +1,15 @@
 // Machine B refuses a damaged, a foreign and a crafted backup, changing nothing, then
-// restores A's: the same pages, A's login, A's waiting enquiry delivered.
+// restores A's: the same pages, A's login, A's waiting enquiry delivered. A's files are
+// signed with A's key, which B is given (BACKUP_FILE_KEY): without it, with another, or
+// changed since, a file is refused; one whose settings would run code (review 4, M3) is
+// refused even signed again with A's key.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { carried, check, report, until, phase, type Phase } from "../run";
 import { DOMAIN, readIfThere, basic, curl, repoHead, withoutScriptHashes, pageBodies } from "../site";
-import { plant, plantedRuns, rootFileState } from "../trust";
+import { craftSettings, plant, plantedRuns, rootFileState } from "../trust";
+import { host } from "../machine";
 
 export const phases: Phase[] = [
   phase("b", "restore refuses a damaged or foreign file, changing nothing", (b) => {
@@ -17,19 +22,33 @@ export const phases: Phase[] = [
     b.must("tar -czf /root/foreign.tgz -C /etc hostname os-release");
     fs.copyFileSync(carried.craftedBackupFile, b.file("/root/crafted.tgz"));
     const head = repoHead(b);
-    for (const [file, word] of [
+    craftSettings(b, "/root/site.backup.tgz", "/root/settings-unsigned.tgz", host, null);
+    craftSettings(b, "/root/site.backup.tgz", "/root/settings-signed.tgz", host, carried.fileKey);
+    const key = `BACKUP_FILE_KEY=${carried.fileKey}`;
+    const otherKey = `BACKUP_FILE_KEY=${crypto.randomBytes(32).toString("base64url")}`;
+    const enquiryEnv = b.must("cat /etc/anodising/enquiry.env");
+    for (const [file, word, given = key] of [
       ["/root/damaged.tgz", "damaged"],
       ["/root/foreign.tgz", "not a backup"],
       ["/root/crafted.tgz --with-certificates", "etc/cron.d/planted is outside etc/letsencrypt"],
+      ["/root/site.backup.tgz", "is signed by the server that made it", ""],
+      ["/root/site.backup.tgz", "does not carry the signature of that key", otherKey],
+      ["/root/settings-unsigned.tgz", "does not carry the signature of that key"],
+      ["/root/settings-signed.tgz", "NODE_OPTIONS is not a setting of enquiry.env"],
     ]) {
-      const ran = b.run(`sitectl restore ${file}`);
+      const ran = b.run(`${given} sitectl restore ${file}`);
       check(
         ran.status !== 0 && (ran.stdout + ran.stderr).includes(word),
-        `restore of ${path.basename(file)} is refused ("${word}")`,
+        `restore of ${path.basename(file)}${given === key ? "" : given ? " with another key" : " without A's key"} is refused ("${word}")`,
         ran.stdout + ran.stderr,
       );
       check(repoHead(b) === head, "and nothing changed");
     }
+    check(
+      b.must("cat /etc/anodising/enquiry.env") === enquiryEnv &&
+        !fs.existsSync(b.file("/srv/site/enquiry/ran-from-backup")),
+      "the crafted settings reached no settings file, and nothing of them ran (review 4, M3)",
+    );
     check(!fs.existsSync(b.file("/etc/cron.d/planted")), "the crafted backup put nothing into /etc/cron.d (issue 35)");
     check(
       b.run("systemctl is-active anodising-editor anodising-publisher anodising-enquiry").status === 0,
@@ -39,7 +58,7 @@ export const phases: Phase[] = [
   phase("b", "restore A's backup", async (b) => {
     // B's mail server is down too, so the enquiry stays waiting until it is back.
     b.must("systemctl stop postfix");
-    const ran = b.run("sitectl restore /root/site.backup.tgz");
+    const ran = b.run(`BACKUP_FILE_KEY=${carried.fileKey} sitectl restore /root/site.backup.tgz`);
     report("restore.txt", ran.stdout + ran.stderr);
     check(ran.status === 0, "sitectl restore exits 0", ran.stdout + ran.stderr);
     const pagesOfB = pageBodies(b, `https://${DOMAIN}/`, "-k");

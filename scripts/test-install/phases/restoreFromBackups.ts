@@ -13,7 +13,15 @@ import { BUCKET, BUCKET_COPY, s3, startBucket } from "./offsiteBackups";
 export const phases: Phase[] = [
   phase("b", "a backup file made by the previous release restores on this code", (b) => {
     fs.copyFileSync(path.join(CACHE, "previous.backup.tgz"), b.file("/root/previous.backup.tgz"));
-    const ran = b.run("sitectl restore /root/previous.backup.tgz", { timeoutMs: 30 * 60_000 });
+    const unsigned = b.run("sitectl restore /root/previous.backup.tgz");
+    check(
+      unsigned.status !== 0 &&
+        /carries no signature: a release before signatures made it/.test(unsigned.stderr) &&
+        /--unsigned/.test(unsigned.stderr),
+      "unsigned, it is refused unless the operator says --unsigned",
+      unsigned.stdout + unsigned.stderr,
+    );
+    const ran = b.run("sitectl restore /root/previous.backup.tgz --unsigned", { timeoutMs: 30 * 60_000 });
     report("restore-previous-release.txt", ran.stdout + ran.stderr);
     check(
       ran.status === 0 && /^Restored: content/m.test(ran.stdout),
