@@ -55,6 +55,32 @@ export const phases: Phase[] = [
       "and the services run on",
     );
   }),
+  phase("b", "a restore that fails part-way puts back what it replaced and starts the services again", (b) => {
+    const head = repoHead(b);
+    const logins = b.must("cat /srv/site/login/editors");
+    // The enquiries cannot be added (the spool's folder made unwritable for the test): the restore fails after the stop.
+    b.must("chmod 0500 /srv/site/enquiry/spool/pending");
+    const ran = b.run(`BACKUP_FILE_KEY=${carried.fileKey} sitectl restore /root/site.backup.tgz`);
+    b.must("chmod 0700 /srv/site/enquiry/spool/pending");
+    report("restore-failed-part-way.txt", ran.stdout + ran.stderr);
+    check(
+      ran.status !== 0 && /What it replaced is back as it was .* and the services are started again/.test(ran.stderr),
+      "the restore fails, saying what it put back (review 4, L9)",
+      ran.stdout + ran.stderr,
+    );
+    check(
+      repoHead(b) === head && b.must("cat /srv/site/login/editors") === logins,
+      "B's own content and logins are back",
+    );
+    check(
+      b.run("systemctl is-active anodising-editor anodising-publisher anodising-enquiry").status === 0,
+      "and the services run again",
+    );
+    check(
+      !fs.existsSync(b.file("/var/lib/anodising-backups/restore-unfinished")),
+      "no restore is left marked unfinished",
+    );
+  }),
   phase("b", "restore A's backup", async (b) => {
     // B's mail server is down too, so the enquiry stays waiting until it is back.
     b.must("systemctl stop postfix");
