@@ -25,6 +25,7 @@ import {
   setEnvValues,
 } from "../installed/layout";
 import { checkContents, checkListing, checkSettings, cloneBundle } from "../backups/check";
+import { putInPlace, type Plan, type RestoreSteps } from "../backups/restore";
 import { writeFileAtomic } from "../lib/files";
 import { ask, takeFromEnvironment } from "../lib/ask";
 import { FILE_KEY, readFileKey, signedBy } from "../backups/signature";
@@ -102,42 +103,6 @@ const BEFORE = `${REPO_DIR}.before-restore`;
 /** Whether an earlier restore stopped part-way (killed, the power lost), its content kept aside. */
 const unfinished = () => fs.existsSync(UNFINISHED) && fs.existsSync(BEFORE);
 
-/** What a restore replaces, as it was: put back if the restore fails part-way. */
-interface Replaced {
-  repo: boolean;
-  editors?: Buffer | null;
-  settings: Map<string, Buffer | null>;
-}
-
-/** Reads a setting as it is now (null: none), to put back should the restore fail. */
-const current = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file) : null);
-
-/** Puts back what a failed restore replaced; says what it could not. */
-function putBack(replaced: Replaced): string[] {
-  const unmended: string[] = [];
-  const attempt = (what: string, mend: () => void) => {
-    try {
-      mend();
-    } catch (error) {
-      unmended.push(`${what}: ${(error as Error).message}`);
-    }
-  };
-  for (const [file, was] of replaced.settings)
-    attempt(file, () => {
-      if (was === null) fs.rmSync(file, { force: true });
-      else placeSettingText(was, file);
-    });
-  if (replaced.editors !== undefined)
-    attempt(EDITORS_FILE, () => writeAsUser(SERVICES.login.user, EDITORS_FILE, replaced.editors ?? ""));
-  if (replaced.repo)
-    attempt(REPO_DIR, () => {
-      if (fs.existsSync(REPO_DIR)) removeAsOwner(REPO_DIR);
-      fs.renameSync(BEFORE, REPO_DIR);
-    });
-  if (!unmended.length) fs.rmSync(UNFINISHED, { force: true });
-  return unmended;
-}
-
 /**
  * The restored repository in REPO_DIR's place, the one there kept in `.before-restore`
  * (an older one of a finished restore replaced). After an unfinished restore, the kept
@@ -154,6 +119,49 @@ function placeRepository(repo: string): void {
     fs.renameSync(REPO_DIR, BEFORE);
   }
   fs.renameSync(repo, REPO_DIR);
+}
+
+/** The restore's steps on this server (server/backups/restore.ts runs them in order). */
+function realSteps(
+  unpacked: string,
+  staging: string,
+  certificates: ReturnType<typeof checkCertificates> | null,
+): RestoreSteps {
+  return {
+    say,
+    stopServices: () => systemctl("stop", ...UNITS),
+    startServices: () => {
+      // A server that could not restart reads its own sentence, never this restore's.
+      const started = startUnits("start", ...UNITS);
+      return started.status === 0 ? null : started.stderr.trim() || `exit ${started.status}`;
+    },
+    placeRepository,
+    putRepositoryBack: () => {
+      if (fs.existsSync(REPO_DIR)) removeAsOwner(REPO_DIR);
+      fs.renameSync(BEFORE, REPO_DIR);
+    },
+    readLogins: () => {
+      const was = runAs(SERVICES.login.user, "cat", [EDITORS_FILE]);
+      return was.status === 0 ? Buffer.from(was.stdout) : null;
+    },
+    writeLogins: (data) => writeAsUser(SERVICES.login.user, EDITORS_FILE, data),
+    importSpool: () => importSpool(unpacked, staging),
+    restoreHistory: () => restoreHistory(unpacked),
+    readSetting: (file) => (fs.existsSync(file) ? fs.readFileSync(file) : null),
+    writeSetting: (file, data) => (data === null ? fs.rmSync(file, { force: true }) : placeSettingText(data, file)),
+    placeCertificates: () => {
+      placeCertificates(certificates!);
+      return `certificates${certificates!.left.length ? ` (left out: ${certificates!.left.join(", ")})` : ""}`;
+    },
+    configure: () => {
+      // The shared-repository permissions, nginx's server block for any certificate restored.
+      const configured = run(path.join(currentCode().dir, "deploy", "configure"), []);
+      if (configured.status !== 0) throw new Failure(`deploy/configure failed: ${configured.stderr.trim()}`);
+      // A backup an older version made may hold content this code words otherwise.
+      migrateContent(currentCode().dir, "sitectl restore", "Content moved forward for this code (sitectl restore)");
+    },
+    finished: () => fs.rmSync(UNFINISHED, { force: true }),
+  };
 }
 
 /** Where the backup to restore comes from: a file, or the off-site backups. */
@@ -286,56 +294,16 @@ async function restore(args: string[]): Promise<number> {
     }
 
     say("==> Restoring (the services stop meanwhile; the live site stays up)");
-    systemctl("stop", ...UNITS);
-    const replaced: Replaced = { repo: false, settings: new Map() };
-    try {
-      placeRepository(repo);
-      replaced.repo = true;
-      say(`    content repository at ${manifest.head.slice(0, 7)} (the one it replaces is kept in ${BEFORE})`);
-
-      const editors = path.join(unpacked, PART.editors);
-      if (fs.existsSync(editors)) {
-        const was = runAs(SERVICES.login.user, "cat", [EDITORS_FILE]);
-        replaced.editors = was.status === 0 ? Buffer.from(was.stdout) : null;
-        writeAsUser(SERVICES.login.user, EDITORS_FILE, fs.readFileSync(editors));
-        say(`    ${count(manifest.logins, "editor login")}`);
-      }
-
-      const added = importSpool(unpacked, staging);
-      say(`    ${count(added, "enquiry", "enquiries")} added to the spool`);
-      for (const line of restoreHistory(unpacked)) say(`    ${line}`);
-
-      for (const [file, text] of restoredSettings) {
-        replaced.settings.set(file, current(file));
-        placeSettingText(text, file);
-        say(`    ${file}`);
-      }
-      if (certificates) {
-        placeCertificates(certificates);
-        say(`    certificates${certificates.left.length ? ` (left out: ${certificates.left.join(", ")})` : ""}`);
-      }
-      // The shared-repository permissions, nginx's server block for any certificate restored.
-      const configured = run(path.join(currentCode().dir, "deploy", "configure"), []);
-      if (configured.status !== 0) throw new Failure(`deploy/configure failed: ${configured.stderr.trim()}`);
-
-      // A backup an older version made may hold content this code words otherwise.
-      migrateContent(currentCode().dir, "sitectl restore", "Content moved forward for this code (sitectl restore)");
-    } catch (error) {
-      // Nothing half-done stays: what it replaced goes back, and the services start again.
-      const unmended = putBack(replaced);
-      startUnits("start", ...UNITS);
-      const why = error instanceof Error ? error.message : String(error);
-      throw new Failure(
-        unmended.length
-          ? `the restore failed: ${why}. Could not put back: ${unmended.join("; ")}. The content it replaced is kept in ${BEFORE}; sitectl doctor says more.`
-          : `the restore failed: ${why}. What it replaced is back as it was (enquiries it added stay) and the services are started again.`,
-      );
-    }
-    fs.rmSync(UNFINISHED, { force: true });
-
+    const editors = path.join(unpacked, PART.editors);
+    const plan: Plan = {
+      repo,
+      head: manifest.head,
+      logins: fs.existsSync(editors) ? { data: fs.readFileSync(editors), count: manifest.logins } : null,
+      settings: restoredSettings,
+      certificates: !!certificates,
+    };
+    putInPlace(plan, realSteps(unpacked, staging, certificates), BEFORE);
     restartedAt = Date.now();
-    const started = startUnits("start", ...UNITS);
-    if (started.status !== 0) throw new Failure(`the services did not start: ${started.stderr.trim()}; sitectl doctor`);
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
