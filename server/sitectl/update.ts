@@ -24,6 +24,7 @@ import { describe, finishedBuildOf, readStatus, waitForPublisher } from "../inst
 import { migrateContent } from "../installed/contentMigration";
 import { mustRepoGit, repoGit } from "../installed/sandbox";
 import { Failure, git, must, run, say, startUnits, systemctl, unitState } from "../installed/shell";
+import { switchCode, type UpdateSteps } from "../installed/update";
 import type { Command } from "./command";
 
 const short = (commit: string) => commit.slice(0, 12);
@@ -156,30 +157,32 @@ async function servicesAnswer(): Promise<string | null> {
   }
 }
 
-/** Each step of going back is tried even if one before it failed; what failed is returned. */
-function goBack(previous: string, next: string, before: string, head: string): string[] {
-  const failed: string[] = [];
-  const attempt = (what: string, action: () => void) => {
-    try {
-      action();
-    } catch (error) {
-      failed.push(`${what}: ${(error as Error).message}`);
-    }
-  };
-  attempt("stop the services", () => void systemctl("stop", ...UNITS));
-  attempt("switch the code back", () => swapSymlink(previous, APP_LINK));
-  attempt("configure the previous code", () => configure(previous));
-  if (head !== before) {
+/** The switch's steps on this server (server/installed/update.ts runs them, and goes back when one fails). */
+function realSteps(next: string, sha: string): UpdateSteps {
+  return {
+    say,
+    stopServices: () => void systemctl("stop", ...UNITS),
+    mergeCode: () => mergeCode(next, sha),
+    switchTo: (dir) => swapSymlink(dir, APP_LINK),
+    configure,
+    restartServices: restartAll,
+    firstBuild: async (head) => {
+      const done = await waitForPublisher(
+        (now) => !!finishedBuildOf(now, head) && !now?.building,
+        "the new code's first build",
+      );
+      const build = finishedBuildOf(done, head)!;
+      return build.result === "live" ? null : describe(done).slice(1).join(" ") || `its build ended: ${build.result}`;
+    },
+    servicesAnswer,
+    repoHead,
     // Only this update's merge is undone; a branch that moved on meanwhile is reverted instead.
-    attempt("move the repository back", () =>
+    moveRepositoryBack: (before, head) =>
       repoHead() === head
         ? inRepo(["reset", "--quiet", "--hard", before])
         : inRepo(["revert", "--no-edit", "-m", "1", head]),
-    );
-  }
-  attempt("start the services", restartAll);
-  attempt("remove the new code", () => fs.rmSync(next, { recursive: true, force: true }));
-  return failed;
+    removeCode: (dir) => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 async function update(ref: string | undefined): Promise<number> {
@@ -201,43 +204,7 @@ async function update(ref: string | undefined): Promise<number> {
   const next = prepareCode(fetched);
   const nextId = path.basename(next);
   say(`==> Switching from code ${previous.id} to ${nextId}`);
-  const before = repoHead();
-  systemctl("stop", ...UNITS);
-  let head = before;
-  try {
-    head = mergeCode(next, fetched.sha);
-    swapSymlink(next, APP_LINK);
-    configure(next);
-    restartAll();
-    say(
-      head === before
-        ? "    the content repository has this code already"
-        : `    content repository: merge ${short(head)}; the publisher builds it`,
-    );
-    if (head !== before) {
-      const done = await waitForPublisher(
-        (now) => !!finishedBuildOf(now, head) && !now?.building,
-        "the new code's first build",
-      );
-      const build = finishedBuildOf(done, head)!;
-      if (build.result !== "live")
-        throw new Failure(describe(done).slice(1).join(" ") || `its build ended: ${build.result}`);
-    }
-    const broken = await servicesAnswer();
-    if (broken) throw new Failure(broken);
-  } catch (error) {
-    say(`==> The update failed: ${(error as Error).message}`);
-    say(`==> Going back to code ${previous.id}`);
-    const failed = goBack(previous.dir, next, before, head);
-    if (failed.length) {
-      throw new Failure(
-        `the update failed, and going back did not fully work: ${failed.join("; ")}. Run sitectl doctor.`,
-      );
-    }
-    throw new Failure(
-      `the update to ${nextId} was rolled back: code ${previous.id} and the content repository at ${short(before)} are back, and the live release never changed.`,
-    );
-  }
+  await switchCode({ previous, next: { id: nextId, dir: next } }, realSteps(next, fetched.sha));
   pruneCode(next, previous.dir);
   enableUnits();
   const live = readStatus()?.live;
