@@ -210,7 +210,7 @@ export const phases: Phase[] = [
   phase("a", "M2: nginx's visits folder holds only what root placed; nginx -t follows no link of www-data's", (a) => {
     const dir = "/var/log/anodising-visits";
     check(
-      a.must(`stat -c '%U:%G %a' ${dir}`).trim() === "root:site-report 750",
+      a.must(`stat -c '%U:%G %a' ${dir}`).trim() === "root:site-report 751",
       "the folder is root's (group site-report)",
     );
     const linked = a.run(`runuser -u www-data -- sh -c 'ln -sf /etc/anodising-m2-demo ${dir}/access.log'`);
@@ -226,7 +226,7 @@ export const phases: Phase[] = [
     check(
       mended.status === 0 &&
         /moved aside access\.log/.test(mended.stdout) &&
-        a.must(`stat -c '%U:%G %a' ${dir}`).trim() === "root:site-report 750" &&
+        a.must(`stat -c '%U:%G %a' ${dir}`).trim() === "root:site-report 751" &&
         !fs.existsSync(a.file("/etc/anodising-m2-demo")),
       "deploy/install makes the folder root's again and moves the link aside; its target was never made",
       mended.stdout.slice(-2000),
