@@ -79,7 +79,9 @@ export async function switchCode(change: Switch, steps: UpdateSteps): Promise<st
     say(`==> Going back to code ${change.previous.id}`);
     const failed = goBack(change, before, head, steps);
     if (failed.length)
-      throw new Failure(`the update failed, and going back did not fully work: ${failed.join("; ")}. Run sitectl doctor.`);
+      throw new Failure(
+        `the update failed, and going back did not fully work: ${failed.join("; ")}. Run sitectl doctor.`,
+      );
     throw new Failure(
       `the update to ${change.next.id} was rolled back: code ${change.previous.id} and the content repository at ${short(before)} are back, and the live release never changed.`,
     );
