@@ -93,7 +93,8 @@ print(json.dumps(keys))`,
     const keys = JSON.parse(made.stdout) as { server: Keys; owner: Keys };
     carried.historyKeys = keys;
     // From here on the bucket checks every request's keys against their policy.
-    a.must(`curl -sS -X POST --data 0 ${ENDPOINT}/moto-api/reset-auth`);
+    // The count as the body itself (a form body would be read as a form, not as the count).
+    a.must(`curl -fsS -X POST -H "Content-Type: text/plain" --data-binary 0 ${ENDPOINT}/moto-api/reset-auth`);
     const stranger = asHolder(
       a,
       { id: "AKIAUNKNOWN000000000", secret: "nothing" },
