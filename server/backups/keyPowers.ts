@@ -11,14 +11,11 @@ import {
   GetBucketVersioningCommand,
   GetObjectLockConfigurationCommand,
   PutObjectCommand,
-  S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
+import { s3Client } from "../lib/s3";
 import type { Repository } from "./restic";
 import type { KeyPowers } from "./holding";
-
-// The SDK's releases from 2027 need Node 22; this pinned one runs on Debian 13's Node 20.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 
 /** The bucket and the prefix in it a restic address names (`s3:https://host/bucket/prefix`). */
 export function bucketOf(repository: string): { endpoint: string; bucket: string; prefix: string } | null {
@@ -39,15 +36,7 @@ const refused = (error: unknown) =>
 export async function keyPowers(target: Repository, probeName: string, now = new Date()): Promise<KeyPowers | null> {
   const where = bucketOf(target.repository);
   if (!where) return null;
-  const client = new S3Client({
-    endpoint: where.endpoint,
-    region: target.region,
-    credentials: { accessKeyId: target.accessKeyId, secretAccessKey: target.secretAccessKey },
-    forcePathStyle: true,
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-    maxAttempts: 3,
-  });
+  const client = s3Client({ ...target, endpoint: where.endpoint });
   const Bucket = where.bucket;
   // Beside restic's own folders, which it alone reads: restic never looks at this one.
   const Key = `${where.prefix ? `${where.prefix}/` : ""}anodising-probe/${probeName}`;

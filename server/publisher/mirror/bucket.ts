@@ -4,20 +4,11 @@
 // mishandle. Deletions go one object at a time: DeleteObjects requires a checksum, and
 // services differ on which they take (Content-MD5 or CRC32).
 import fs from "node:fs";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
+import { s3Client } from "../../lib/s3";
 import type { MirrorObject } from "./objects";
 import type { Listed } from "./plan";
 import type { MirrorSettings } from "./settings";
-
-// The SDK's releases from 2027 need Node 22; this pinned one runs on Debian 13's Node 20
-// and would say so on every start.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 
 /** Requests at once: enough to hide the round trip, few enough for a small uplink. */
 export const CONCURRENCY = 6;
@@ -33,16 +24,7 @@ export interface Bucket {
 }
 
 export function openBucket(settings: MirrorSettings): Bucket {
-  const client = new S3Client({
-    endpoint: settings.endpoint,
-    region: settings.region,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    // Path-style (endpoint/bucket/key): every S3-compatible service takes it.
-    forcePathStyle: true,
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-    maxAttempts: 3,
-  });
+  const client = s3Client(settings);
   const Bucket = settings.bucket;
   return {
     async list() {
