@@ -5,7 +5,7 @@
 // them), so the order and what happens when a step fails are plain code: nothing half-done
 // stays (review 4, L9). What it replaced goes back and the services start again; if even
 // that fails, the content from before is kept and the restore stays marked unfinished.
-import { Failure, count } from "../installed/shell";
+import { Failure, count, everyStepTried } from "../installed/shell";
 
 /** What the restore does to the server, one step each. */
 export interface RestoreSteps {
@@ -56,14 +56,7 @@ interface Replaced {
 
 /** Puts back what a failed restore replaced, the last first; what could not be put back, a line each. */
 function putBack(replaced: Replaced, steps: RestoreSteps): string[] {
-  const unmended: string[] = [];
-  const attempt = (what: string, mend: () => void) => {
-    try {
-      mend();
-    } catch (error) {
-      unmended.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  };
+  const { attempt, failed: unmended } = everyStepTried();
   for (const [file, was] of replaced.settings) attempt(file, () => steps.writeSetting(file, was));
   if (replaced.logins !== undefined) attempt("the logins", () => steps.writeLogins(replaced.logins ?? ""));
   if (replaced.repo) attempt("the content repository", () => steps.putRepositoryBack());

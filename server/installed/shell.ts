@@ -100,3 +100,19 @@ export const say = (line = "") => console.log(line);
 
 /** "1 login", "2 logins". */
 export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Each of a list of steps tried even after one before it fails (going back after a failed
+ * update or restore): it returns an `attempt` to call per step, and what failed, a line each.
+ */
+export function everyStepTried(): { attempt: (what: string, step: () => void) => void; failed: string[] } {
+  const failed: string[] = [];
+  const attempt = (what: string, step: () => void) => {
+    try {
+      step();
+    } catch (error) {
+      failed.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  return { attempt, failed };
+}

@@ -5,7 +5,7 @@
 // fails, each step of going back is tried (even after one that fails): the previous code
 // and repository head come back, and the live release never changed. What touches the
 // server is passed in as steps (sitectl's are the real ones; a test records them).
-import { Failure } from "./shell";
+import { Failure, everyStepTried } from "./shell";
 
 export interface UpdateSteps {
   say(line: string): void;
@@ -34,14 +34,7 @@ export interface Switch {
 
 /** Each step of going back is tried even if one before it failed; what failed is returned. */
 function goBack(change: Switch, before: string, head: string, steps: UpdateSteps): string[] {
-  const failed: string[] = [];
-  const attempt = (what: string, action: () => void) => {
-    try {
-      action();
-    } catch (error) {
-      failed.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  };
+  const { attempt, failed } = everyStepTried();
   attempt("stop the services", () => steps.stopServices());
   attempt("switch the code back", () => steps.switchTo(change.previous.dir));
   attempt("configure the previous code", () => steps.configure(change.previous.dir));
