@@ -8,6 +8,7 @@
 // stops a run before it stages anything; the monthly drill restores the latest backup
 // aside and checks it, and doctor says what is recoverable and how long it takes.
 import fs from "node:fs";
+import path from "node:path";
 import type { Machine } from "../machine";
 import { carried, check, report, phase, until, type Phase } from "../run";
 
@@ -16,6 +17,8 @@ const PORT = 5007;
 const BUCKET = "site-history";
 const PREFIX = "www";
 const ENDPOINT = `http://127.0.0.1:${PORT}`;
+/** moto_server with its signature check mended for restic's listings (see the file). */
+const CHECKED_MOTO = path.join(__dirname, "..", "moto-checked.py");
 const LEFTOVER = "/srv/site/enquiry/spool/pending/.0000000000.eml.4242.tmp";
 
 interface Keys {
@@ -68,7 +71,10 @@ export const phases: Phase[] = [
   phase("a", "backups set with keys that may add, never remove: sitectl says no one here can erase them", async (a) => {
     a.run("sitectl backups off");
     a.run("systemctl stop test-history-bucket 2>/dev/null; systemctl reset-failed test-history-bucket 2>/dev/null");
-    a.must(`systemd-run --unit=test-history-bucket --property=Type=exec moto_server -H 127.0.0.1 -p ${PORT}`);
+    fs.copyFileSync(CHECKED_MOTO, a.file("/root/moto-checked.py"));
+    a.must(
+      `systemd-run --unit=test-history-bucket --property=Type=exec python3 /root/moto-checked.py -H 127.0.0.1 -p ${PORT}`,
+    );
     await until("moto_server to answer", () => a.run(`curl -s -o /dev/null ${ENDPOINT}/`).status === 0);
     // Made before the bucket checks keys: the bucket with versions, the server's user and the owner's.
     const made = asHolder(
@@ -152,6 +158,15 @@ print(json.dumps(keys))`,
           ).stdout,
         ) as string[];
       const before = objects(keys.owner);
+      // Every version's id, as the owner lists them (the server's keys may not list versions):
+      // the intruder is granted knowing them all.
+      const versions = JSON.parse(
+        asHolder(
+          a,
+          keys.owner,
+          `print(json.dumps([[v["Key"], v["VersionId"]] for page in s3.get_paginator("list_object_versions").paginate(Bucket="${BUCKET}") for v in page.get("Versions", [])]))`,
+        ).stdout,
+      ) as [string, string][];
       const prune = a.run(intruderRestic("forget --keep-last 1 --prune"), { timeoutMs: 20 * 60_000 });
       const forgetPrune = prune.stdout + prune.stderr;
       const deletes = asHolder(
@@ -165,28 +180,28 @@ for page in s3.get_paginator("list_objects_v2").paginate(Bucket="${BUCKET}"):
             done += 1
         except ClientError as e:
             refused += 1
-for page in s3.get_paginator("list_object_versions").paginate(Bucket="${BUCKET}"):
-    for v in page.get("Versions", []):
-        try:
-            s3.delete_object(Bucket="${BUCKET}", Key=v["Key"], VersionId=v["VersionId"])
-            done += 1
-        except ClientError as e:
-            refused += 1
+for key, version in json.loads(${JSON.stringify(JSON.stringify(versions))}):
+    try:
+        s3.delete_object(Bucket="${BUCKET}", Key=key, VersionId=version)
+        done += 1
+    except ClientError as e:
+        refused += 1
 print(json.dumps({"refused": refused, "done": done}))`,
       );
       report(
         "history-erase-attempt.txt",
-        `$ restic forget --keep-last 1 --prune\n${forgetPrune}\n\n$ delete every object, then every version\n${deletes.stdout}${deletes.stderr}`,
+        `$ restic forget --keep-last 1 --prune\n${forgetPrune}\n\n$ delete every object, then each of the ${versions.length} versions by its id\n${deletes.stdout}${deletes.stderr}`,
       );
       check(prune.status !== 0, "restic forget --prune with the server's keys fails", forgetPrune.slice(-600));
       const tally = JSON.parse(deletes.stdout.trim().split("\n").pop() ?? "{}") as { refused: number; done: number };
-      // What restic's lock files allow aside, nothing of the history goes.
-      const after = objects(keys.owner);
-      const history = (list: string[]) => list.filter((key) => !key.startsWith(`${PREFIX}/locks/`));
+      // Every object stored before is still there (a failed prune may have added an index;
+      // restic's lock files are the one thing the keys may remove).
+      const after = new Set(objects(keys.owner));
+      const gone = before.filter((key) => !key.startsWith(`${PREFIX}/locks/`) && !after.has(key));
       check(
-        tally.refused > 0 && history(after).length === history(before).length,
-        `every delete of the history is refused (${tally.refused} refused; ${history(after).length} objects, as before)`,
-        JSON.stringify({ tally, before: before.length, after: after.length }),
+        tally.refused > 0 && gone.length === 0,
+        `every delete of the history is refused (${tally.refused} refused; all ${before.length} objects still there)`,
+        JSON.stringify({ tally, gone: gone.slice(0, 10) }),
       );
       const list = a.must("sitectl backups list");
       check(
@@ -209,8 +224,9 @@ print(key)`,
       const kept = asHolder(
         a,
         keys.owner,
-        `versions = sorted(s3.list_object_versions(Bucket="${BUCKET}", Prefix="${key}")["Versions"], key=lambda v: v["LastModified"])
-old = s3.get_object(Bucket="${BUCKET}", Key="${key}", VersionId=versions[0]["VersionId"])["Body"].read()
+        `versions = s3.list_object_versions(Bucket="${BUCKET}", Prefix="${key}")["Versions"]
+replaced = next(v for v in versions if not v["IsLatest"])
+old = s3.get_object(Bucket="${BUCKET}", Key="${key}", VersionId=replaced["VersionId"])["Body"].read()
 s3.put_object(Bucket="${BUCKET}", Key="${key}", Body=old)
 print(len(versions), len(old))`,
       );
