@@ -247,7 +247,7 @@ print(len(versions), len(old))`,
   phase(
     "a",
     "a stray file in the spool is left out and named; a disk under the site's floor stops a run first",
-    (a) => {
+    async (a) => {
       a.must(`runuser -u site-enquiry -- sh -c 'umask 077; echo half > ${LEFTOVER}'`);
       const ran = a.run("systemctl start anodising-backup.service", { timeoutMs: 20 * 60_000 });
       const status = statusOf(a);
@@ -258,8 +258,20 @@ print(len(versions), len(old))`,
         "with a killed write's .tmp in the spool, the backup succeeds and names it as left out (review 4, L1)",
         JSON.stringify(status.lastGood),
       );
+      const since = a.must("date +%s").trim();
       a.must("systemctl restart anodising-enquiry");
-      check(!fs.existsSync(a.file(LEFTOVER)), "the enquiry service removes it as it starts");
+      // systemd says started once node runs; the spool is tidied as the service starts.
+      await until(
+        "the enquiry service to start listening",
+        () =>
+          a.run(`journalctl -u anodising-enquiry --since @${since} -o cat | grep -q '/api/enquiry on'`).status === 0,
+      );
+      const said = a.must(`journalctl -u anodising-enquiry --since @${since} -o cat`);
+      check(
+        !fs.existsSync(a.file(LEFTOVER)) && said.includes("removed pending/.0000000000.eml.4242.tmp"),
+        "the enquiry service removes it as it starts, and says so",
+        said,
+      );
 
       // The floor raised past the free space: as if the disk were all but full.
       const free = Number(a.must("df -BM --output=avail /srv/site | tail -1").replace(/\D/g, ""));
