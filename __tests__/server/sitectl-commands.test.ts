@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { COMMANDS, HELP } from "../../server/sitectl/commands";
-import { helpLines, usageOf, type Command } from "../../server/sitectl/command";
+import { helpLines, optionValue, usageOf, type Command } from "../../server/sitectl/command";
 
 /** The first cells of the table under "Looking after it: `sitectl`", as typed (`\|` is `|`). */
 function documented(): string[] {
@@ -70,4 +70,15 @@ test("a short usage shares its line with the summary; a long one, or several, pu
   expect(lines.slice(1, 3).map((line) => line.trim())).toEqual([`sitectl b ${"--option ".repeat(4)}`.trim(), "does b"]);
   expect(lines.slice(3).map((line) => line.trim())).toEqual(["sitectl c one", "sitectl c two", "does c"]);
   expect(usageOf(two)).toBe("sitectl c one, or sitectl c two");
+});
+
+test("an option's value is the word after it; an option not given has none, whatever else is typed", () => {
+  const args = ["--from-backups", "--at", "latest", "--host", "www.example.com"];
+  expect(optionValue(args, "--at", "no ID")).toBe("latest");
+  expect(optionValue(args, "--host", "no name")).toBe("www.example.com");
+  // Not given: nothing, never the first word (a restore once took "--from-backups" as the host).
+  expect(optionValue(["--from-backups", "--at", "latest"], "--host", "no name")).toBeUndefined();
+  expect(optionValue(["--from-backups"], "--at", "no ID")).toBeUndefined();
+  expect(() => optionValue(["--from-backups", "--host"], "--host", "no name")).toThrow("no name");
+  expect(() => optionValue(["--host", "--at", "latest"], "--host", "no name")).toThrow("no name");
 });

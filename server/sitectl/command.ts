@@ -1,6 +1,8 @@
 // What a sitectl command is: a record its file exports as `command`. commands.ts lists them
 // in the order `sitectl help` shows; the help is made from them, and docs/operations.md's
 // table is checked against them (__tests__/server/sitectl-commands.test.ts).
+import { Failure } from "../installed/shell";
+
 export interface Command {
   /** What the operator types after `sitectl`. */
   name: string;
@@ -35,3 +37,12 @@ export function helpLines(commands: Command[]): string[] {
 
 /** "sitectl alerts [--to ADDRESS] …": how a command is typed, for a message that refuses its arguments. */
 export const usageOf = (command: Command) => command.usage.map((line) => `sitectl ${line}`).join(", or ");
+
+/** The value typed after `flag` (`--at ID`); undefined when the flag is not given, `problem` when it has no value. */
+export function optionValue(args: string[], flag: string, problem: string): string | undefined {
+  const at = args.indexOf(flag);
+  if (at === -1) return undefined;
+  const value = args[at + 1];
+  if (!value || value.startsWith("--")) throw new Failure(problem);
+  return value;
+}

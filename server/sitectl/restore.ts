@@ -38,7 +38,7 @@ import { mustAs, mustRepoGit, runAs } from "../installed/sandbox";
 import { Failure, count, must, run, say, startUnits, systemctl } from "../installed/shell";
 import { restoreHistory, writeAsUser } from "../backups/restoreHistory";
 import { fromBackups } from "../backups/fromOffsite";
-import { usageOf, type Command } from "./command";
+import { optionValue, usageOf, type Command } from "./command";
 
 /** Who vouches for what the restore reads, as the operator is told it. */
 const VOUCHED = {
@@ -224,12 +224,12 @@ function checkSignature(source: string, unpacked: string, key: string, unsigned:
 async function sourceOf(args: string[]): Promise<Source> {
   const settings = SETTINGS.filter((file) => file !== SETTINGS_FILE);
   if (args.includes("--from-backups")) {
-    const at = args[args.indexOf("--at") + 1];
-    if (args.includes("--at") && (!at || at.startsWith("--")))
-      throw new Failure("--at needs a backup's ID (sitectl backups list) or latest.");
-    const host = args[args.indexOf("--host") + 1];
-    if (args.includes("--host") && (!host || host.startsWith("--")))
-      throw new Failure("--host needs the name of the server whose backups to take (sitectl backups list shows them).");
+    const at = optionValue(args, "--at", "--at needs a backup's ID (sitectl backups list) or latest.");
+    const host = optionValue(
+      args,
+      "--host",
+      "--host needs the name of the server whose backups to take (sitectl backups list shows them).",
+    );
     const domain = readInstallSettings()?.domain ?? "";
     return {
       ...(await fromBackups(at ?? "latest", domain, host ?? domain)),
