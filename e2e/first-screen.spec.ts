@@ -5,7 +5,18 @@
 // privacy notice the three under its heading; on the 404 page the same, and the e-mail
 // address. Expectations come from content/.
 import type { Locator, Page } from "@playwright/test";
-import { enquiry, home, labels, privacyRoute, quoteButtonLabel, quoteRoute, routes, serviceFor, site } from "./content";
+import {
+  enquiry,
+  home,
+  labels,
+  listedPages,
+  privacyRoute,
+  quoteButtonLabel,
+  quoteRoute,
+  routes,
+  serviceFor,
+  site,
+} from "./content";
 import { expect, open, shownSlide, test } from "./fixtures";
 
 const SIZES = [
@@ -145,3 +156,23 @@ test.describe("phone", () => {
     expect(after).toEqual(before);
   });
 });
+
+// Every word on the screen, on the narrowest phones: a heading's long word (a German
+// compound) once ran off the right edge of a 390 px phone, cut by the page's edge.
+for (const width of [320, 390]) {
+  test.describe(`a ${width} px phone`, () => {
+    test.use({ viewport: { width, height: 740 } });
+    for (const { path: route } of listedPages) {
+      test(`${route}: no text runs out of its box`, async ({ page }) => {
+        await open(page, route);
+        const overflowing = await page.evaluate(() =>
+          // (A cell 1 px wide is a heading read to screen readers only: the phone's table is cards.)
+          [...document.querySelectorAll("main :is(h1, h2, h3, h4, p, li, dt, dd, td, th, label, a)")]
+            .filter((element) => element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 1)
+            .map((element) => `${element.nodeName.toLowerCase()} "${element.textContent?.trim().slice(0, 60)}"`),
+        );
+        expect(overflowing).toEqual([]);
+      });
+    }
+  });
+}

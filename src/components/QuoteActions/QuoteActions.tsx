@@ -4,9 +4,17 @@ import * as styles from "./QuoteActions.module.css";
 import { ExternalLink } from "../ExternalLink";
 import { useLocalLink } from "../../language/PageLanguageContext";
 import { CitedText } from "../CitedText";
+import { Grid } from "../Grid";
 
 /** WhatsApp's click-to-chat address: the number's digits, no "+". Nothing is loaded until the click. */
 export const whatsappHref = (number: string) => `https://wa.me/${number.replace(/\D/g, "")}`;
+
+/**
+ * The facts in columns, not a wrapping row: a slow phone paints a fact read half-way, and
+ * in a row a short half fits beside the one before, then jumps to the next line when the
+ * rest arrives (a layout shift). A grid cell's place depends on its number only.
+ */
+const FACT_COLUMNS = { sm: 2, lg: 4 };
 
 export interface QuoteActionsProps {
   /** The form's address and words, and the phone and WhatsApp numbers (content/enquiry.yaml). */
@@ -35,7 +43,7 @@ export function QuoteActions({ enquiry, service, facts, newTabLabel, tone = "dar
   return (
     <>
       {facts && facts.length > 0 && (
-        <ul className={styles.facts}>
+        <Grid max={FACT_COLUMNS} className={styles.facts}>
           {facts.map((fact) => (
             <li key={fact}>
               <span>
@@ -43,7 +51,7 @@ export function QuoteActions({ enquiry, service, facts, newTabLabel, tone = "dar
               </span>
             </li>
           ))}
-        </ul>
+        </Grid>
       )}
       <div className={tone === "light" ? `${styles.actions} ${styles.light}` : styles.actions}>
         <a
