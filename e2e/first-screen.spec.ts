@@ -166,8 +166,8 @@ for (const width of [320, 390]) {
       test(`${route}: no text runs out of its box`, async ({ page }) => {
         await open(page, route);
         const overflowing = await page.evaluate(() =>
-          // (A cell 1 px wide is a heading read to screen readers only: the phone's table is cards.)
           [...document.querySelectorAll("main :is(h1, h2, h3, h4, p, li, dt, dd, td, th, label, a)")]
+            // A cell 1 px wide is a heading read to screen readers only: the phone's table is cards.
             .filter((element) => element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 1)
             .map((element) => `${element.nodeName.toLowerCase()} "${element.textContent?.trim().slice(0, 60)}"`),
         );

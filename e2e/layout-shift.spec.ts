@@ -142,12 +142,10 @@ function cutEverywhere(): string[] {
   };
   const name = (element: Element) => `${element.nodeName.toLowerCase()}.${element.getAttribute("class") ?? ""}`;
   const moved: string[] = [];
-  const count = heroTexts().length;
-  for (let index = 0; index < count; index += 1) {
-    document.body.innerHTML = saved;
-    const { data } = heroTexts()[index];
-    const firstWord = data.trimStart().indexOf(" ") + (data.length - data.trimStart().length);
-    const cuts = new Set([firstWord > 0 ? firstWord : 1, Math.ceil(data.length / 2), data.length]);
+  heroTexts().forEach(({ data }, index) => {
+    // Just after the first word (after the first letter when there is one word).
+    const firstWord = data.search(/\S\s/) + 1;
+    const cuts = new Set([firstWord || 1, Math.ceil(data.length / 2), data.length]);
     for (const cut of cuts) {
       document.body.innerHTML = saved;
       const text = heroTexts()[index];
@@ -167,6 +165,6 @@ function cutEverywhere(): string[] {
           moved.push(`${name(element)} at ${now}, ${before[i]} once read (cut in "${data.slice(0, cut)}|")`);
       });
     }
-  }
+  });
   return moved;
 }
