@@ -48,6 +48,8 @@ export class Probe {
   readonly bucketErrors: string[] = [];
   /** Scripts a page loaded that its release did not build. */
   readonly mixed: string[] = [];
+  /** Pages judged that loaded no script at all: the check above would have seen nothing. */
+  readonly scriptless: string[] = [];
   /** Pages whose HTML is no kept release's. */
   readonly unknown: string[] = [];
   /**
@@ -125,7 +127,8 @@ export class Probe {
     // The document's bytes, asked for as soon as it answers: later the browser may have
     // dropped them.
     let body: Promise<string | null> | undefined;
-    let scripts: string[] = [];
+    // Document responses so far: a script list read while another arrives is read again.
+    let documents = 0;
     // A response of the CDN's that failed on the way (not one the browser cancelled). A cut
     // page never fires "load": the visit ends there.
     let cut = false;
@@ -159,10 +162,9 @@ export class Probe {
       if (type === "document") {
         if (document) this.reloads += 1;
         document = response;
+        documents += 1;
         body = response.text().catch(() => null);
-        scripts = [];
       }
-      if (type === "script") scripts.push(url.pathname.slice(1));
     });
     try {
       const loading = page.goto(this.cdn + route, { waitUntil: "load", timeout: VISIT_MS }).then(
@@ -174,6 +176,8 @@ export class Probe {
       if (failed) throw failed;
       await page.waitForLoadState("networkidle", { timeout: 5000 }).catch(() => undefined);
       if (cut || failedInBucket || !document) return;
+      const scripts = await this.scriptsOf(page, () => documents);
+      if (cut || failedInBucket) return;
       const html = await within(body!, VISIT_MS);
       if (html === null || html === undefined) {
         this.unread.push(route);
@@ -187,10 +191,40 @@ export class Probe {
         return;
       }
       this.pages.set(release.id, (this.pages.get(release.id) ?? 0) + 1);
+      if (scripts.length === 0) this.scriptless.push(`${route} of ${release.id}`);
       const own = new Set(release.hashed);
       for (const script of scripts) if (!own.has(script)) this.mixed.push(`${route} of ${release.id} loaded ${script}`);
     } finally {
       await page.close();
+    }
+  }
+
+  /**
+   * The scripts the page's current document loaded, from its own resource timing: a script
+   * the document before a reload asked for can answer after the new document's response,
+   * so the responses alone would credit it to the page the visitor ends on.
+   */
+  private async scriptsOf(page: Page, documents: () => number): Promise<string[]> {
+    const cdn = this.cdn;
+    for (const deadline = Date.now() + VISIT_MS; ; ) {
+      const before = documents();
+      try {
+        const names = await page.evaluate(
+          (origin) =>
+            performance
+              .getEntriesByType("resource")
+              .map((entry) => entry as PerformanceResourceTiming)
+              .filter((entry) => entry.initiatorType === "script" && entry.name.startsWith(origin + "/"))
+              .map((entry) => new URL(entry.name).pathname.slice(1)),
+          cdn,
+        );
+        if (documents() === before) return names;
+      } catch (error) {
+        // The document went away while read (a reload): read the next one.
+        if (!/context was destroyed|navigation/i.test((error as Error).message)) throw error;
+      }
+      if (Date.now() > deadline) throw new Error("the page kept reloading");
+      await page.waitForLoadState("load");
     }
   }
 

@@ -482,6 +482,7 @@ test("the visitor browsing through the CDN meanwhile met no missing file and no 
   await probe.stop();
   expect(probe.errors).toEqual([]);
   expect(probe.mixed).toEqual([]);
+  expect(probe.scriptless).toEqual([]);
   expect(probe.unknown).toEqual([]);
   // A page whose bytes Chromium dropped is not checked; most must be.
   expect(probe.unread.length).toBeLessThan(probe.loaded / 10);
