@@ -121,13 +121,14 @@ describe("price band", () => {
   const rates: Rates = {
     bands: [
       { from: 5, to: 25, low: 10, high: 14 },
-      { from: 26, to: 60, low: 30, high: 45 },
+      { from: 25, to: 60, low: 30, high: 45 },
     ],
     masking: { low: 20, high: 35 },
     lotMinimum: 2500,
   };
   test("the thickness picks its band; a thickness no band holds has none", () => {
     expect(bandFor(rates, 25)?.low).toBe(10);
+    expect(bandFor(rates, 25.5)?.low).toBe(30);
     expect(bandFor(rates, 50)?.low).toBe(30);
     expect(bandFor(rates, 80)).toBeUndefined();
     expect(priceBand(rates, { thickness: 80, area: 1, masked: 0, quantity: 1 })).toBeNull();

@@ -4,7 +4,10 @@
 // minimum. Every figure is content; this only does the arithmetic.
 
 export interface Band {
-  /** µm, from (inclusive) to (inclusive). */
+  /**
+   * µm, from and to both included. Bands meet (5–25, 25–60) so that no figure between
+   * whole microns (25.5) falls in a gap; where two meet, the thinner band's price holds.
+   */
   from: number;
   to: number;
   /** Price per dm², low and high. */
@@ -29,7 +32,9 @@ export interface PriceBand {
 
 /** The thickness band `thickness` µm falls in, or undefined (not offered at that thickness). */
 export const bandFor = (rates: Rates, thickness: number): Band | undefined =>
-  rates.bands.find((band) => thickness >= band.from && thickness <= band.to);
+  [...rates.bands]
+    .sort((a, b) => a.from - b.from)
+    .find((band) => thickness >= band.from && thickness <= band.to);
 
 /** The band for `quantity` parts of `area` dm² with `masked` features each; null when no band holds the thickness. */
 export function priceBand(
