@@ -5198,6 +5198,58 @@ type StandardGradeSortInput = {
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
+type StandardOfferedGrade = {
+  readonly designation: Scalars['String'];
+  readonly service: Maybe<Scalars['String']>;
+  readonly text: Scalars['String'];
+  readonly thickness: Maybe<StandardThickness>;
+};
+
+type StandardOfferedGradeFieldSelector = {
+  readonly designation: InputMaybe<FieldSelectorEnum>;
+  readonly service: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly thickness: InputMaybe<StandardThicknessFieldSelector>;
+};
+
+type StandardOfferedGradeFilterInput = {
+  readonly designation: InputMaybe<StringQueryOperatorInput>;
+  readonly service: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly thickness: InputMaybe<StandardThicknessFilterInput>;
+};
+
+type StandardOfferedGradeFilterListInput = {
+  readonly elemMatch: InputMaybe<StandardOfferedGradeFilterInput>;
+};
+
+type StandardOfferedGradeSortInput = {
+  readonly designation: InputMaybe<SortOrderEnum>;
+  readonly service: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly thickness: InputMaybe<StandardThicknessSortInput>;
+};
+
+type StandardThickness = {
+  readonly from: Scalars['Float'];
+  readonly to: Scalars['Float'];
+};
+
+type StandardThicknessFieldSelector = {
+  readonly from: InputMaybe<FieldSelectorEnum>;
+  readonly to: InputMaybe<FieldSelectorEnum>;
+};
+
+type StandardThicknessFilterInput = {
+  readonly from: InputMaybe<FloatQueryOperatorInput>;
+  readonly to: InputMaybe<FloatQueryOperatorInput>;
+};
+
+type StandardThicknessSortInput = {
+  readonly from: InputMaybe<SortOrderEnum>;
+  readonly to: InputMaybe<SortOrderEnum>;
+};
+
 type StandardYaml = Node & {
   readonly aliases: Maybe<StandardYamlAliases>;
   readonly children: ReadonlyArray<Node>;
@@ -5414,22 +5466,22 @@ type StandardYamlNotOfferedSortInput = {
 };
 
 type StandardYamlOffered = {
-  readonly items: ReadonlyArray<StandardGrade>;
+  readonly items: ReadonlyArray<StandardOfferedGrade>;
   readonly title: Scalars['String'];
 };
 
 type StandardYamlOfferedFieldSelector = {
-  readonly items: InputMaybe<StandardGradeFieldSelector>;
+  readonly items: InputMaybe<StandardOfferedGradeFieldSelector>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type StandardYamlOfferedFilterInput = {
-  readonly items: InputMaybe<StandardGradeFilterListInput>;
+  readonly items: InputMaybe<StandardOfferedGradeFilterListInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
 type StandardYamlOfferedSortInput = {
-  readonly items: InputMaybe<StandardGradeSortInput>;
+  readonly items: InputMaybe<StandardOfferedGradeSortInput>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
 

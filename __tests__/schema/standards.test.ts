@@ -38,6 +38,28 @@ describe("a standard's page", () => {
     );
   });
 
+  it("is refused when a type it offers names a service the standard does not (the estimate desk's check)", () => {
+    const problems = problemsAfter(STANDARD, (data) => {
+      data.offered.items[0].service = "beta";
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^content\/standards\/gamma\.yaml › en\.offered\.items\[0\]\.service: "beta" is not among this standard's services/,
+      ),
+    ]);
+  });
+
+  it("is refused when a type's thickness runs from thick to thin", () => {
+    const problems = problemsAfter(STANDARD, (data) => {
+      data.offered.items[0].thickness = { from: 30, to: 10 };
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^content\/standards\/gamma\.yaml › en\.offered\.items\[0\]\.thickness: to: is below from \(30\)/,
+      ),
+    ]);
+  });
+
   it("is refused when its address is a service page's", () => {
     const problems = problemsAfter(STANDARD, (data) => {
       data.slug = "alpha";

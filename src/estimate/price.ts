@@ -32,9 +32,7 @@ export interface PriceBand {
 
 /** The thickness band `thickness` µm falls in, or undefined (not offered at that thickness). */
 export const bandFor = (rates: Rates, thickness: number): Band | undefined =>
-  [...rates.bands]
-    .sort((a, b) => a.from - b.from)
-    .find((band) => thickness >= band.from && thickness <= band.to);
+  [...rates.bands].sort((a, b) => a.from - b.from).find((band) => thickness >= band.from && thickness <= band.to);
 
 /** The band for `quantity` parts of `area` dm² with `masked` features each; null when no band holds the thickness. */
 export function priceBand(

@@ -315,6 +315,33 @@ const grade = object(
   { typeName: "StandardGrade" },
 );
 
+/** A type or class offered, with what the estimate desk checks a buyer's callout against (src/estimate/answer.ts). */
+const offeredGrade = object(
+  "Type or class",
+  {
+    ...grade.fields,
+    // The estimate desk checks a buyer's callout against these (src/estimate/answer.ts).
+    service: text("Service page that applies it (its address)", {
+      required: false,
+      pattern: SLUG,
+      translated: false,
+    }),
+    thickness: object(
+      "Thickness it allows (µm)",
+      {
+        from: number("From", 0, 500, { integer: false }),
+        to: number("To", 0, 500, { integer: false }),
+      },
+      {
+        required: false,
+        typeName: "StandardThickness",
+        check: (value) => (Number(value.from) > Number(value.to) ? `to: is below from (${value.from})` : null),
+      },
+    ),
+  },
+  { typeName: "StandardOfferedGrade" },
+);
+
 /** Written the same, whatever the spaces and capitals: "Type III  class 1" is "Type III Class 1". */
 export const sameDesignation = (value: string) => value.replace(/\s+/g, " ").trim().toLowerCase();
 
@@ -354,7 +381,7 @@ export const standardSchema = object(
     servicesTitle: text("Heading above the links to those service pages"),
     offered: object("What we offer", {
       title: title(),
-      items: list("Types and classes we offer", grade, { min: 1, max: 20, unique: "designation" }),
+      items: list("Types and classes we offer", offeredGrade, { min: 1, max: 20, unique: "designation" }),
     }),
     notOffered: object(
       "What we do not offer",

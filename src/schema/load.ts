@@ -163,8 +163,37 @@ export function loadContent(projectDir: string): { files: LoadedFile[]; problems
 
   // A service page that did not load is named by its own problem, not again by each standard citing it.
   const servicesLoaded = !problems.some((problem) => problem.file.startsWith("content/services/"));
-  problems.push(...duplicateSlugs(files), ...(servicesLoaded ? unknownServices(files) : []));
+  const known = servicesLoaded ? unknownServices(files) : [];
+  problems.push(
+    ...duplicateSlugs(files),
+    ...known,
+    ...(servicesLoaded && known.length === 0 ? strayGradeServices(files) : []),
+  );
   return { files, problems };
+}
+
+/**
+ * A type a standard offers names the service that applies it: one of the standard's own
+ * (once those are real service pages: unknownServices names them first).
+ */
+function strayGradeServices(files: LoadedFile[]): FileProblem[] {
+  return files
+    .filter((loaded) => loaded.kind === "standards")
+    .flatMap((loaded) => {
+      const services = (loaded.data.services as string[]) ?? [];
+      const items = (loaded.data.offered as { items: { service?: string }[] }).items;
+      return items.flatMap((item, index) =>
+        !item.service || services.includes(item.service)
+          ? []
+          : [
+              {
+                file: loaded.file,
+                field: `${DEFAULT_LANGUAGE}.offered.items[${index}].service`,
+                message: `"${item.service}" is not among this standard's services: write one of ${services.join(", ")}`,
+              },
+            ],
+      );
+    });
 }
 
 /** A standard page names the service pages that work to it: each must be one. */

@@ -55,6 +55,12 @@ export const ANCHOR: Pattern = {
 };
 
 // Becomes the page's address, so only lower-case letters, digits, '_' and '-'.
+/** An ISO 4217 currency code, as prices are shown (INR, EUR). */
+export const CURRENCY: Pattern = {
+  regex: "^[A-Z]{3}$",
+  message: "must be a currency's three capital letters (for example INR)",
+};
+
 export const SLUG: Pattern = {
   regex: "^[a-z0-9]+(?:[_-][a-z0-9]+)*$",
   message: "must use only lower-case letters, digits, '_' and '-' (for example hard_anodizing)",
