@@ -8,6 +8,7 @@ import type { Locator, Page } from "@playwright/test";
 import {
   enquiry,
   home,
+  inEveryLanguage,
   labels,
   listedPages,
   privacyRoute,
@@ -162,6 +163,28 @@ test.describe("phone", () => {
 for (const width of [320, 390]) {
   test.describe(`a ${width} px phone`, () => {
     test.use({ viewport: { width, height: 740 } });
+    // The header is the same on every page of a language: its home stands for them all.
+    for (const route of inEveryLanguage("/")) {
+      test(`${route}: the header shows the company's short name whole beside the quote button`, async ({ page }) => {
+        await open(page, route);
+        const header = (await page.locator("header").boundingBox())!;
+        const name = page.locator("header nav > a").first().getByText(site.company.shortName, { exact: true });
+        await expect(name).toBeVisible();
+        const cut = await name.evaluate(
+          (element) => element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1,
+        );
+        expect(cut, "the name is cut (an ellipsis, or hidden past its box)").toBe(false);
+        const box = (await name.boundingBox())!;
+        expect(box.x, "the name starts on the screen").toBeGreaterThanOrEqual(0);
+        expect(box.y, "the name is inside the header").toBeGreaterThanOrEqual(header.y);
+        expect(box.y + box.height, "the name is inside the header").toBeLessThanOrEqual(header.y + header.height);
+        // In the page's own language: the bar's one button link.
+        const quote = (await page.locator("header nav > a.button").boundingBox())!;
+        expect(box.x + box.width, "the name ends before the quote button").toBeLessThanOrEqual(quote.x);
+        const toggle = (await page.locator("header [data-menu-toggle]").boundingBox())!;
+        expect(toggle.x + toggle.width, "the menu button is on the screen").toBeLessThanOrEqual(width);
+      });
+    }
     for (const { path: route } of listedPages) {
       test(`${route}: no text runs out of its box`, async ({ page }) => {
         await open(page, route);
