@@ -5202,21 +5202,21 @@ type StandardOfferedGrade = {
   readonly designation: Scalars['String'];
   readonly service: Maybe<Scalars['String']>;
   readonly text: Scalars['String'];
-  readonly thickness: Maybe<StandardThickness>;
+  readonly thickness: Maybe<ThicknessRange>;
 };
 
 type StandardOfferedGradeFieldSelector = {
   readonly designation: InputMaybe<FieldSelectorEnum>;
   readonly service: InputMaybe<FieldSelectorEnum>;
   readonly text: InputMaybe<FieldSelectorEnum>;
-  readonly thickness: InputMaybe<StandardThicknessFieldSelector>;
+  readonly thickness: InputMaybe<ThicknessRangeFieldSelector>;
 };
 
 type StandardOfferedGradeFilterInput = {
   readonly designation: InputMaybe<StringQueryOperatorInput>;
   readonly service: InputMaybe<StringQueryOperatorInput>;
   readonly text: InputMaybe<StringQueryOperatorInput>;
-  readonly thickness: InputMaybe<StandardThicknessFilterInput>;
+  readonly thickness: InputMaybe<ThicknessRangeFilterInput>;
 };
 
 type StandardOfferedGradeFilterListInput = {
@@ -5227,27 +5227,7 @@ type StandardOfferedGradeSortInput = {
   readonly designation: InputMaybe<SortOrderEnum>;
   readonly service: InputMaybe<SortOrderEnum>;
   readonly text: InputMaybe<SortOrderEnum>;
-  readonly thickness: InputMaybe<StandardThicknessSortInput>;
-};
-
-type StandardThickness = {
-  readonly from: Scalars['Float'];
-  readonly to: Scalars['Float'];
-};
-
-type StandardThicknessFieldSelector = {
-  readonly from: InputMaybe<FieldSelectorEnum>;
-  readonly to: InputMaybe<FieldSelectorEnum>;
-};
-
-type StandardThicknessFilterInput = {
-  readonly from: InputMaybe<FloatQueryOperatorInput>;
-  readonly to: InputMaybe<FloatQueryOperatorInput>;
-};
-
-type StandardThicknessSortInput = {
-  readonly from: InputMaybe<SortOrderEnum>;
-  readonly to: InputMaybe<SortOrderEnum>;
+  readonly thickness: InputMaybe<ThicknessRangeSortInput>;
 };
 
 type StandardYaml = Node & {
@@ -5559,6 +5539,26 @@ type StringQueryOperatorInput = {
   readonly ne: InputMaybe<Scalars['String']>;
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['String']>>>;
   readonly regex: InputMaybe<Scalars['String']>;
+};
+
+type ThicknessRange = {
+  readonly from: Scalars['Float'];
+  readonly to: Scalars['Float'];
+};
+
+type ThicknessRangeFieldSelector = {
+  readonly from: InputMaybe<FieldSelectorEnum>;
+  readonly to: InputMaybe<FieldSelectorEnum>;
+};
+
+type ThicknessRangeFilterInput = {
+  readonly from: InputMaybe<FloatQueryOperatorInput>;
+  readonly to: InputMaybe<FloatQueryOperatorInput>;
+};
+
+type ThicknessRangeSortInput = {
+  readonly from: InputMaybe<SortOrderEnum>;
+  readonly to: InputMaybe<SortOrderEnum>;
 };
 
 type TitledText = {

@@ -33,6 +33,12 @@ test("thickness bands that overlap; bands that meet are fine", () => {
   ]);
 });
 
+test("a process's thickness written thick to thin", () => {
+  expect(problems((content) => (content.processes[0].thickness = { from: 60, to: 20 }))).toEqual([
+    { field: "en.processes[0].thickness", message: "to: is below from (60)" },
+  ]);
+});
+
 test("a tank without its sizes", () => {
   expect(
     problems((content) => delete (content.plants[0].lines[0] as Partial<(typeof content.plants)[0]["lines"][0]>).width),

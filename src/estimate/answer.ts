@@ -4,6 +4,7 @@
 // both say the same from the same code.
 import type { Data } from "../schema/fields";
 import type { estimateSchema } from "../schema/estimate";
+import { dayOf } from "../schema/validate";
 import { buildUp, machineTo, type BuildUp } from "./growth";
 import { priceBand, type PriceBand } from "./price";
 import { envelopeOf, surfaceArea, type Envelope, type Shape } from "./shapes";
@@ -63,7 +64,8 @@ export interface Answer {
 }
 
 const DAY_MS = 86_400_000;
-const dayString = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
+/** A day of valid content ("YYYY-MM-DD", or the Date YAML reads it as). */
+const dayString = (value: unknown) => dayOf(value) ?? String(value);
 
 /** The grade chosen, the thickness range that holds for it, and which content said so. */
 function thicknessRange(process: DeskProcess, part: Part) {

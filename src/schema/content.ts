@@ -48,7 +48,7 @@ import {
   TIME,
   gstinChecksumProblem,
 } from "./patterns";
-import { keyFacts, link, title } from "./pieces";
+import { keyFacts, link, thicknessRange, title } from "./pieces";
 
 const pageMeta = {
   title: text("Page title (browser tab and search results)"),
@@ -320,24 +320,12 @@ const offeredGrade = object(
   "Type or class",
   {
     ...grade.fields,
-    // The estimate desk checks a buyer's callout against these (src/estimate/answer.ts).
     service: text("Service page that applies it (its address)", {
       required: false,
       pattern: SLUG,
       translated: false,
     }),
-    thickness: object(
-      "Thickness it allows (µm)",
-      {
-        from: number("From", 0, 500, { integer: false }),
-        to: number("To", 0, 500, { integer: false }),
-      },
-      {
-        required: false,
-        typeName: "StandardThickness",
-        check: (value) => (Number(value.from) > Number(value.to) ? `to: is below from (${value.from})` : null),
-      },
-    ),
+    thickness: thicknessRange("Thickness it allows (µm)", { required: false }),
   },
   { typeName: "StandardOfferedGrade" },
 );

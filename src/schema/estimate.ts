@@ -5,11 +5,10 @@
 // figures; no rate, ratio, tank or limit is written there.
 import { choice, date, list, number, object, paragraph, text } from "./fields";
 import { CURRENCY, SLUG } from "./patterns";
+import { MAX_MICRONS, thicknessRange } from "./pieces";
 import { today } from "./expiry";
 import { dayOf } from "./validate";
 
-/** The thickest coating any process here is given, µm (hard anodising goes to about 150). */
-const MAX_MICRONS = 500;
 /** The largest tank side, mm, and the heaviest part, kg, a line is given. */
 const MAX_MM = 20_000;
 const MAX_KG = 10_000;
@@ -77,10 +76,7 @@ const process = object(
   "Process",
   {
     service: service("Service page (its address, e.g. hard_anodizing)"),
-    thickness: object("Thickness we apply (µm)", {
-      from: number("From", 0, MAX_MICRONS, { integer: false }),
-      to: number("To", 0, MAX_MICRONS, { integer: false }),
-    }),
+    thickness: thicknessRange("Thickness we apply (µm)"),
     outwardShare: number(
       "Share of the coating that grows out of the surface (0 to 1; hard anodising about 0.5)",
       0,
@@ -106,12 +102,7 @@ const process = object(
   },
   {
     typeName: "EstimateProcess",
-    check: (value) => {
-      const thickness = value.thickness as { from: number; to: number };
-      if (thickness.from > thickness.to) return `thickness.to: is below from (${thickness.from})`;
-      const bands = value.bands as { from: number; to: number }[];
-      return overlappingBands(bands);
-    },
+    check: (value) => overlappingBands(value.bands as { from: number; to: number }[]),
   },
 );
 

@@ -1,6 +1,6 @@
 // Shapes several content files and section types share, so one word means one thing
 // everywhere: `eyebrow` is the small heading above a section's `title`, its main heading.
-import { image, list, object, paragraph, text } from "./fields";
+import { image, list, number, object, paragraph, text } from "./fields";
 import { LINK } from "./patterns";
 
 /** A link to a page of this site or an https:// address. */
@@ -55,5 +55,23 @@ export const keyFacts = () =>
       required: false,
       max: KEY_FACTS_MAX,
       hint: "A few words each: the processes, alloys, largest part, coating thickness, standards.",
+    },
+  );
+
+/** The thickest coating any process or standard here is given, µm (hard anodising goes to about 150). */
+export const MAX_MICRONS = 500;
+
+/** A coating thickness from–to, µm: what a process applies, what a standard's type allows. */
+export const thicknessRange = (label: string, options: { required?: boolean } = {}) =>
+  object(
+    label,
+    {
+      from: number("From", 0, MAX_MICRONS, { integer: false }),
+      to: number("To", 0, MAX_MICRONS, { integer: false }),
+    },
+    {
+      ...options,
+      typeName: "ThicknessRange",
+      check: (value) => (Number(value.from) > Number(value.to) ? `to: is below from (${value.from})` : null),
     },
   );
