@@ -4,6 +4,14 @@ import { estimateSchema } from "../../src/schema/estimate";
 
 const words = Object.fromEntries(Object.keys(estimateSchema.fields.words.fields).map((key) => [key, `word ${key}`]));
 
+// Each saying is its name and the values put in it, so a test reads what was filled in.
+const sayings = Object.fromEntries(
+  Object.entries(estimateSchema.fields.sayings.fields).map(([key, field]) => [
+    key,
+    [key, ...(field.hint?.match(/\{\w+\}/g) ?? [])].join(" "),
+  ]),
+);
+
 export function desk(): Desk {
   return {
     slug: "estimate",
@@ -74,5 +82,6 @@ export function desk(): Desk {
     firmQuoteHours: 24,
     leadTimeMaxAgeDays: 30,
     words: words as Desk["words"],
+    sayings: sayings as Desk["sayings"],
   };
 }

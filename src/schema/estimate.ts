@@ -188,6 +188,45 @@ const words = object("Words on the page", {
   record: text("Link to the requirements of record (PDF)"),
 });
 
+/** What the answer says, each with what is replaced in it (in braces). */
+const sayings = object("What the answer says", {
+  areaWorkedOut: text("The area worked out from the shape", { hint: "{area} is replaced, in dm²" }),
+  gradeOffered: text("The type and class is offered", { hint: "{standard} and {grade} are replaced" }),
+  gradeNotOffered: text("The type and class is not offered for this process", {
+    hint: "{standard}, {grade} and {offered} (the types offered) are replaced",
+  }),
+  thicknessIn: text("The thickness is within the range", {
+    hint: "{thickness}, {from}, {to} and {source} are replaced",
+  }),
+  thicknessOut: text("The thickness is outside the range", {
+    hint: "{thickness}, {from}, {to} and {source} are replaced",
+  }),
+  sourceStandard: text("Where the range comes from: the standard", { hint: "{standard} and {grade} are replaced" }),
+  sourceProcess: text("Where the range comes from: the process", { hint: "{process} is replaced" }),
+  suits: text("Before an alloy note: suits it"),
+  caution: text("Before an alloy note: ask us first"),
+  unsuitable: text("Before an alloy note: not advised"),
+  growthTitle: text("Heading above the build-up"),
+  perSurface: text("Growth per surface", { hint: "{value} is replaced, in µm" }),
+  diameter: text("Change of a diameter", { hint: "{value} is replaced, in µm" }),
+  thread: text("Change of a 60° thread's pitch diameter", { hint: "{value} is replaced, in µm" }),
+  machineTo: text("The size to machine to", { hint: "{value} and {finished} are replaced, in mm" }),
+  fits: text("The part fits a line", { hint: "{plant} and {line} are replaced" }),
+  tooLarge: text("The part is too large for a line", { hint: "{plant}, {line} and {largest} are replaced" }),
+  tooHeavy: text("The part is too heavy for a line", { hint: "{plant}, {line} and {mass} (in kg) are replaced" }),
+  fitsNowhere: text("The part fits none of the lines", { hint: "{largest} is replaced (the largest part taken, mm)" }),
+  noLine: text("No line runs the process"),
+  priceTitle: text("Heading above the price"),
+  perPart: text("Price per part", { hint: "{low} and {high} are replaced" }),
+  perLot: text("Price per lot", { hint: "{quantity}, {low} and {high} are replaced" }),
+  atMinimum: text("The lot minimum applies", { hint: "{minimum} is replaced" }),
+  validUntil: text("Prices are indicative until a day", { hint: "{date} is replaced" }),
+  noPrice: text("No price for this thickness (ask for a quote)"),
+  firmQuoteWithin: text("A firm quote within some hours", { hint: "{hours} is replaced" }),
+  leadTime: text("The lead time", { hint: "{days} and {date} (the day it was set) are replaced" }),
+  noLeadTime: text("No lead time shown (ask us)"),
+});
+
 export const estimateSchema = object(
   "Estimate desk",
   {
@@ -219,6 +258,7 @@ export const estimateSchema = object(
     firmQuoteHours: number("A firm quote within this many working hours", 1, 720),
     leadTimeMaxAgeDays: number("A lead time set longer ago than this many days is not shown", 1, 365),
     words,
+    sayings,
   },
   { typeName: "EstimateYaml" },
 );
