@@ -60,6 +60,7 @@ describe("the editor's configuration", () => {
       "services",
       "standards",
       "capability",
+      "estimate",
     ]);
     expect(collections.slice(0, 4).map((c) => c.files?.[0].file)).toEqual([
       "content/site.yaml",
@@ -70,6 +71,7 @@ describe("the editor's configuration", () => {
     expect(collections[4]).toMatchObject({ folder: "content/services", create: true });
     expect(collections[5]).toMatchObject({ folder: "content/standards", create: true });
     expect(collections[6].files?.[0].file).toBe("content/capability.yaml");
+    expect(collections[7].files?.[0].file).toBe("content/estimate.yaml");
   });
 
   it("covers every field of the content schema, and no other", () => {
@@ -103,6 +105,7 @@ describe("the editor's configuration", () => {
       ["services", "images", "images"],
       ["standards", "images", "images"],
       ["capability", "images", "images"],
+      ["estimate", "images", "images"],
     ]);
     expect(cmsField("logo", { kind: "image", label: "Logo", required: true })).toMatchObject({
       widget: "image",

@@ -1825,6 +1825,791 @@ type EnquiryYamlUnavailableSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+type EstimateAlloy = {
+  readonly name: Scalars['String'];
+  readonly notes: Maybe<ReadonlyArray<EstimateAlloyNote>>;
+};
+
+type EstimateAlloyFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly notes: InputMaybe<EstimateAlloyNoteFieldSelector>;
+};
+
+type EstimateAlloyFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly notes: InputMaybe<EstimateAlloyNoteFilterListInput>;
+};
+
+type EstimateAlloyFilterListInput = {
+  readonly elemMatch: InputMaybe<EstimateAlloyFilterInput>;
+};
+
+type EstimateAlloyNote = {
+  readonly advice: EstimateAlloyNoteAdvice;
+  readonly service: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type EstimateAlloyNoteAdvice =
+  | 'caution'
+  | 'suits'
+  | 'unsuitable';
+
+type EstimateAlloyNoteAdviceQueryOperatorInput = {
+  readonly eq: InputMaybe<EstimateAlloyNoteAdvice>;
+  readonly in: InputMaybe<ReadonlyArray<InputMaybe<EstimateAlloyNoteAdvice>>>;
+  readonly ne: InputMaybe<EstimateAlloyNoteAdvice>;
+  readonly nin: InputMaybe<ReadonlyArray<InputMaybe<EstimateAlloyNoteAdvice>>>;
+};
+
+type EstimateAlloyNoteFieldSelector = {
+  readonly advice: InputMaybe<FieldSelectorEnum>;
+  readonly service: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateAlloyNoteFilterInput = {
+  readonly advice: InputMaybe<EstimateAlloyNoteAdviceQueryOperatorInput>;
+  readonly service: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateAlloyNoteFilterListInput = {
+  readonly elemMatch: InputMaybe<EstimateAlloyNoteFilterInput>;
+};
+
+type EstimateAlloyNoteSortInput = {
+  readonly advice: InputMaybe<SortOrderEnum>;
+  readonly service: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateAlloySortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly notes: InputMaybe<EstimateAlloyNoteSortInput>;
+};
+
+type EstimateBand = {
+  readonly from: Scalars['Float'];
+  readonly high: Scalars['Float'];
+  readonly low: Scalars['Float'];
+  readonly to: Scalars['Float'];
+};
+
+type EstimateBandFieldSelector = {
+  readonly from: InputMaybe<FieldSelectorEnum>;
+  readonly high: InputMaybe<FieldSelectorEnum>;
+  readonly low: InputMaybe<FieldSelectorEnum>;
+  readonly to: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateBandFilterInput = {
+  readonly from: InputMaybe<FloatQueryOperatorInput>;
+  readonly high: InputMaybe<FloatQueryOperatorInput>;
+  readonly low: InputMaybe<FloatQueryOperatorInput>;
+  readonly to: InputMaybe<FloatQueryOperatorInput>;
+};
+
+type EstimateBandFilterListInput = {
+  readonly elemMatch: InputMaybe<EstimateBandFilterInput>;
+};
+
+type EstimateBandSortInput = {
+  readonly from: InputMaybe<SortOrderEnum>;
+  readonly high: InputMaybe<SortOrderEnum>;
+  readonly low: InputMaybe<SortOrderEnum>;
+  readonly to: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateLine = {
+  readonly clearance: Scalars['Int'];
+  readonly maxMass: Scalars['Float'];
+  readonly name: Scalars['String'];
+  readonly services: ReadonlyArray<Scalars['String']>;
+  readonly tankDepth: Scalars['Int'];
+  readonly tankLength: Scalars['Int'];
+  readonly tankWidth: Scalars['Int'];
+};
+
+type EstimateLineFieldSelector = {
+  readonly clearance: InputMaybe<FieldSelectorEnum>;
+  readonly maxMass: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly services: InputMaybe<FieldSelectorEnum>;
+  readonly tankDepth: InputMaybe<FieldSelectorEnum>;
+  readonly tankLength: InputMaybe<FieldSelectorEnum>;
+  readonly tankWidth: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateLineFilterInput = {
+  readonly clearance: InputMaybe<IntQueryOperatorInput>;
+  readonly maxMass: InputMaybe<FloatQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly services: InputMaybe<StringQueryOperatorInput>;
+  readonly tankDepth: InputMaybe<IntQueryOperatorInput>;
+  readonly tankLength: InputMaybe<IntQueryOperatorInput>;
+  readonly tankWidth: InputMaybe<IntQueryOperatorInput>;
+};
+
+type EstimateLineFilterListInput = {
+  readonly elemMatch: InputMaybe<EstimateLineFilterInput>;
+};
+
+type EstimateLineSortInput = {
+  readonly clearance: InputMaybe<SortOrderEnum>;
+  readonly maxMass: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly services: InputMaybe<SortOrderEnum>;
+  readonly tankDepth: InputMaybe<SortOrderEnum>;
+  readonly tankLength: InputMaybe<SortOrderEnum>;
+  readonly tankWidth: InputMaybe<SortOrderEnum>;
+};
+
+type EstimatePlant = {
+  readonly lines: ReadonlyArray<EstimateLine>;
+  readonly plant: Scalars['String'];
+};
+
+type EstimatePlantFieldSelector = {
+  readonly lines: InputMaybe<EstimateLineFieldSelector>;
+  readonly plant: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimatePlantFilterInput = {
+  readonly lines: InputMaybe<EstimateLineFilterListInput>;
+  readonly plant: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimatePlantFilterListInput = {
+  readonly elemMatch: InputMaybe<EstimatePlantFilterInput>;
+};
+
+type EstimatePlantSortInput = {
+  readonly lines: InputMaybe<EstimateLineSortInput>;
+  readonly plant: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateProcess = {
+  readonly bands: ReadonlyArray<EstimateBand>;
+  readonly colours: Maybe<ReadonlyArray<Scalars['String']>>;
+  readonly leadTime: EstimateProcessLeadTime;
+  readonly lotMinimum: Scalars['Float'];
+  readonly masking: EstimateProcessMasking;
+  readonly outwardShare: Scalars['Float'];
+  readonly seals: Maybe<ReadonlyArray<Scalars['String']>>;
+  readonly service: Scalars['String'];
+  readonly thickness: EstimateProcessThickness;
+};
+
+type EstimateProcessFieldSelector = {
+  readonly bands: InputMaybe<EstimateBandFieldSelector>;
+  readonly colours: InputMaybe<FieldSelectorEnum>;
+  readonly leadTime: InputMaybe<EstimateProcessLeadTimeFieldSelector>;
+  readonly lotMinimum: InputMaybe<FieldSelectorEnum>;
+  readonly masking: InputMaybe<EstimateProcessMaskingFieldSelector>;
+  readonly outwardShare: InputMaybe<FieldSelectorEnum>;
+  readonly seals: InputMaybe<FieldSelectorEnum>;
+  readonly service: InputMaybe<FieldSelectorEnum>;
+  readonly thickness: InputMaybe<EstimateProcessThicknessFieldSelector>;
+};
+
+type EstimateProcessFilterInput = {
+  readonly bands: InputMaybe<EstimateBandFilterListInput>;
+  readonly colours: InputMaybe<StringQueryOperatorInput>;
+  readonly leadTime: InputMaybe<EstimateProcessLeadTimeFilterInput>;
+  readonly lotMinimum: InputMaybe<FloatQueryOperatorInput>;
+  readonly masking: InputMaybe<EstimateProcessMaskingFilterInput>;
+  readonly outwardShare: InputMaybe<FloatQueryOperatorInput>;
+  readonly seals: InputMaybe<StringQueryOperatorInput>;
+  readonly service: InputMaybe<StringQueryOperatorInput>;
+  readonly thickness: InputMaybe<EstimateProcessThicknessFilterInput>;
+};
+
+type EstimateProcessFilterListInput = {
+  readonly elemMatch: InputMaybe<EstimateProcessFilterInput>;
+};
+
+type EstimateProcessLeadTime = {
+  readonly days: Scalars['Int'];
+  readonly setOn: Scalars['Date'];
+};
+
+
+type EstimateProcessLeadTime_setOnArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString?: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
+type EstimateProcessLeadTimeFieldSelector = {
+  readonly days: InputMaybe<FieldSelectorEnum>;
+  readonly setOn: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateProcessLeadTimeFilterInput = {
+  readonly days: InputMaybe<IntQueryOperatorInput>;
+  readonly setOn: InputMaybe<DateQueryOperatorInput>;
+};
+
+type EstimateProcessLeadTimeSortInput = {
+  readonly days: InputMaybe<SortOrderEnum>;
+  readonly setOn: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateProcessMasking = {
+  readonly high: Scalars['Float'];
+  readonly low: Scalars['Float'];
+};
+
+type EstimateProcessMaskingFieldSelector = {
+  readonly high: InputMaybe<FieldSelectorEnum>;
+  readonly low: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateProcessMaskingFilterInput = {
+  readonly high: InputMaybe<FloatQueryOperatorInput>;
+  readonly low: InputMaybe<FloatQueryOperatorInput>;
+};
+
+type EstimateProcessMaskingSortInput = {
+  readonly high: InputMaybe<SortOrderEnum>;
+  readonly low: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateProcessSortInput = {
+  readonly bands: InputMaybe<EstimateBandSortInput>;
+  readonly colours: InputMaybe<SortOrderEnum>;
+  readonly leadTime: InputMaybe<EstimateProcessLeadTimeSortInput>;
+  readonly lotMinimum: InputMaybe<SortOrderEnum>;
+  readonly masking: InputMaybe<EstimateProcessMaskingSortInput>;
+  readonly outwardShare: InputMaybe<SortOrderEnum>;
+  readonly seals: InputMaybe<SortOrderEnum>;
+  readonly service: InputMaybe<SortOrderEnum>;
+  readonly thickness: InputMaybe<EstimateProcessThicknessSortInput>;
+};
+
+type EstimateProcessThickness = {
+  readonly from: Scalars['Float'];
+  readonly to: Scalars['Float'];
+};
+
+type EstimateProcessThicknessFieldSelector = {
+  readonly from: InputMaybe<FieldSelectorEnum>;
+  readonly to: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateProcessThicknessFilterInput = {
+  readonly from: InputMaybe<FloatQueryOperatorInput>;
+  readonly to: InputMaybe<FloatQueryOperatorInput>;
+};
+
+type EstimateProcessThicknessSortInput = {
+  readonly from: InputMaybe<SortOrderEnum>;
+  readonly to: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateYaml = Node & {
+  readonly alloys: ReadonlyArray<EstimateAlloy>;
+  readonly children: ReadonlyArray<Node>;
+  readonly description: Scalars['String'];
+  readonly firmQuoteHours: Scalars['Int'];
+  readonly heading: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly intro: Maybe<Scalars['String']>;
+  readonly language: Scalars['String'];
+  readonly leadTimeMaxAgeDays: Scalars['Int'];
+  readonly linkLabel: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly plants: ReadonlyArray<EstimatePlant>;
+  readonly prices: EstimateYamlPrices;
+  readonly processes: ReadonlyArray<EstimateProcess>;
+  readonly sayings: EstimateYamlSayings;
+  readonly slug: Scalars['String'];
+  readonly title: Scalars['String'];
+  readonly words: EstimateYamlWords;
+};
+
+type EstimateYamlConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<EstimateYamlEdge>;
+  readonly group: ReadonlyArray<EstimateYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<EstimateYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type EstimateYamlConnection_distinctArgs = {
+  field: EstimateYamlFieldSelector;
+};
+
+
+type EstimateYamlConnection_groupArgs = {
+  field: EstimateYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type EstimateYamlConnection_maxArgs = {
+  field: EstimateYamlFieldSelector;
+};
+
+
+type EstimateYamlConnection_minArgs = {
+  field: EstimateYamlFieldSelector;
+};
+
+
+type EstimateYamlConnection_sumArgs = {
+  field: EstimateYamlFieldSelector;
+};
+
+type EstimateYamlEdge = {
+  readonly next: Maybe<EstimateYaml>;
+  readonly node: EstimateYaml;
+  readonly previous: Maybe<EstimateYaml>;
+};
+
+type EstimateYamlFieldSelector = {
+  readonly alloys: InputMaybe<EstimateAlloyFieldSelector>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly firmQuoteHours: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly language: InputMaybe<FieldSelectorEnum>;
+  readonly leadTimeMaxAgeDays: InputMaybe<FieldSelectorEnum>;
+  readonly linkLabel: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly plants: InputMaybe<EstimatePlantFieldSelector>;
+  readonly prices: InputMaybe<EstimateYamlPricesFieldSelector>;
+  readonly processes: InputMaybe<EstimateProcessFieldSelector>;
+  readonly sayings: InputMaybe<EstimateYamlSayingsFieldSelector>;
+  readonly slug: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly words: InputMaybe<EstimateYamlWordsFieldSelector>;
+};
+
+type EstimateYamlFilterInput = {
+  readonly alloys: InputMaybe<EstimateAlloyFilterListInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly firmQuoteHours: InputMaybe<IntQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly language: InputMaybe<StringQueryOperatorInput>;
+  readonly leadTimeMaxAgeDays: InputMaybe<IntQueryOperatorInput>;
+  readonly linkLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly plants: InputMaybe<EstimatePlantFilterListInput>;
+  readonly prices: InputMaybe<EstimateYamlPricesFilterInput>;
+  readonly processes: InputMaybe<EstimateProcessFilterListInput>;
+  readonly sayings: InputMaybe<EstimateYamlSayingsFilterInput>;
+  readonly slug: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly words: InputMaybe<EstimateYamlWordsFilterInput>;
+};
+
+type EstimateYamlFilterListInput = {
+  readonly elemMatch: InputMaybe<EstimateYamlFilterInput>;
+};
+
+type EstimateYamlGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<EstimateYamlEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<EstimateYamlGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<EstimateYaml>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type EstimateYamlGroupConnection_distinctArgs = {
+  field: EstimateYamlFieldSelector;
+};
+
+
+type EstimateYamlGroupConnection_groupArgs = {
+  field: EstimateYamlFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type EstimateYamlGroupConnection_maxArgs = {
+  field: EstimateYamlFieldSelector;
+};
+
+
+type EstimateYamlGroupConnection_minArgs = {
+  field: EstimateYamlFieldSelector;
+};
+
+
+type EstimateYamlGroupConnection_sumArgs = {
+  field: EstimateYamlFieldSelector;
+};
+
+type EstimateYamlPrices = {
+  readonly currency: Scalars['String'];
+  readonly shown: EstimateYamlPricesShown;
+  readonly validUntil: Scalars['Date'];
+};
+
+
+type EstimateYamlPrices_validUntilArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString?: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
+type EstimateYamlPricesFieldSelector = {
+  readonly currency: InputMaybe<FieldSelectorEnum>;
+  readonly shown: InputMaybe<FieldSelectorEnum>;
+  readonly validUntil: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateYamlPricesFilterInput = {
+  readonly currency: InputMaybe<StringQueryOperatorInput>;
+  readonly shown: InputMaybe<EstimateYamlPricesShownQueryOperatorInput>;
+  readonly validUntil: InputMaybe<DateQueryOperatorInput>;
+};
+
+type EstimateYamlPricesShown =
+  | 'no'
+  | 'yes';
+
+type EstimateYamlPricesShownQueryOperatorInput = {
+  readonly eq: InputMaybe<EstimateYamlPricesShown>;
+  readonly in: InputMaybe<ReadonlyArray<InputMaybe<EstimateYamlPricesShown>>>;
+  readonly ne: InputMaybe<EstimateYamlPricesShown>;
+  readonly nin: InputMaybe<ReadonlyArray<InputMaybe<EstimateYamlPricesShown>>>;
+};
+
+type EstimateYamlPricesSortInput = {
+  readonly currency: InputMaybe<SortOrderEnum>;
+  readonly shown: InputMaybe<SortOrderEnum>;
+  readonly validUntil: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateYamlSayings = {
+  readonly areaWorkedOut: Scalars['String'];
+  readonly atMinimum: Scalars['String'];
+  readonly caution: Scalars['String'];
+  readonly diameter: Scalars['String'];
+  readonly firmQuoteWithin: Scalars['String'];
+  readonly fits: Scalars['String'];
+  readonly fitsNowhere: Scalars['String'];
+  readonly gradeNotOffered: Scalars['String'];
+  readonly gradeOffered: Scalars['String'];
+  readonly growthTitle: Scalars['String'];
+  readonly leadTime: Scalars['String'];
+  readonly machineTo: Scalars['String'];
+  readonly noLeadTime: Scalars['String'];
+  readonly noLine: Scalars['String'];
+  readonly noPrice: Scalars['String'];
+  readonly perLot: Scalars['String'];
+  readonly perPart: Scalars['String'];
+  readonly perSurface: Scalars['String'];
+  readonly priceTitle: Scalars['String'];
+  readonly sourceProcess: Scalars['String'];
+  readonly sourceStandard: Scalars['String'];
+  readonly suits: Scalars['String'];
+  readonly thicknessIn: Scalars['String'];
+  readonly thicknessOut: Scalars['String'];
+  readonly thread: Scalars['String'];
+  readonly tooHeavy: Scalars['String'];
+  readonly tooLarge: Scalars['String'];
+  readonly unsuitable: Scalars['String'];
+  readonly validUntil: Scalars['String'];
+};
+
+type EstimateYamlSayingsFieldSelector = {
+  readonly areaWorkedOut: InputMaybe<FieldSelectorEnum>;
+  readonly atMinimum: InputMaybe<FieldSelectorEnum>;
+  readonly caution: InputMaybe<FieldSelectorEnum>;
+  readonly diameter: InputMaybe<FieldSelectorEnum>;
+  readonly firmQuoteWithin: InputMaybe<FieldSelectorEnum>;
+  readonly fits: InputMaybe<FieldSelectorEnum>;
+  readonly fitsNowhere: InputMaybe<FieldSelectorEnum>;
+  readonly gradeNotOffered: InputMaybe<FieldSelectorEnum>;
+  readonly gradeOffered: InputMaybe<FieldSelectorEnum>;
+  readonly growthTitle: InputMaybe<FieldSelectorEnum>;
+  readonly leadTime: InputMaybe<FieldSelectorEnum>;
+  readonly machineTo: InputMaybe<FieldSelectorEnum>;
+  readonly noLeadTime: InputMaybe<FieldSelectorEnum>;
+  readonly noLine: InputMaybe<FieldSelectorEnum>;
+  readonly noPrice: InputMaybe<FieldSelectorEnum>;
+  readonly perLot: InputMaybe<FieldSelectorEnum>;
+  readonly perPart: InputMaybe<FieldSelectorEnum>;
+  readonly perSurface: InputMaybe<FieldSelectorEnum>;
+  readonly priceTitle: InputMaybe<FieldSelectorEnum>;
+  readonly sourceProcess: InputMaybe<FieldSelectorEnum>;
+  readonly sourceStandard: InputMaybe<FieldSelectorEnum>;
+  readonly suits: InputMaybe<FieldSelectorEnum>;
+  readonly thicknessIn: InputMaybe<FieldSelectorEnum>;
+  readonly thicknessOut: InputMaybe<FieldSelectorEnum>;
+  readonly thread: InputMaybe<FieldSelectorEnum>;
+  readonly tooHeavy: InputMaybe<FieldSelectorEnum>;
+  readonly tooLarge: InputMaybe<FieldSelectorEnum>;
+  readonly unsuitable: InputMaybe<FieldSelectorEnum>;
+  readonly validUntil: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateYamlSayingsFilterInput = {
+  readonly areaWorkedOut: InputMaybe<StringQueryOperatorInput>;
+  readonly atMinimum: InputMaybe<StringQueryOperatorInput>;
+  readonly caution: InputMaybe<StringQueryOperatorInput>;
+  readonly diameter: InputMaybe<StringQueryOperatorInput>;
+  readonly firmQuoteWithin: InputMaybe<StringQueryOperatorInput>;
+  readonly fits: InputMaybe<StringQueryOperatorInput>;
+  readonly fitsNowhere: InputMaybe<StringQueryOperatorInput>;
+  readonly gradeNotOffered: InputMaybe<StringQueryOperatorInput>;
+  readonly gradeOffered: InputMaybe<StringQueryOperatorInput>;
+  readonly growthTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly leadTime: InputMaybe<StringQueryOperatorInput>;
+  readonly machineTo: InputMaybe<StringQueryOperatorInput>;
+  readonly noLeadTime: InputMaybe<StringQueryOperatorInput>;
+  readonly noLine: InputMaybe<StringQueryOperatorInput>;
+  readonly noPrice: InputMaybe<StringQueryOperatorInput>;
+  readonly perLot: InputMaybe<StringQueryOperatorInput>;
+  readonly perPart: InputMaybe<StringQueryOperatorInput>;
+  readonly perSurface: InputMaybe<StringQueryOperatorInput>;
+  readonly priceTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly sourceProcess: InputMaybe<StringQueryOperatorInput>;
+  readonly sourceStandard: InputMaybe<StringQueryOperatorInput>;
+  readonly suits: InputMaybe<StringQueryOperatorInput>;
+  readonly thicknessIn: InputMaybe<StringQueryOperatorInput>;
+  readonly thicknessOut: InputMaybe<StringQueryOperatorInput>;
+  readonly thread: InputMaybe<StringQueryOperatorInput>;
+  readonly tooHeavy: InputMaybe<StringQueryOperatorInput>;
+  readonly tooLarge: InputMaybe<StringQueryOperatorInput>;
+  readonly unsuitable: InputMaybe<StringQueryOperatorInput>;
+  readonly validUntil: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateYamlSayingsSortInput = {
+  readonly areaWorkedOut: InputMaybe<SortOrderEnum>;
+  readonly atMinimum: InputMaybe<SortOrderEnum>;
+  readonly caution: InputMaybe<SortOrderEnum>;
+  readonly diameter: InputMaybe<SortOrderEnum>;
+  readonly firmQuoteWithin: InputMaybe<SortOrderEnum>;
+  readonly fits: InputMaybe<SortOrderEnum>;
+  readonly fitsNowhere: InputMaybe<SortOrderEnum>;
+  readonly gradeNotOffered: InputMaybe<SortOrderEnum>;
+  readonly gradeOffered: InputMaybe<SortOrderEnum>;
+  readonly growthTitle: InputMaybe<SortOrderEnum>;
+  readonly leadTime: InputMaybe<SortOrderEnum>;
+  readonly machineTo: InputMaybe<SortOrderEnum>;
+  readonly noLeadTime: InputMaybe<SortOrderEnum>;
+  readonly noLine: InputMaybe<SortOrderEnum>;
+  readonly noPrice: InputMaybe<SortOrderEnum>;
+  readonly perLot: InputMaybe<SortOrderEnum>;
+  readonly perPart: InputMaybe<SortOrderEnum>;
+  readonly perSurface: InputMaybe<SortOrderEnum>;
+  readonly priceTitle: InputMaybe<SortOrderEnum>;
+  readonly sourceProcess: InputMaybe<SortOrderEnum>;
+  readonly sourceStandard: InputMaybe<SortOrderEnum>;
+  readonly suits: InputMaybe<SortOrderEnum>;
+  readonly thicknessIn: InputMaybe<SortOrderEnum>;
+  readonly thicknessOut: InputMaybe<SortOrderEnum>;
+  readonly thread: InputMaybe<SortOrderEnum>;
+  readonly tooHeavy: InputMaybe<SortOrderEnum>;
+  readonly tooLarge: InputMaybe<SortOrderEnum>;
+  readonly unsuitable: InputMaybe<SortOrderEnum>;
+  readonly validUntil: InputMaybe<SortOrderEnum>;
+};
+
+type EstimateYamlSortInput = {
+  readonly alloys: InputMaybe<EstimateAlloySortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly firmQuoteHours: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly language: InputMaybe<SortOrderEnum>;
+  readonly leadTimeMaxAgeDays: InputMaybe<SortOrderEnum>;
+  readonly linkLabel: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly plants: InputMaybe<EstimatePlantSortInput>;
+  readonly prices: InputMaybe<EstimateYamlPricesSortInput>;
+  readonly processes: InputMaybe<EstimateProcessSortInput>;
+  readonly sayings: InputMaybe<EstimateYamlSayingsSortInput>;
+  readonly slug: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly words: InputMaybe<EstimateYamlWordsSortInput>;
+};
+
+type EstimateYamlWords = {
+  readonly alloy: Scalars['String'];
+  readonly answerTitle: Scalars['String'];
+  readonly area: Scalars['String'];
+  readonly block: Scalars['String'];
+  readonly bore: Scalars['String'];
+  readonly bores: Scalars['String'];
+  readonly checksTitle: Scalars['String'];
+  readonly colour: Scalars['String'];
+  readonly diameter: Scalars['String'];
+  readonly envelope: Scalars['String'];
+  readonly feature: Scalars['String'];
+  readonly finished: Scalars['String'];
+  readonly firmQuote: Scalars['String'];
+  readonly grade: Scalars['String'];
+  readonly height: Scalars['String'];
+  readonly inside: Scalars['String'];
+  readonly length: Scalars['String'];
+  readonly lots: Scalars['String'];
+  readonly mass: Scalars['String'];
+  readonly noStandard: Scalars['String'];
+  readonly otherAlloy: Scalars['String'];
+  readonly outside: Scalars['String'];
+  readonly plate: Scalars['String'];
+  readonly process: Scalars['String'];
+  readonly quantity: Scalars['String'];
+  readonly record: Scalars['String'];
+  readonly roundBar: Scalars['String'];
+  readonly seal: Scalars['String'];
+  readonly shape: Scalars['String'];
+  readonly standard: Scalars['String'];
+  readonly submit: Scalars['String'];
+  readonly thickness: Scalars['String'];
+  readonly threads: Scalars['String'];
+  readonly tube: Scalars['String'];
+  readonly width: Scalars['String'];
+};
+
+type EstimateYamlWordsFieldSelector = {
+  readonly alloy: InputMaybe<FieldSelectorEnum>;
+  readonly answerTitle: InputMaybe<FieldSelectorEnum>;
+  readonly area: InputMaybe<FieldSelectorEnum>;
+  readonly block: InputMaybe<FieldSelectorEnum>;
+  readonly bore: InputMaybe<FieldSelectorEnum>;
+  readonly bores: InputMaybe<FieldSelectorEnum>;
+  readonly checksTitle: InputMaybe<FieldSelectorEnum>;
+  readonly colour: InputMaybe<FieldSelectorEnum>;
+  readonly diameter: InputMaybe<FieldSelectorEnum>;
+  readonly envelope: InputMaybe<FieldSelectorEnum>;
+  readonly feature: InputMaybe<FieldSelectorEnum>;
+  readonly finished: InputMaybe<FieldSelectorEnum>;
+  readonly firmQuote: InputMaybe<FieldSelectorEnum>;
+  readonly grade: InputMaybe<FieldSelectorEnum>;
+  readonly height: InputMaybe<FieldSelectorEnum>;
+  readonly inside: InputMaybe<FieldSelectorEnum>;
+  readonly length: InputMaybe<FieldSelectorEnum>;
+  readonly lots: InputMaybe<FieldSelectorEnum>;
+  readonly mass: InputMaybe<FieldSelectorEnum>;
+  readonly noStandard: InputMaybe<FieldSelectorEnum>;
+  readonly otherAlloy: InputMaybe<FieldSelectorEnum>;
+  readonly outside: InputMaybe<FieldSelectorEnum>;
+  readonly plate: InputMaybe<FieldSelectorEnum>;
+  readonly process: InputMaybe<FieldSelectorEnum>;
+  readonly quantity: InputMaybe<FieldSelectorEnum>;
+  readonly record: InputMaybe<FieldSelectorEnum>;
+  readonly roundBar: InputMaybe<FieldSelectorEnum>;
+  readonly seal: InputMaybe<FieldSelectorEnum>;
+  readonly shape: InputMaybe<FieldSelectorEnum>;
+  readonly standard: InputMaybe<FieldSelectorEnum>;
+  readonly submit: InputMaybe<FieldSelectorEnum>;
+  readonly thickness: InputMaybe<FieldSelectorEnum>;
+  readonly threads: InputMaybe<FieldSelectorEnum>;
+  readonly tube: InputMaybe<FieldSelectorEnum>;
+  readonly width: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateYamlWordsFilterInput = {
+  readonly alloy: InputMaybe<StringQueryOperatorInput>;
+  readonly answerTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly area: InputMaybe<StringQueryOperatorInput>;
+  readonly block: InputMaybe<StringQueryOperatorInput>;
+  readonly bore: InputMaybe<StringQueryOperatorInput>;
+  readonly bores: InputMaybe<StringQueryOperatorInput>;
+  readonly checksTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly colour: InputMaybe<StringQueryOperatorInput>;
+  readonly diameter: InputMaybe<StringQueryOperatorInput>;
+  readonly envelope: InputMaybe<StringQueryOperatorInput>;
+  readonly feature: InputMaybe<StringQueryOperatorInput>;
+  readonly finished: InputMaybe<StringQueryOperatorInput>;
+  readonly firmQuote: InputMaybe<StringQueryOperatorInput>;
+  readonly grade: InputMaybe<StringQueryOperatorInput>;
+  readonly height: InputMaybe<StringQueryOperatorInput>;
+  readonly inside: InputMaybe<StringQueryOperatorInput>;
+  readonly length: InputMaybe<StringQueryOperatorInput>;
+  readonly lots: InputMaybe<StringQueryOperatorInput>;
+  readonly mass: InputMaybe<StringQueryOperatorInput>;
+  readonly noStandard: InputMaybe<StringQueryOperatorInput>;
+  readonly otherAlloy: InputMaybe<StringQueryOperatorInput>;
+  readonly outside: InputMaybe<StringQueryOperatorInput>;
+  readonly plate: InputMaybe<StringQueryOperatorInput>;
+  readonly process: InputMaybe<StringQueryOperatorInput>;
+  readonly quantity: InputMaybe<StringQueryOperatorInput>;
+  readonly record: InputMaybe<StringQueryOperatorInput>;
+  readonly roundBar: InputMaybe<StringQueryOperatorInput>;
+  readonly seal: InputMaybe<StringQueryOperatorInput>;
+  readonly shape: InputMaybe<StringQueryOperatorInput>;
+  readonly standard: InputMaybe<StringQueryOperatorInput>;
+  readonly submit: InputMaybe<StringQueryOperatorInput>;
+  readonly thickness: InputMaybe<StringQueryOperatorInput>;
+  readonly threads: InputMaybe<StringQueryOperatorInput>;
+  readonly tube: InputMaybe<StringQueryOperatorInput>;
+  readonly width: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateYamlWordsSortInput = {
+  readonly alloy: InputMaybe<SortOrderEnum>;
+  readonly answerTitle: InputMaybe<SortOrderEnum>;
+  readonly area: InputMaybe<SortOrderEnum>;
+  readonly block: InputMaybe<SortOrderEnum>;
+  readonly bore: InputMaybe<SortOrderEnum>;
+  readonly bores: InputMaybe<SortOrderEnum>;
+  readonly checksTitle: InputMaybe<SortOrderEnum>;
+  readonly colour: InputMaybe<SortOrderEnum>;
+  readonly diameter: InputMaybe<SortOrderEnum>;
+  readonly envelope: InputMaybe<SortOrderEnum>;
+  readonly feature: InputMaybe<SortOrderEnum>;
+  readonly finished: InputMaybe<SortOrderEnum>;
+  readonly firmQuote: InputMaybe<SortOrderEnum>;
+  readonly grade: InputMaybe<SortOrderEnum>;
+  readonly height: InputMaybe<SortOrderEnum>;
+  readonly inside: InputMaybe<SortOrderEnum>;
+  readonly length: InputMaybe<SortOrderEnum>;
+  readonly lots: InputMaybe<SortOrderEnum>;
+  readonly mass: InputMaybe<SortOrderEnum>;
+  readonly noStandard: InputMaybe<SortOrderEnum>;
+  readonly otherAlloy: InputMaybe<SortOrderEnum>;
+  readonly outside: InputMaybe<SortOrderEnum>;
+  readonly plate: InputMaybe<SortOrderEnum>;
+  readonly process: InputMaybe<SortOrderEnum>;
+  readonly quantity: InputMaybe<SortOrderEnum>;
+  readonly record: InputMaybe<SortOrderEnum>;
+  readonly roundBar: InputMaybe<SortOrderEnum>;
+  readonly seal: InputMaybe<SortOrderEnum>;
+  readonly shape: InputMaybe<SortOrderEnum>;
+  readonly standard: InputMaybe<SortOrderEnum>;
+  readonly submit: InputMaybe<SortOrderEnum>;
+  readonly thickness: InputMaybe<SortOrderEnum>;
+  readonly threads: InputMaybe<SortOrderEnum>;
+  readonly tube: InputMaybe<SortOrderEnum>;
+  readonly width: InputMaybe<SortOrderEnum>;
+};
+
 type FaqSection = {
   readonly anchor: Maybe<Scalars['String']>;
   readonly eyebrow: Maybe<Scalars['String']>;
@@ -1862,6 +2647,8 @@ type File = Node & {
   readonly childClientsYaml: Maybe<ClientsYaml>;
   /** Returns the first child node of type EnquiryYaml or null if there are no children of given type on this node */
   readonly childEnquiryYaml: Maybe<EnquiryYaml>;
+  /** Returns the first child node of type EstimateYaml or null if there are no children of given type on this node */
+  readonly childEstimateYaml: Maybe<EstimateYaml>;
   /** Returns the first child node of type HomeYaml or null if there are no children of given type on this node */
   readonly childHomeYaml: Maybe<HomeYaml>;
   /** Returns the first child node of type ImageSharp or null if there are no children of given type on this node */
@@ -1879,6 +2666,8 @@ type File = Node & {
   readonly childrenClientsYaml: Maybe<ReadonlyArray<Maybe<ClientsYaml>>>;
   /** Returns all children nodes filtered by type EnquiryYaml */
   readonly childrenEnquiryYaml: Maybe<ReadonlyArray<Maybe<EnquiryYaml>>>;
+  /** Returns all children nodes filtered by type EstimateYaml */
+  readonly childrenEstimateYaml: Maybe<ReadonlyArray<Maybe<EstimateYaml>>>;
   /** Returns all children nodes filtered by type HomeYaml */
   readonly childrenHomeYaml: Maybe<ReadonlyArray<Maybe<HomeYaml>>>;
   /** Returns all children nodes filtered by type ImageSharp */
@@ -2034,6 +2823,7 @@ type FileFieldSelector = {
   readonly childCapabilityYaml: InputMaybe<CapabilityYamlFieldSelector>;
   readonly childClientsYaml: InputMaybe<ClientsYamlFieldSelector>;
   readonly childEnquiryYaml: InputMaybe<EnquiryYamlFieldSelector>;
+  readonly childEstimateYaml: InputMaybe<EstimateYamlFieldSelector>;
   readonly childHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childServiceYaml: InputMaybe<ServiceYamlFieldSelector>;
@@ -2043,6 +2833,7 @@ type FileFieldSelector = {
   readonly childrenCapabilityYaml: InputMaybe<CapabilityYamlFieldSelector>;
   readonly childrenClientsYaml: InputMaybe<ClientsYamlFieldSelector>;
   readonly childrenEnquiryYaml: InputMaybe<EnquiryYamlFieldSelector>;
+  readonly childrenEstimateYaml: InputMaybe<EstimateYamlFieldSelector>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childrenServiceYaml: InputMaybe<ServiceYamlFieldSelector>;
@@ -2091,6 +2882,7 @@ type FileFilterInput = {
   readonly childCapabilityYaml: InputMaybe<CapabilityYamlFilterInput>;
   readonly childClientsYaml: InputMaybe<ClientsYamlFilterInput>;
   readonly childEnquiryYaml: InputMaybe<EnquiryYamlFilterInput>;
+  readonly childEstimateYaml: InputMaybe<EstimateYamlFilterInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
   readonly childServiceYaml: InputMaybe<ServiceYamlFilterInput>;
@@ -2100,6 +2892,7 @@ type FileFilterInput = {
   readonly childrenCapabilityYaml: InputMaybe<CapabilityYamlFilterListInput>;
   readonly childrenClientsYaml: InputMaybe<ClientsYamlFilterListInput>;
   readonly childrenEnquiryYaml: InputMaybe<EnquiryYamlFilterListInput>;
+  readonly childrenEstimateYaml: InputMaybe<EstimateYamlFilterListInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   readonly childrenServiceYaml: InputMaybe<ServiceYamlFilterListInput>;
@@ -2189,6 +2982,7 @@ type FileSortInput = {
   readonly childCapabilityYaml: InputMaybe<CapabilityYamlSortInput>;
   readonly childClientsYaml: InputMaybe<ClientsYamlSortInput>;
   readonly childEnquiryYaml: InputMaybe<EnquiryYamlSortInput>;
+  readonly childEstimateYaml: InputMaybe<EstimateYamlSortInput>;
   readonly childHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childServiceYaml: InputMaybe<ServiceYamlSortInput>;
@@ -2198,6 +2992,7 @@ type FileSortInput = {
   readonly childrenCapabilityYaml: InputMaybe<CapabilityYamlSortInput>;
   readonly childrenClientsYaml: InputMaybe<ClientsYamlSortInput>;
   readonly childrenEnquiryYaml: InputMaybe<EnquiryYamlSortInput>;
+  readonly childrenEstimateYaml: InputMaybe<EstimateYamlSortInput>;
   readonly childrenHomeYaml: InputMaybe<HomeYamlSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childrenServiceYaml: InputMaybe<ServiceYamlSortInput>;
@@ -3234,6 +4029,7 @@ type Query = {
   readonly allClientsYaml: ClientsYamlConnection;
   readonly allDirectory: DirectoryConnection;
   readonly allEnquiryYaml: EnquiryYamlConnection;
+  readonly allEstimateYaml: EstimateYamlConnection;
   readonly allFile: FileConnection;
   readonly allHomeYaml: HomeYamlConnection;
   readonly allImageSharp: ImageSharpConnection;
@@ -3249,6 +4045,7 @@ type Query = {
   readonly clientsYaml: Maybe<ClientsYaml>;
   readonly directory: Maybe<Directory>;
   readonly enquiryYaml: Maybe<EnquiryYaml>;
+  readonly estimateYaml: Maybe<EstimateYaml>;
   readonly file: Maybe<File>;
   readonly homeYaml: Maybe<HomeYaml>;
   readonly imageSharp: Maybe<ImageSharp>;
@@ -3292,6 +4089,14 @@ type Query_allEnquiryYamlArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<EnquiryYamlSortInput>>>;
+};
+
+
+type Query_allEstimateYamlArgs = {
+  filter: InputMaybe<EstimateYamlFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<EstimateYamlSortInput>>>;
 };
 
 
@@ -3478,6 +4283,29 @@ type Query_enquiryYamlArgs = {
 };
 
 
+type Query_estimateYamlArgs = {
+  alloys: InputMaybe<EstimateAlloyFilterListInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
+  firmQuoteHours: InputMaybe<IntQueryOperatorInput>;
+  heading: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  intro: InputMaybe<StringQueryOperatorInput>;
+  language: InputMaybe<StringQueryOperatorInput>;
+  leadTimeMaxAgeDays: InputMaybe<IntQueryOperatorInput>;
+  linkLabel: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  plants: InputMaybe<EstimatePlantFilterListInput>;
+  prices: InputMaybe<EstimateYamlPricesFilterInput>;
+  processes: InputMaybe<EstimateProcessFilterListInput>;
+  sayings: InputMaybe<EstimateYamlSayingsFilterInput>;
+  slug: InputMaybe<StringQueryOperatorInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
+  words: InputMaybe<EstimateYamlWordsFilterInput>;
+};
+
+
 type Query_fileArgs = {
   absolutePath: InputMaybe<StringQueryOperatorInput>;
   accessTime: InputMaybe<DateQueryOperatorInput>;
@@ -3493,6 +4321,7 @@ type Query_fileArgs = {
   childCapabilityYaml: InputMaybe<CapabilityYamlFilterInput>;
   childClientsYaml: InputMaybe<ClientsYamlFilterInput>;
   childEnquiryYaml: InputMaybe<EnquiryYamlFilterInput>;
+  childEstimateYaml: InputMaybe<EstimateYamlFilterInput>;
   childHomeYaml: InputMaybe<HomeYamlFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
   childServiceYaml: InputMaybe<ServiceYamlFilterInput>;
@@ -3502,6 +4331,7 @@ type Query_fileArgs = {
   childrenCapabilityYaml: InputMaybe<CapabilityYamlFilterListInput>;
   childrenClientsYaml: InputMaybe<ClientsYamlFilterListInput>;
   childrenEnquiryYaml: InputMaybe<EnquiryYamlFilterListInput>;
+  childrenEstimateYaml: InputMaybe<EstimateYamlFilterListInput>;
   childrenHomeYaml: InputMaybe<HomeYamlFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   childrenServiceYaml: InputMaybe<ServiceYamlFilterListInput>;

@@ -41,8 +41,10 @@ test("a process's thickness written thick to thin", () => {
 
 test("a tank without its sizes", () => {
   expect(
-    problems((content) => delete (content.plants[0].lines[0] as Partial<(typeof content.plants)[0]["lines"][0]>).width),
-  ).toEqual([{ field: "en.plants[0].lines[0].width", message: "is required but missing or empty" }]);
+    problems(
+      (content) => delete (content.plants[0].lines[0] as Partial<(typeof content.plants)[0]["lines"][0]>).tankWidth,
+    ),
+  ).toEqual([{ field: "en.plants[0].lines[0].tankWidth", message: "is required but missing or empty" }]);
 });
 
 test("a clearance that leaves no room", () => {

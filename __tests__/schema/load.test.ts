@@ -40,6 +40,7 @@ describe("content validation", () => {
       "content/services/beta.yaml",
       "content/standards/gamma.yaml",
       "content/capability.yaml",
+      "content/estimate.yaml",
     ]);
   });
 

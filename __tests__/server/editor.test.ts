@@ -48,6 +48,7 @@ describe("editorRules", () => {
       "content/capability.yaml",
       "content/clients.yaml",
       "content/enquiry.yaml",
+      "content/estimate.yaml",
       "content/home.yaml",
       "content/site.yaml",
     ]);

@@ -102,7 +102,7 @@ export function answer(desk: Desk, part: Part, today: string): Answer | null {
       .map((line) => ({
         plant: plant.plant,
         name: line.name,
-        inside: { length: line.length, width: line.width, height: line.height },
+        inside: { length: line.tankLength, width: line.tankWidth, height: line.tankDepth },
         clearance: line.clearance,
         maxMass: line.maxMass,
       })),

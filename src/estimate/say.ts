@@ -40,13 +40,15 @@ export function say(desk: Desk, found: Answer, part: Part, names: Names): Said {
   const number = (digits: number) => new Intl.NumberFormat(names.locale, { maximumFractionDigits: digits });
   const [mm, um, dm2] = [number(1), number(1), number(2)];
   // An indication: whole amounts, except under 100, where the paise or cents matter.
-  const price = (value: number) =>
+  // A range is written to one precision, set by its high end.
+  const price = (value: number, scale = value) =>
     new Intl.NumberFormat(names.locale, {
       style: "currency",
       currency: desk.prices.currency,
       minimumFractionDigits: 0,
-      maximumFractionDigits: value < 100 ? 2 : 0,
+      maximumFractionDigits: scale < 100 ? 2 : 0,
     }).format(value);
+  const range = ({ low, high }: { low: number; high: number }) => ({ low: price(low, high), high: price(high) });
   const day = (iso: string) =>
     new Intl.DateTimeFormat(names.locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
   const size = (sizes: readonly number[]) => sizes.map((value) => mm.format(value)).join(" × ");
@@ -134,14 +136,10 @@ export function say(desk: Desk, found: Answer, part: Part, names: Names): Said {
     : [];
   const prices = found.price
     ? [
-        fill(sayings.perPart, {
-          low: price(found.price.perPart.low),
-          high: price(found.price.perPart.high),
-        }),
+        fill(sayings.perPart, range(found.price.perPart)),
         fill(sayings.perLot, {
           quantity: number(0).format(part.quantity),
-          low: price(found.price.perLot.low),
-          high: price(found.price.perLot.high),
+          ...range(found.price.perLot),
         }),
         ...(found.price.atMinimum ? [fill(sayings.atMinimum, { minimum: price(found.process.lotMinimum) })] : []),
         fill(sayings.validUntil, { date: day(found.price.validUntil) }),

@@ -48,6 +48,7 @@ import {
   TIME,
   gstinChecksumProblem,
 } from "./patterns";
+import { estimateSchema } from "./estimate";
 import { keyFacts, link, thicknessRange, title } from "./pieces";
 
 const pageMeta = {
@@ -625,4 +626,6 @@ export const contentFiles = [
   { name: "standards", glob: "standards/*.yaml", typeName: "StandardYaml", schema: standardSchema, optional: true },
   // Optional too: without it the site builds, without the two PDFs.
   { name: "capability", glob: "capability.yaml", typeName: "CapabilityYaml", schema: capabilitySchema, optional: true },
+  // Optional: without it the site has no estimate desk.
+  { name: "estimate", glob: "estimate.yaml", typeName: "EstimateYaml", schema: estimateSchema, optional: true },
 ] as const;

@@ -6,7 +6,7 @@
 import { choice, date, list, number, object, paragraph, text } from "./fields";
 import { CURRENCY, SLUG } from "./patterns";
 import { MAX_MICRONS, thicknessRange } from "./pieces";
-import { today } from "./expiry";
+import { today } from "./today";
 import { dayOf } from "./validate";
 
 /** The largest tank side, mm, and the heaviest part, kg, a line is given. */
@@ -132,16 +132,16 @@ const line = object(
   {
     name: text("Line (as the plant names it)"),
     services: list("Processes it runs (service page addresses)", service("Service page"), { min: 1 }),
-    length: number("Tank inside length (mm)", 1, MAX_MM),
-    width: number("Tank inside width (mm)", 1, MAX_MM),
-    height: number("Tank inside depth (mm)", 1, MAX_MM),
+    tankLength: number("Tank inside length (mm)", 1, MAX_MM),
+    tankWidth: number("Tank inside width (mm)", 1, MAX_MM),
+    tankDepth: number("Tank inside depth (mm)", 1, MAX_MM),
     clearance: number("Clearance kept on every side (mm)", 0, MAX_MM),
     maxMass: number("Heaviest part it takes (kg)", 0, MAX_KG, { integer: false }),
   },
   {
     typeName: "EstimateLine",
     check: (value) => {
-      const smallest = Math.min(Number(value.length), Number(value.width), Number(value.height));
+      const smallest = Math.min(Number(value.tankLength), Number(value.tankWidth), Number(value.tankDepth));
       return 2 * Number(value.clearance) >= smallest
         ? `clearance: ${value.clearance} mm on every side leaves no room in a ${smallest} mm side`
         : null;
@@ -227,38 +227,34 @@ const sayings = object("What the answer says", {
   noLeadTime: text("No lead time shown (ask us)"),
 });
 
-export const estimateSchema = object(
-  "Estimate desk",
-  {
-    slug: text("Page address (after the /)", { pattern: SLUG }),
-    title: text("Page title (browser tab and search results)"),
-    description: paragraph("Page description (search results, at most about 160 characters)"),
-    linkLabel: text("Link label (first screens, service and standard pages)"),
-    heading: text("Heading"),
-    intro: paragraph("Introduction", { required: false }),
-    processes: list("Processes the desk estimates", process, { min: 1, max: 20, unique: "service" }),
-    alloys: list("Alloys a buyer can choose", alloy, { min: 1, max: 60, unique: "name" }),
-    plants: list(
-      "Plants and their lines",
-      object(
-        "Plant",
-        {
-          plant: text("Plant (its name in the site settings)"),
-          lines: list("Lines", line, { min: 1, max: 20, unique: "name" }),
-        },
-        { typeName: "EstimatePlant" },
-      ),
-      { min: 1, max: 10, unique: "plant" },
+export const estimateSchema = object("Estimate desk", {
+  slug: text("Page address (after the /)", { pattern: SLUG }),
+  title: text("Page title (browser tab and search results)"),
+  description: paragraph("Page description (search results, at most about 160 characters)"),
+  linkLabel: text("Link label (first screens, service and standard pages)"),
+  heading: text("Heading"),
+  intro: paragraph("Introduction", { required: false }),
+  processes: list("Processes the desk estimates", process, { min: 1, max: 20, unique: "service" }),
+  alloys: list("Alloys a buyer can choose", alloy, { min: 1, max: 60, unique: "name" }),
+  plants: list(
+    "Plants and their lines",
+    object(
+      "Plant",
+      {
+        plant: text("Plant (its name in the site settings)", { translated: false }),
+        lines: list("Lines", line, { min: 1, max: 20, unique: "name" }),
+      },
+      { typeName: "EstimatePlant" },
     ),
-    prices: object("Prices", {
-      shown: yesNo("Show prices at all?"),
-      currency: text("Currency (three letters, e.g. INR)", { pattern: CURRENCY }),
-      validUntil: date("Prices valid until"),
-    }),
-    firmQuoteHours: number("A firm quote within this many working hours", 1, 720),
-    leadTimeMaxAgeDays: number("A lead time set longer ago than this many days is not shown", 1, 365),
-    words,
-    sayings,
-  },
-  { typeName: "EstimateYaml" },
-);
+    { min: 1, max: 10, unique: "plant" },
+  ),
+  prices: object("Prices", {
+    shown: yesNo("Show prices at all?"),
+    currency: text("Currency (three letters, e.g. INR)", { pattern: CURRENCY }),
+    validUntil: date("Prices valid until"),
+  }),
+  firmQuoteHours: number("A firm quote within this many working hours", 1, 720),
+  leadTimeMaxAgeDays: number("A lead time set longer ago than this many days is not shown", 1, 365),
+  words,
+  sayings,
+});

@@ -7,11 +7,9 @@ import { isCurrent } from "../sections/Documents/display";
 import type { ContentWarning, LoadedFile } from "./types";
 import { dayOf } from "./validate";
 
-/**
- * Today as the build sees it, "YYYY-MM-DD" in UTC: the same day Gatsby's buildTime names,
- * which the pages read.
- */
-export const today = (now = new Date()) => now.toISOString().slice(0, 10);
+import { today } from "./today";
+
+export { today };
 
 interface DocumentsSection {
   type: string;

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
 import { contentFiles } from "./content";
+import { deskProblems } from "./estimateLinks";
 import { fileFacts } from "./fileFacts";
 import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATIONS, type Language } from "./languages";
 import { byLanguage } from "./languageFile";
@@ -163,11 +164,16 @@ export function loadContent(projectDir: string): { files: LoadedFile[]; problems
 
   // A service page that did not load is named by its own problem, not again by each standard citing it.
   const servicesLoaded = !problems.some((problem) => problem.file.startsWith("content/services/"));
-  const known = servicesLoaded ? unknownServices(files) : [];
+  const citing = servicesLoaded ? unknownServices(files) : [];
+  // The desk names plants too: only once the site's settings loaded.
+  const siteLoaded = files.some((loaded) => loaded.kind === "site");
+  const twice = duplicateSlugs(files);
   problems.push(
-    ...duplicateSlugs(files),
-    ...known,
-    ...(servicesLoaded && known.length === 0 ? strayGradeServices(files) : []),
+    ...twice,
+    ...citing,
+    ...(servicesLoaded && citing.length === 0 ? strayGradeServices(files) : []),
+    // Pages named twice would be listed twice among the pages the desk may name.
+    ...(servicesLoaded && siteLoaded && twice.length === 0 ? deskProblems(files) : []),
   );
   return { files, problems };
 }
