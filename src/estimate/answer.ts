@@ -35,6 +35,8 @@ export interface Part {
   /** dm², as the buyer knows it, or a shape to work it out from. */
   area: number | Shape;
   quantity: number;
+  /** Lots a year, when the buyer says (the estimator's, not the price band's). */
+  lots?: number;
   masked: { threads: number; bores: number };
   /** A size the drawing holds after finishing, mm. */
   finished?: { diameter: number; feature: "outside" | "bore" };
