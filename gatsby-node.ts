@@ -190,6 +190,7 @@ interface PagesQuery {
   allEnquiryYaml: { nodes: { language: Language; slug: string; privacy: { slug: string } }[] };
   allServiceYaml: { nodes: { language: Language; slug: string }[] };
   allStandardYaml: { nodes: { language: Language; slug: string }[] };
+  allEstimateYaml: { nodes: { language: Language; slug: string }[] };
 }
 
 /** The languages each content file has a node in (only complete ones have: contentNodes.ts). */
@@ -197,6 +198,7 @@ function contentLanguages(data: PagesQuery): ContentLanguages {
   const languages = (nodes: { language: Language }[]) => nodes.map((node) => node.language);
   const english = data.allEnquiryYaml.nodes.find((node) => node.language === DEFAULT_LANGUAGE);
   if (!english) throw new Error("content/enquiry.yaml was not loaded.");
+  const desk = data.allEstimateYaml.nodes.find((node) => node.language === DEFAULT_LANGUAGE);
   const pagesOf = (nodes: { language: Language; slug: string }[]) =>
     [...new Set(nodes.map((node) => node.slug))]
       .sort()
@@ -208,6 +210,7 @@ function contentLanguages(data: PagesQuery): ContentLanguages {
     enquiry: { slug: english.slug, privacySlug: english.privacy.slug, languages: languages(data.allEnquiryYaml.nodes) },
     services: pagesOf(data.allServiceYaml.nodes),
     standards: pagesOf(data.allStandardYaml.nodes),
+    ...(desk ? { estimate: { slug: desk.slug, languages: languages(data.allEstimateYaml.nodes) } } : {}),
   };
 }
 
@@ -262,6 +265,12 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
           privacy {
             slug
           }
+        }
+      }
+      allEstimateYaml {
+        nodes {
+          language
+          slug
         }
       }
     }

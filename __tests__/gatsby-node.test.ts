@@ -37,6 +37,7 @@ function runCreatePages(slugs: string[], errors?: unknown[], german: string[] = 
                 privacy: { slug: "data-notice" },
               })),
             },
+            allEstimateYaml: { nodes: languages("estimate").map((language) => ({ language, slug: "price-check" })) },
           },
         },
   );

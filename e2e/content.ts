@@ -138,6 +138,8 @@ export function headingOf(planned: PlannedPage): string {
       return enquiryIn.heading;
     case "privacy":
       return enquiryIn.privacy.heading;
+    case "estimate":
+      return contentIn<{ heading: string }>("content/estimate.yaml", language).heading;
     case "notFound":
       return contentIn<SiteContent>("content/site.yaml", language).notFound.title;
   }

@@ -15,9 +15,11 @@ export interface ContentLanguages {
   enquiry: { slug: string; privacySlug: string; languages: Language[] };
   services: { slug: string; languages: Language[] }[];
   standards: { slug: string; languages: Language[] }[];
+  /** The estimate desk (content/estimate.yaml), when content has one. */
+  estimate?: { slug: string; languages: Language[] };
 }
 
-export type Template = "home" | "service" | "standard" | "enquiry" | "privacy" | "notFound";
+export type Template = "home" | "service" | "standard" | "enquiry" | "privacy" | "estimate" | "notFound";
 
 export interface PlannedPage {
   template: Template;
@@ -66,6 +68,15 @@ export function languagePages(content: ContentLanguages): PlannedPage[] {
       languages: framed(content.enquiry.languages).filter((language) => standard.languages.includes(language)),
     })),
     { template: "privacy", path: `/${content.enquiry.privacySlug}`, languages: framed(content.enquiry.languages) },
+    ...(content.estimate
+      ? [
+          {
+            template: "estimate" as const,
+            path: `/${content.estimate.slug}`,
+            languages: framed(content.estimate.languages),
+          },
+        ]
+      : []),
     { template: "notFound", path: NOT_FOUND_PATH, languages: framed(content.site) },
   ];
   const withEnglish = pages.map((page) => ({
@@ -94,6 +105,7 @@ export function contentLanguagesOf(files: readonly LoadedFile[]): ContentLanguag
   const one = (kind: LoadedFile["kind"]) => files.find((file) => file.kind === kind);
   const enquiry = one("enquiry")?.data as { slug: string; privacy: { slug: string } } | undefined;
   if (!enquiry) throw new Error("content/enquiry.yaml was not loaded.");
+  const desk = one("estimate");
   return {
     site: languages(one("site")),
     home: languages(one("home")),
@@ -101,6 +113,7 @@ export function contentLanguagesOf(files: readonly LoadedFile[]): ContentLanguag
     enquiry: { slug: enquiry.slug, privacySlug: enquiry.privacy.slug, languages: languages(one("enquiry")) },
     services: pagesOf(files, "services", languages),
     standards: pagesOf(files, "standards", languages),
+    ...(desk ? { estimate: { slug: String(desk.data.slug), languages: languages(desk) } } : {}),
   };
 }
 

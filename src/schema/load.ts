@@ -222,10 +222,10 @@ function unknownServices(files: LoadedFile[]): FileProblem[] {
     );
 }
 
-/** Every page address content chooses: each service's, the quote form's and its privacy notice's. */
+/** Every page address content chooses: each service's and standard's, the desk's, the quote form's and its privacy notice's. */
 function pageSlugs({ file, data }: LoadedFile): { field: string; slug: string }[] {
   const field = (at: string) => `${DEFAULT_LANGUAGE}.${at}`;
-  if (file.startsWith("content/services/") || file.startsWith("content/standards/"))
+  if (file.startsWith("content/services/") || file.startsWith("content/standards/") || file === "content/estimate.yaml")
     return [{ field: field("slug"), slug: String(data.slug) }];
   if (file === "content/enquiry.yaml") {
     const privacy = data.privacy as { slug: string };

@@ -1,0 +1,1 @@
+export { EstimateDesk, type EstimateDeskProps } from "./EstimateDesk";
