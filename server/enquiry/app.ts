@@ -25,6 +25,9 @@ import type { Spool } from "./spool";
 import { registerInbox } from "./inbox";
 import { INBOX_PATH } from "./message";
 import { escapeHtml, staffPage } from "../lib/staffPage";
+import { ESTIMATE_API } from "../../src/contract/estimate";
+import { valuesOf } from "./estimatePage";
+import { TotalBudget } from "./totalBudget";
 import { Refusal } from "../lib/refusal";
 
 export interface Deps {
@@ -40,6 +43,8 @@ export interface Deps {
 export const MAX_FIELDS = 100;
 /** The most bytes of one field (a 5000-character message, in any script's UTF-8). */
 export const MAX_FIELD_BYTES = 32 * 1024;
+/** An estimate is cheap and writes nothing: a buyer may try several for each form sent. */
+const ESTIMATES_PER_FORM = 10;
 const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? "").includes("application/json");
 const RECEIVED = `${ENQUIRY_API}/received/`;
 
@@ -147,6 +152,25 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
       }
       if (taken.status === 201) stored();
       return received(request, reply, taken.id, taken.status, taken.language);
+    },
+  );
+
+  // The estimate desk without JavaScript: read, answered from the live page's desk, and
+  // forgotten (nothing is written). Limited per address like the form, and in total.
+  const estimates = new TotalBudget(settings.postsPerMinute * ESTIMATES_PER_FORM, 60_000);
+  app.post(
+    ESTIMATE_API,
+    { config: { rateLimit: { max: settings.postsPerMinute * ESTIMATES_PER_FORM, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new Refusal(415, "send the form as multipart/form-data");
+      if (!estimates.take()) throw new Refusal(429, "too many estimates at once; wait a minute");
+      const fields = new Map<string, string[]>();
+      for await (const part of request.parts()) {
+        if (part.type === "file") throw new Refusal(400, "the estimate takes no files");
+        fields.set(part.fieldname, [...(fields.get(part.fieldname) ?? []), String(part.value)]);
+      }
+      const page = site.estimate(valuesOf(fields), refererLanguage(request), new Date().toISOString().slice(0, 10));
+      return page ? html(reply, 200, page) : html(reply, 404, site.notFound());
     },
   );
 

@@ -22,7 +22,9 @@ import {
   type Language,
   type Notice,
 } from "../../src/contract/enquiry";
+import type { DeskPageData, Values } from "../../src/contract/estimate";
 import { escapeHtml } from "../lib/html";
+import { deskOf, fillEstimate } from "./estimatePage";
 
 export class LiveSite {
   private release = "";
@@ -46,13 +48,27 @@ export class LiveSite {
   }
 
   /** A built page, without its scripts: the service fills it, and React must not redraw it. */
-  private page(route: string): HTMLElement {
+  private page(route: string, beforeStripping: (document: HTMLElement) => void = () => {}): HTMLElement {
     const file = path.join(fs.realpathSync(this.live), route, "index.html");
     const document = parse(fs.readFileSync(file, "utf8"), { comment: false });
+    beforeStripping(document);
     for (const script of document.querySelectorAll('script, link[as="script"], link[rel="modulepreload"]')) {
       script.remove();
     }
     return document;
+  }
+
+  /**
+   * The estimate page in `language` (else English) answering `values` as of `today`, or
+   * null when the live release has no desk.
+   */
+  estimate(values: Values, language: Language, today: string): string | null {
+    const paths = this.settings().estimatePaths;
+    const route = paths?.[language] ?? paths?.[DEFAULT_LANGUAGE];
+    if (!route) return null;
+    let data: DeskPageData | null = null;
+    const document = this.page(route, (built) => (data = deskOf(built)));
+    return data && fillEstimate(document, data, values, today) ? document.toString() : null;
   }
 
   /** `language` if the live form is published in it, else English. */

@@ -8,7 +8,7 @@ import { SETTINGS_FILE, type EnquirySettings, type TranslatedSettings } from "..
 import { pathIn } from "../language/paths";
 import { DEFAULT_LANGUAGE, type Language } from "../schema/languages";
 import type { LoadedFile } from "../schema/types";
-import { contentLanguagesOf, formLanguages } from "./languagePages";
+import { contentLanguagesOf, formLanguages, languagePages } from "./languagePages";
 import type { Data } from "../schema/fields";
 import type { enquirySchema, serviceSchema, siteSchema } from "../schema/content";
 import { formatProblems } from "../schema/report";
@@ -72,7 +72,12 @@ export function settingsFromContent(files: readonly LoadedFile[], siteUrl?: stri
   const translations = formLanguages(contentLanguagesOf(files))
     .filter((language) => language !== DEFAULT_LANGUAGE)
     .map((language) => [language, translatedSettings(enquiry.translations[language] as Enquiry, language)]);
-  return translations.length ? { ...settings, translations: Object.fromEntries(translations) } : settings;
+  const desk = languagePages(contentLanguagesOf(files)).filter((page) => page.template === "estimate");
+  return {
+    ...settings,
+    ...(translations.length ? { translations: Object.fromEntries(translations) } : {}),
+    ...(desk.length ? { estimatePaths: Object.fromEntries(desk.map((page) => [page.page.language, page.path])) } : {}),
+  };
 }
 
 export function writeEnquirySettings(projectDir: string, publicDir: string): void {

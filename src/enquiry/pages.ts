@@ -60,4 +60,6 @@ export interface EnquirySettings {
   summary: string;
   /** Each other language the form is published in (none in a release built before them). */
   translations?: Partial<Record<Language, TranslatedSettings>>;
+  /** The estimate desk's page in each language it is published in (none: the site has no desk). */
+  estimatePaths?: Partial<Record<Language, string>>;
 }

@@ -5,6 +5,7 @@ import { Island } from "../components/Island";
 import { PageHead } from "../components/PageHead";
 import type { Desk } from "../estimate/answer";
 import { ESTIMATE_URL } from "../estimate/form";
+import { DESK_DATA_ID, jsonForHtml, type DeskPageData } from "../estimate/pageData";
 import { oneBySlug, type PageLanguage } from "../language/paths";
 import { LANGUAGES } from "../schema/languages";
 import { PageShell } from "../pageBodies/PageShell";
@@ -42,21 +43,17 @@ export default function EstimatePage({
       ...(item.thickness ? { thickness: item.thickness } : {}),
     })),
   }));
+  const shown: DeskPageData = { desk, processNames, standards, locale: LANGUAGES[pageContext.language].locale };
   return (
     <PageShell data={data} page={pageContext} pathname={location.pathname} embedMap={false}>
       <div className={`container ${styles.page}`}>
         <h1>{page.heading}</h1>
         {page.intro && <p>{page.intro}</p>}
         <Island>
-          <EstimateDesk
-            desk={desk}
-            processNames={processNames}
-            standards={standards}
-            locale={LANGUAGES[pageContext.language].locale}
-            action={ESTIMATE_URL}
-            today={built?.day ?? ""}
-          />
+          <EstimateDesk {...shown} action={ESTIMATE_URL} today={built?.day ?? ""} />
         </Island>
+        {/* For the enquiry service: it answers the form sent without JavaScript from this. */}
+        <script type="application/json" id={DESK_DATA_ID} dangerouslySetInnerHTML={{ __html: jsonForHtml(shown) }} />
       </div>
     </PageShell>
   );

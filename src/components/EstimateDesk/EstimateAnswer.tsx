@@ -1,46 +1,22 @@
 import React from "react";
+import { answerHtml, type AnswerTitles } from "../../estimate/answerHtml";
+import { ANSWER_ID } from "../../estimate/pageData";
 import type { Said } from "../../estimate/say";
 import * as styles from "./EstimateDesk.module.css";
 
 interface Props {
-  said: Said;
-  titles: { checks: string; growth: string; price: string };
+  /** Null until the part is described in full: the place stays, empty. */
+  said: Said | null;
+  titles: AnswerTitles;
 }
 
-/** The desk's answer, in content's words: the checks, the build-up, the price, the lead time. */
+/** The desk's answer, in the markup the enquiry service fills the same place with (without JavaScript). */
 export function EstimateAnswer({ said, titles }: Props) {
   return (
-    <>
-      <h3>{titles.checks}</h3>
-      <ul className={styles.checks}>
-        {said.checks.map((check) => (
-          <li key={check.text} data-level={check.level}>
-            {check.text}
-          </li>
-        ))}
-      </ul>
-      {said.growth.length > 0 && (
-        <>
-          <h3>{titles.growth}</h3>
-          <ul>
-            {said.growth.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        </>
-      )}
-      {said.price.length > 0 && (
-        <>
-          <h3>{titles.price}</h3>
-          <ul>
-            {said.price.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        </>
-      )}
-      <p>{said.leadTime}</p>
-      <p>{said.firmQuote}</p>
-    </>
+    <div
+      id={ANSWER_ID}
+      className={styles.said}
+      dangerouslySetInnerHTML={{ __html: said ? answerHtml(said, titles) : "" }}
+    />
   );
 }

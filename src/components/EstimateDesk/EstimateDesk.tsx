@@ -28,6 +28,17 @@ export interface EstimateDeskProps {
 }
 
 const id = (name: FieldName) => `estimate-${name}`;
+/** The first choice of a list that may be left unchosen (a colour, a seal). */
+const NONE = "–";
+
+interface Option {
+  value: string;
+  label: string;
+}
+interface Group {
+  label: string;
+  options: readonly Option[];
+}
 
 /** A number the buyer types: text with a decimal keyboard, so "2,5" is read as 2.5. */
 function NumberField({
@@ -84,7 +95,6 @@ export function EstimateDesk({
   // A new standard starts at its first type and class.
   const set = (name: FieldName, value: string) =>
     setValues((before) => ({ ...before, [name]: value, ...(name === "standard" ? { grade: firstGrade(value) } : {}) }));
-  const process = desk.processes.find((candidate) => candidate.service === values.process);
   const standard = standards.find((candidate) => candidate.slug === values.standard);
   const mode = (values.areaMode ?? "area") as AreaMode;
 
@@ -104,7 +114,9 @@ export function EstimateDesk({
     });
   }, [values, desk, standards, today, locale, processNames, standard]);
 
-  const choice = (name: FieldName, label: string, options: readonly { value: string; label: string }[]) => (
+  // Groups of options (a standard's types, a process's colours): the same markup with and
+  // without JavaScript, so nothing moves when the page wakes up; readPart checks the pair.
+  const choice = (name: FieldName, label: string, options: readonly Option[], groups: readonly Group[] = []) => (
     <div className={styles.field}>
       <label htmlFor={id(name)}>{label}</label>
       <select id={id(name)} name={name} value={values[name] ?? ""} onChange={(event) => set(name, event.target.value)}>
@@ -113,9 +125,24 @@ export function EstimateDesk({
             {option.label}
           </option>
         ))}
+        {groups.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
       </select>
     </div>
   );
+  const plain = (texts: readonly string[]) => texts.map((text) => ({ value: text, label: text }));
+  const name = (service: string) => processNames[service] ?? service;
+  const groupsOf = (list: "colours" | "seals") =>
+    desk.processes.flatMap((candidate) =>
+      candidate[list]?.length ? [{ label: name(candidate.service), options: plain(candidate[list]!) }] : [],
+    );
   const number = (name: FieldName, label: string) => (
     <NumberField name={name} label={label} values={values} set={set} />
   );
@@ -129,40 +156,31 @@ export function EstimateDesk({
 
   return (
     <div className={styles.desk}>
-      <form method="post" action={action} className={styles.form} noValidate>
+      <form method="post" action={action} encType="multipart/form-data" className={styles.form} noValidate>
         {choice(
           "process",
           words.process,
           desk.processes.map((candidate) => ({
             value: candidate.service,
-            label: processNames[candidate.service] ?? candidate.service,
+            label: name(candidate.service),
           })),
         )}
         {choice("standard", words.standard, [
           { value: "", label: words.noStandard },
           ...standards.map((candidate) => ({ value: candidate.slug, label: candidate.designation })),
         ])}
-        {standard &&
-          choice(
-            "grade",
-            words.grade,
-            standard.offered.map((grade) => ({ value: grade.designation, label: grade.designation })),
-          )}
+        {choice(
+          "grade",
+          words.grade,
+          [],
+          standards.map((candidate) => ({
+            label: candidate.designation,
+            options: plain(candidate.offered.map((grade) => grade.designation)),
+          })),
+        )}
         {number("thickness", words.thickness)}
-        {process?.colours?.length
-          ? choice(
-              "colour",
-              words.colour,
-              process.colours.map((colour) => ({ value: colour, label: colour })),
-            )
-          : null}
-        {process?.seals?.length
-          ? choice(
-              "seal",
-              words.seal,
-              process.seals.map((seal) => ({ value: seal, label: seal })),
-            )
-          : null}
+        {choice("colour", words.colour, [{ value: "", label: NONE }], groupsOf("colours"))}
+        {choice("seal", words.seal, [{ value: "", label: NONE }], groupsOf("seals"))}
         {choice("alloy", words.alloy, [
           ...desk.alloys.map((alloy) => ({ value: alloy.name, label: alloy.name })),
           { value: "", label: words.otherAlloy },
@@ -182,16 +200,12 @@ export function EstimateDesk({
             </label>
           ))}
         </fieldset>
-        {mode === "area" && number("area", words.area)}
-        {(mode === "roundBar" || mode === "tube") && number("diameter", words.diameter)}
-        {mode === "tube" && number("inside", words.inside)}
+        {number("area", words.area)}
         {number("length", words.length)}
-        {(mode === "area" || mode === "plate" || mode === "block") && (
-          <>
-            {number("width", words.width)}
-            {number("height", words.height)}
-          </>
-        )}
+        {number("width", words.width)}
+        {number("height", words.height)}
+        {number("diameter", words.diameter)}
+        {number("inside", words.inside)}
         {number("mass", words.mass)}
         {number("quantity", words.quantity)}
         {number("lots", words.lots)}
@@ -208,12 +222,10 @@ export function EstimateDesk({
       </form>
       <section className={styles.answer} aria-live="polite" aria-labelledby="estimate-answer">
         <h2 id="estimate-answer">{words.answerTitle}</h2>
-        {said && (
-          <EstimateAnswer
-            said={said}
-            titles={{ checks: words.checksTitle, growth: sayings.growthTitle, price: sayings.priceTitle }}
-          />
-        )}
+        <EstimateAnswer
+          said={said}
+          titles={{ checks: words.checksTitle, growth: sayings.growthTitle, price: sayings.priceTitle }}
+        />
       </section>
     </div>
   );
