@@ -1998,7 +1998,7 @@ type EstimateProcess = {
   readonly outwardShare: Scalars['Float'];
   readonly seals: Maybe<ReadonlyArray<Scalars['String']>>;
   readonly service: Scalars['String'];
-  readonly thickness: EstimateProcessThickness;
+  readonly thickness: ThicknessRange;
 };
 
 type EstimateProcessFieldSelector = {
@@ -2010,7 +2010,7 @@ type EstimateProcessFieldSelector = {
   readonly outwardShare: InputMaybe<FieldSelectorEnum>;
   readonly seals: InputMaybe<FieldSelectorEnum>;
   readonly service: InputMaybe<FieldSelectorEnum>;
-  readonly thickness: InputMaybe<EstimateProcessThicknessFieldSelector>;
+  readonly thickness: InputMaybe<ThicknessRangeFieldSelector>;
 };
 
 type EstimateProcessFilterInput = {
@@ -2022,7 +2022,7 @@ type EstimateProcessFilterInput = {
   readonly outwardShare: InputMaybe<FloatQueryOperatorInput>;
   readonly seals: InputMaybe<StringQueryOperatorInput>;
   readonly service: InputMaybe<StringQueryOperatorInput>;
-  readonly thickness: InputMaybe<EstimateProcessThicknessFilterInput>;
+  readonly thickness: InputMaybe<ThicknessRangeFilterInput>;
 };
 
 type EstimateProcessFilterListInput = {
@@ -2086,27 +2086,7 @@ type EstimateProcessSortInput = {
   readonly outwardShare: InputMaybe<SortOrderEnum>;
   readonly seals: InputMaybe<SortOrderEnum>;
   readonly service: InputMaybe<SortOrderEnum>;
-  readonly thickness: InputMaybe<EstimateProcessThicknessSortInput>;
-};
-
-type EstimateProcessThickness = {
-  readonly from: Scalars['Float'];
-  readonly to: Scalars['Float'];
-};
-
-type EstimateProcessThicknessFieldSelector = {
-  readonly from: InputMaybe<FieldSelectorEnum>;
-  readonly to: InputMaybe<FieldSelectorEnum>;
-};
-
-type EstimateProcessThicknessFilterInput = {
-  readonly from: InputMaybe<FloatQueryOperatorInput>;
-  readonly to: InputMaybe<FloatQueryOperatorInput>;
-};
-
-type EstimateProcessThicknessSortInput = {
-  readonly from: InputMaybe<SortOrderEnum>;
-  readonly to: InputMaybe<SortOrderEnum>;
+  readonly thickness: InputMaybe<ThicknessRangeSortInput>;
 };
 
 type EstimateYaml = Node & {
