@@ -51,8 +51,9 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ store }) =>
  * - the service worker's registration, required only when a plugin asks for one (none does);
  * - gatsby-script (the site has no <Script>) and slices (it has none), which Gatsby's
  *   browser entry names whether a site uses them or not (eslint refuses both in src/);
- * - the carousel's thumbnail strip and swipe handler, which no carousel here uses.
- * Together about 6 KB of a page's gzipped JavaScript (e2e/budget.spec.ts).
+ * - the carousel's thumbnail strip, swipe handler and animations, which no carousel here
+ *   uses (its cross-fade is src/components/Carousel/fade.ts).
+ * Together about 6.7 KB of a page's gzipped JavaScript (e2e/budget.spec.ts).
  */
 const UNUSED_RUNTIME = path.resolve(__dirname, "src/build/unusedRuntime.js");
 const UNUSED_CAROUSEL_PART = path.resolve(__dirname, "src/build/unusedCarouselParts.js");
@@ -63,6 +64,7 @@ const UNUSED_MODULES: [RegExp, string][] = [
   [/[\\/]\.cache[\\/]slice\.js$/, UNUSED_RUNTIME],
   [/react-responsive-carousel[\\/]lib[\\/]js[\\/]components[\\/]Thumbs\.js$/, UNUSED_CAROUSEL_PART],
   [/react-easy-swipe[\\/]lib[\\/]index\.js$/, UNUSED_CAROUSEL_PART],
+  [/react-responsive-carousel[\\/]lib[\\/]js[\\/]components[\\/]Carousel[\\/]animations\.js$/, UNUSED_CAROUSEL_PART],
 ];
 
 // Every style is a CSS module (scoped), so the order in which pages import them does

@@ -152,7 +152,7 @@ describe("Carousel whose code cannot load", () => {
         throw new Error("chunk failed to load");
       });
       const module = await import("../../src/components/Carousel/Carousel");
-      await module.slideshowLoaded;
+      await module.loadSlideshow();
       Failing = module.Carousel;
     });
     const FailingCarousel = Failing!;

@@ -8,6 +8,7 @@ import "react-responsive-carousel/lib/styles/carousel.min.css";
 import { useHydrated } from "../../hooks/useHydrated";
 import { useReducedMotion } from "../../hooks/useReducedMotion";
 import * as styles from "./Carousel.module.css";
+import { fade } from "./fade";
 import { slidePosition } from "./slidePosition";
 
 /** Runs `callback` at the browser's next idle moment (Safari has no requestIdleCallback: soon after). */
@@ -98,7 +99,7 @@ export function Slideshow({ label, interval, transitionTime, labels, className, 
         <Library
           selectedItem={index}
           onChange={(to) => to !== index && go(to)}
-          animationHandler="fade"
+          animationHandler={fade}
           transitionTime={reducedMotion ? 0 : transitionTime}
           autoPlay={false}
           infiniteLoop={false}
