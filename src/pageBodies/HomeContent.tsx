@@ -10,17 +10,19 @@ export interface HomeContentProps {
   clients: NonNullable<Queries.HomePageQuery["clientsYaml"]>;
   /** The quote form, phone and WhatsApp for the hero's buttons (content/enquiry.yaml). */
   enquiry: Queries.QuoteActionsFragment;
+  /** The estimate desk's link under the hero's buttons (content/estimate.yaml), if the site has one. */
+  estimate?: Queries.EstimateLinkFragment | null;
 }
 
 /** The home page's body: the hero carousel, then its sections in the order content/home.yaml lists them. */
-export function HomeContent({ home, site, clients, enquiry, today }: HomeContentProps) {
+export function HomeContent({ home, site, clients, enquiry, estimate, today }: HomeContentProps) {
   return (
     <>
       <HomeHero
         {...home.hero}
         label={site.company.name}
         labels={site.labels}
-        actions={{ enquiry, newTabLabel: site.labels.opensInNewTab }}
+        actions={{ enquiry, estimate, newTabLabel: site.labels.opensInNewTab }}
       />
       <Sections
         sections={home.sections}

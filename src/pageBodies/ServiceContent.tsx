@@ -13,13 +13,15 @@ export interface ServiceContentProps {
   clients: NonNullable<Queries.ServicePageQuery["clientsYaml"]>;
   /** The request-for-quote form's link and call to action (content/enquiry.yaml). */
   enquiry: Queries.QuoteActionsFragment & { callToAction: { title: string; text: string } };
+  /** The estimate desk's link under the hero's buttons (content/estimate.yaml), if the site has one. */
+  estimate?: Queries.EstimateLinkFragment | null;
 }
 
 /**
  * One service page's body: its hero, its sections in the order the file lists them, then
  * a call to ask for a quote for this service.
  */
-export function ServiceContent({ page, site, clients, enquiry, today }: ServiceContentProps) {
+export function ServiceContent({ page, site, clients, enquiry, estimate, today }: ServiceContentProps) {
   // Every standard page that names this service is linked from its key facts: where no
   // fact names the standard already, its designation is a fact of its own.
   const facts = page.hero.facts ?? [];
@@ -32,7 +34,10 @@ export function ServiceContent({ page, site, clients, enquiry, today }: ServiceC
   return (
     <>
       <ServerHtml>
-        <PageHero {...hero} actions={{ enquiry, service: page.slug, newTabLabel: site.labels.opensInNewTab }} />
+        <PageHero
+          {...hero}
+          actions={{ enquiry, estimate, service: page.slug, newTabLabel: site.labels.opensInNewTab }}
+        />
       </ServerHtml>
       <Sections
         sections={page.sections}

@@ -28,6 +28,8 @@ export interface StandardContentProps {
   site: NonNullable<Queries.ServicePageQuery["siteYaml"]>;
   clients: NonNullable<Queries.ServicePageQuery["clientsYaml"]>;
   enquiry: Queries.QuoteActionsFragment;
+  /** The estimate desk's link under the hero's buttons (content/estimate.yaml), if the site has one. */
+  estimate?: Queries.EstimateLinkFragment | null;
   /** The service pages it names, by slug, with their headings in the page's language. */
   services: readonly { slug: string; title: string }[];
   /** The form for this standard: its specification filled in (gatsby-node's standardQuotePath). */
@@ -43,7 +45,16 @@ const asPoints = (items: readonly Grade[]) => items.map((item) => ({ title: item
  * page), what to write on a drawing, the service pages that work to it, and the form
  * with the standard filled in.
  */
-export function StandardContent({ page, site, clients, enquiry, services, quotePath, today }: StandardContentProps) {
+export function StandardContent({
+  page,
+  site,
+  clients,
+  enquiry,
+  estimate,
+  services,
+  quotePath,
+  today,
+}: StandardContentProps) {
   const local = useLocalLink();
   const form = { path: quotePath, label: page.quote.label };
   const newTabLabel = site.labels.opensInNewTab;
@@ -54,7 +65,7 @@ export function StandardContent({ page, site, clients, enquiry, services, quoteP
           designation={page.designation}
           aliases={page.aliases}
           summary={page.summary}
-          actions={{ enquiry, form, newTabLabel }}
+          actions={{ enquiry, form, estimate, standard: page.slug, newTabLabel }}
         />
         <Points title={page.offered.title} points={asPoints(page.offered.items)} />
         {page.notOffered && (

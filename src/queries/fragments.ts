@@ -83,6 +83,14 @@ export const contentFragments = graphql`
   }
 `;
 
+/** The estimate desk's address and link, under the buttons on every first screen (QuoteActions). */
+export const estimateLinkFragment = graphql`
+  fragment EstimateLink on EstimateYaml {
+    slug
+    linkLabel
+  }
+`;
+
 /** The form's link, phone and WhatsApp, for the buttons on every first screen (QuoteActions). */
 export const quoteActionsFragment = graphql`
   fragment QuoteActions on EnquiryYaml {

@@ -12,7 +12,14 @@ export default function HomePage({ data, location, pageContext }: PageProps<Quer
     throw new Error("The home page's content could not be loaded.");
   return (
     <PageShell data={data} page={pageContext} pathname={location.pathname}>
-      <HomeContent home={home} site={site} clients={clients} enquiry={enquiry} today={built.day} />
+      <HomeContent
+        home={home}
+        site={site}
+        clients={clients}
+        enquiry={enquiry}
+        estimate={data.estimateYaml}
+        today={built.day}
+      />
     </PageShell>
   );
 }
@@ -69,6 +76,9 @@ export const query = graphql`
     }
     clientsYaml(language: { eq: $language }) {
       ...ClientsContent
+    }
+    estimateYaml(language: { eq: $language }) {
+      ...EstimateLink
     }
     enquiryYaml(language: { eq: $language }) {
       ...QuoteActions

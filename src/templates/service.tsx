@@ -16,7 +16,14 @@ export default function ServicePage({
     throw new Error("This page's content could not be loaded.");
   return (
     <PageShell data={data} page={pageContext} pathname={location.pathname}>
-      <ServiceContent page={page} site={site} clients={clients} enquiry={enquiry} today={built.day} />
+      <ServiceContent
+        page={page}
+        site={site}
+        clients={clients}
+        enquiry={enquiry}
+        estimate={data.estimateYaml}
+        today={built.day}
+      />
     </PageShell>
   );
 }
@@ -68,6 +75,9 @@ export const query = graphql`
     }
     clientsYaml(language: { eq: $language }) {
       ...ClientsContent
+    }
+    estimateYaml(language: { eq: $language }) {
+      ...EstimateLink
     }
     enquiryYaml(language: { eq: $language }) {
       ...QuoteActions

@@ -25,6 +25,7 @@ export default function StandardPage({
         site={site}
         clients={clients}
         enquiry={enquiry}
+        estimate={data.estimateYaml}
         services={services}
         quotePath={standardQuotePath(enquiry.slug, page.slug)}
         today={built.day}
@@ -106,6 +107,9 @@ export const query = graphql`
     }
     clientsYaml(language: { eq: $language }) {
       ...ClientsContent
+    }
+    estimateYaml(language: { eq: $language }) {
+      ...EstimateLink
     }
     enquiryYaml(language: { eq: $language }) {
       ...QuoteActions

@@ -1,5 +1,6 @@
-import React, { useMemo, useState } from "react";
+import React, { useEffect, useMemo, useState } from "react";
 import { answer, type Desk } from "../../estimate/answer";
+import { choicesOnArrival } from "../../estimate/arrival";
 import {
   AREA_MODES,
   readPart,
@@ -92,6 +93,13 @@ export function EstimateDesk({
     ...initial,
     grade: initial.grade ?? firstGrade(initial.standard),
   }));
+  // A service or standard page's link chooses its process or standard (after hydration:
+  // the build's HTML is the same for every address).
+  useEffect(() => {
+    const processes = desk.processes.map((candidate) => candidate.service);
+    const chosen = choicesOnArrival(window.location.search, processes, standards);
+    if (Object.keys(chosen).length > 0) setValues((before) => ({ ...before, ...chosen }));
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   // A new standard starts at its first type and class.
   const set = (name: FieldName, value: string) =>
     setValues((before) => ({ ...before, [name]: value, ...(name === "standard" ? { grade: firstGrade(value) } : {}) }));
@@ -172,7 +180,8 @@ export function EstimateDesk({
         {choice(
           "grade",
           words.grade,
-          [],
+          // Without a standard no type or class applies (readPart reads one only with a standard).
+          [{ value: "", label: NONE }],
           standards.map((candidate) => ({
             label: candidate.designation,
             options: plain(candidate.offered.map((grade) => grade.designation)),

@@ -29,14 +29,36 @@ export interface QuoteActionsProps {
   tone?: "dark" | "light";
   /** Another form's page and label than the form's own (a standard's: its specification filled in). */
   form?: { path: string; label: string };
+  /** The estimate desk (content/estimate.yaml), if the site has one: linked under the buttons. */
+  estimate?: Queries.EstimateLinkFragment | null;
+  /** This page's standard, chosen on the estimate desk in advance (a service is chosen by `service`). */
+  standard?: string;
 }
+
+/** `path` with this page's service or standard chosen in advance (?service=… or ?standard=…). */
+const choosing = (path: string, service?: string, standard?: string) =>
+  service
+    ? `${path}?service=${encodeURIComponent(service)}`
+    : standard
+      ? `${path}?standard=${encodeURIComponent(standard)}`
+      : path;
 
 /**
  * What every first screen offers a buyer: the key facts, then the three ways to ask for
- * a price side by side: the quote form, a call and a WhatsApp chat. Plain links: the
- * form's page loads its own script, which no other page needs.
+ * a price side by side: the quote form, a call and a WhatsApp chat, and under them the
+ * estimate desk. Plain links: the form's and the desk's pages load their own scripts,
+ * which no other page needs.
  */
-export function QuoteActions({ enquiry, service, facts, newTabLabel, tone = "dark", form: chosen }: QuoteActionsProps) {
+export function QuoteActions({
+  enquiry,
+  service,
+  facts,
+  newTabLabel,
+  tone = "dark",
+  form: chosen,
+  estimate,
+  standard,
+}: QuoteActionsProps) {
   const { alternatives } = enquiry;
   const local = useLocalLink();
   const form = local(chosen?.path ?? `/${enquiry.slug}`);
@@ -54,10 +76,7 @@ export function QuoteActions({ enquiry, service, facts, newTabLabel, tone = "dar
         </Grid>
       )}
       <div className={tone === "light" ? `${styles.actions} ${styles.light}` : styles.actions}>
-        <a
-          className={`button button-gold ${styles.quote}`}
-          href={service ? `${form}?service=${encodeURIComponent(service)}` : form}
-        >
+        <a className={`button button-gold ${styles.quote}`} href={choosing(form, service)}>
           {chosen?.label ?? enquiry.linkLabel}
         </a>
         <a className={`button button-outline ${styles.other}`} href={telHref(alternatives.phone)}>
@@ -74,6 +93,11 @@ export function QuoteActions({ enquiry, service, facts, newTabLabel, tone = "dar
           {alternatives.whatsappLabel}
         </ExternalLink>
       </div>
+      {estimate && (
+        <p className={tone === "light" ? `${styles.estimate} ${styles.light}` : styles.estimate}>
+          <a href={choosing(local(`/${estimate.slug}`), service, standard)}>{estimate.linkLabel}</a>
+        </p>
+      )}
     </>
   );
 }
