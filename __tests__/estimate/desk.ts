@@ -2,7 +2,15 @@
 import type { Desk } from "../../src/estimate/answer";
 import { estimateSchema } from "../../src/schema/estimate";
 
-const words = Object.fromEntries(Object.keys(estimateSchema.fields.words.fields).map((key) => [key, `word ${key}`]));
+// Each word is its name ("word problems.range" inside a group).
+const wordsOf = (fields: object, prefix = ""): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => [
+      key,
+      "fields" in field ? wordsOf(field.fields as object, `${prefix}${key}.`) : `word ${prefix}${key}`,
+    ]),
+  );
+const words = wordsOf(estimateSchema.fields.words.fields);
 
 // Each saying is its name and the values put in it, so a test reads what was filled in.
 const sayings = Object.fromEntries(

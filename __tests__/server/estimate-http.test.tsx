@@ -124,12 +124,18 @@ test("a part sent without JavaScript: the page again, its fields as sent, the an
   expect(app.spool.list("pending")).toEqual([]);
 });
 
-test("a part that cannot be read: each field named, linked to it, and marked", async () => {
+test("a part that cannot be read: a summary that takes focus, each problem linked and under its field", async () => {
   const app = await service();
   const page = await (await send(app.url, { ...shaft, thickness: "", mass: "heavy" })).text();
-  expect(page).toContain('<a href="#estimate-thickness">word thickness</a>');
-  expect(page).toContain('<a href="#estimate-mass">word mass</a>');
+  expect(page).toMatch(/<div id="estimate-problems"[^>]*autofocus/);
+  expect(page).toContain("<h2>word problems.summary</h2>");
+  expect(page).toContain('<a href="#estimate-thickness">word thickness: word problems.required</a>');
+  expect(page).toContain('<a href="#estimate-mass">word mass: word problems.number</a>');
   expect(page).toMatch(/id="estimate-mass"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="estimate-mass"/);
+  expect(page).toMatch(/id="estimate-mass-error"[^>]*>word problems.number<\/p>/);
+  // The answer's place still says what it waits for; nothing is worked out from a half-read part.
+  expect(page).toMatch(/id="estimate-said"[^>]*><p>word waiting<\/p>/);
+  expect(page).not.toContain("areaWorkedOut");
 });
 
 test("a release without a desk: the site's 404 page", async () => {

@@ -7,8 +7,13 @@ import {
   ANSWER_ID,
   DESK_DATA_ID,
   FIELDS,
+  PROBLEMS_ID,
   answer,
   answerHtml,
+  errorId,
+  fieldId,
+  problemLines,
+  problemsHtml,
   readPart,
   say,
   type DeskPageData,
@@ -63,15 +68,17 @@ export function fillEstimate(document: HTMLElement, data: DeskPageData, values: 
     alloys: desk.alloys.map((alloy) => alloy.name),
   });
   if (!("part" in read)) {
-    const labels = Object.fromEntries(
-      form.querySelectorAll("label[for]").map((label) => [label.getAttribute("for"), label.textContent.trim()]),
-    );
-    const items = Object.keys(read.problems).map((name) => {
-      const id = `estimate-${name}`;
-      form.querySelector(`#${id}`)?.setAttribute("aria-invalid", "true");
-      return `<li><a href="#${id}">${escapeHtml(labels[id] ?? name)}</a></li>`;
-    });
-    place.set_content(`<ul>${items.join("")}</ul>`);
+    // As the page does once the button is pressed: each problem under its field, and all
+    // of them listed above the form, which takes focus. The answer keeps its waiting words.
+    const lines = problemLines(read.problems, desk.words);
+    for (const line of lines) {
+      document.getElementById(fieldId(line.name))?.setAttribute("aria-invalid", "true");
+      document.getElementById(errorId(line.name))?.set_content(escapeHtml(line.text));
+    }
+    const summary = document.getElementById(PROBLEMS_ID);
+    if (!summary) return false;
+    summary.set_content(problemsHtml(lines, desk.words.problems.summary));
+    summary.setAttribute("autofocus", "");
     return true;
   }
   const found = answer(desk, read.part, today);

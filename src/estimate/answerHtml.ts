@@ -9,10 +9,13 @@ export interface AnswerTitles {
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escape = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
+export const escape = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
 
 const list = (items: readonly string[], attributes: (index: number) => string = () => "") =>
   `<ul>${items.map((item, index) => `<li${attributes(index)}>${escape(item)}</li>`).join("")}</ul>`;
+
+/** The answer's place before the part is described in full. */
+export const waitingHtml = (waiting: string) => `<p>${escape(waiting)}</p>`;
 
 /** The checks, the build-up and the price (each under its heading), the lead time and the firm-quote promise. */
 export function answerHtml(said: Said, titles: AnswerTitles): string {

@@ -186,6 +186,15 @@ const words = object("Words on the page", {
   checksTitle: text("Heading above the checks"),
   firmQuote: text("Button carrying the details into the quote form"),
   record: text("Link to the requirements of record (PDF)"),
+  waiting: text("In the answer's place until the part is described"),
+  problems: object("When a figure cannot be read", {
+    summary: text("Heading above the list of problems"),
+    required: text("A figure left empty"),
+    number: text("Not a number"),
+    range: text("Zero, negative or too large"),
+    choice: text("Not one of the list's choices"),
+    bore: text("An inside diameter not smaller than the outside"),
+  }),
 });
 
 /** What the answer says, each with what is replaced in it (in braces). */

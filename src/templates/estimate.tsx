@@ -209,6 +209,15 @@ export const query = graphql`
         checksTitle
         firmQuote
         record
+        waiting
+        problems {
+          summary
+          required
+          number
+          range
+          choice
+          bore
+        }
       }
       sayings {
         areaWorkedOut

@@ -1,4 +1,4 @@
-import React, { useEffect, useMemo, useState } from "react";
+import React, { useEffect, useMemo, useRef, useState } from "react";
 import { answer, type Desk } from "../../estimate/answer";
 import { choicesOnArrival } from "../../estimate/arrival";
 import {
@@ -9,6 +9,7 @@ import {
   type StandardChoice,
   type Values,
 } from "../../estimate/form";
+import { PROBLEMS_ID, errorId, fieldId, problemLines } from "../../estimate/problems";
 import { say } from "../../estimate/say";
 import { EstimateAnswer } from "./EstimateAnswer";
 import * as styles from "./EstimateDesk.module.css";
@@ -28,7 +29,6 @@ export interface EstimateDeskProps {
   initial?: Values;
 }
 
-const id = (name: FieldName) => `estimate-${name}`;
 /** The first choice of a list that may be left unchosen (a colour, a seal). */
 const NONE = "–";
 
@@ -45,26 +45,40 @@ interface Group {
 function NumberField({
   name,
   label,
+  problem,
   values,
   set,
 }: {
   name: FieldName;
   label: string;
+  problem?: string;
   values: Values;
   set: (name: FieldName, value: string) => void;
 }) {
   return (
     <div className={styles.field}>
-      <label htmlFor={id(name)}>{label}</label>
+      <label htmlFor={fieldId(name)}>{label}</label>
       <input
-        id={id(name)}
+        id={fieldId(name)}
         name={name}
         inputMode="decimal"
         autoComplete="off"
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={errorId(name)}
         value={values[name] ?? ""}
         onChange={(event) => set(name, event.target.value)}
       />
+      <ErrorText name={name} text={problem} />
     </div>
+  );
+}
+
+/** A field's problem, under it; the enquiry service fills the same place without JavaScript. */
+function ErrorText({ name, text }: { name: FieldName; text?: string }) {
+  return (
+    <p id={errorId(name)} className={styles.error}>
+      {text}
+    </p>
   );
 }
 
@@ -106,28 +120,55 @@ export function EstimateDesk({
   const standard = standards.find((candidate) => candidate.slug === values.standard);
   const mode = (values.areaMode ?? "area") as AreaMode;
 
-  const said = useMemo(() => {
+  const { said, problems } = useMemo(() => {
     const read = readPart(values, {
       processes: desk.processes.map((candidate) => candidate.service),
       standards,
       alloys: desk.alloys.map((alloy) => alloy.name),
     });
-    if (!("part" in read)) return null;
+    if (!("part" in read)) return { said: null, problems: problemLines(read.problems, words) };
     const found = answer(desk, read.part, today);
-    if (!found) return null;
-    return say(desk, found, read.part, {
-      locale,
-      process: processNames[read.part.service] ?? read.part.service,
-      standard: standard?.designation,
-    });
-  }, [values, desk, standards, today, locale, processNames, standard]);
+    if (!found) return { said: null, problems: [] };
+    const names = { locale, process: processNames[read.part.service] ?? read.part.service };
+    return { said: say(desk, found, read.part, { ...names, standard: standard?.designation }), problems: [] };
+  }, [values, desk, words, standards, today, locale, processNames, standard]);
+
+  // As the buyer types, the answer follows and nothing is marked wrong; once they press
+  // the button, the problems are listed above the form (it takes focus, as the quote
+  // form's summary does) and under each field, and follow what they type from then on.
+  const [sent, setSent] = useState(0);
+  const summary = useRef<HTMLDivElement>(null);
+  const answerHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (sent === 0) return;
+    if (problems.length > 0) summary.current?.focus();
+    else answerHeading.current?.focus();
+  }, [sent]); // eslint-disable-line react-hooks/exhaustive-deps
+  const shown = sent > 0 ? problems : [];
+  const problemOf = (name: FieldName) => shown.find((line) => line.name === name)?.text;
+  /** A link of the summary moves focus to its field, not only the view. */
+  const goTo = (event: React.MouseEvent, name: FieldName) => {
+    const target = document.getElementById(fieldId(name));
+    // The shape's choice is a group: its first button takes the focus.
+    const field = target?.matches("fieldset") ? target.querySelector("input") : target;
+    if (!field) return;
+    event.preventDefault();
+    field.focus();
+  };
 
   // Groups of options (a standard's types, a process's colours): the same markup with and
   // without JavaScript, so nothing moves when the page wakes up; readPart checks the pair.
   const choice = (name: FieldName, label: string, options: readonly Option[], groups: readonly Group[] = []) => (
     <div className={styles.field}>
-      <label htmlFor={id(name)}>{label}</label>
-      <select id={id(name)} name={name} value={values[name] ?? ""} onChange={(event) => set(name, event.target.value)}>
+      <label htmlFor={fieldId(name)}>{label}</label>
+      <select
+        id={fieldId(name)}
+        name={name}
+        aria-invalid={problemOf(name) ? true : undefined}
+        aria-describedby={errorId(name)}
+        value={values[name] ?? ""}
+        onChange={(event) => set(name, event.target.value)}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -143,6 +184,7 @@ export function EstimateDesk({
           </optgroup>
         ))}
       </select>
+      <ErrorText name={name} text={problemOf(name)} />
     </div>
   );
   const plain = (texts: readonly string[]) => texts.map((text) => ({ value: text, label: text }));
@@ -152,7 +194,7 @@ export function EstimateDesk({
       candidate[list]?.length ? [{ label: name(candidate.service), options: plain(candidate[list]!) }] : [],
     );
   const number = (name: FieldName, label: string) => (
-    <NumberField name={name} label={label} values={values} set={set} />
+    <NumberField name={name} label={label} problem={problemOf(name)} values={values} set={set} />
   );
   const shapeWords: Record<AreaMode, string> = {
     area: words.area,
@@ -164,7 +206,34 @@ export function EstimateDesk({
 
   return (
     <div className={styles.desk}>
-      <form method="post" action={action} encType="multipart/form-data" className={styles.form} noValidate>
+      <form
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSent((count) => count + 1);
+        }}
+      >
+        {/* The enquiry service fills it (problemsHtml) in the page it returns without JavaScript. */}
+        <div id={PROBLEMS_ID} ref={summary} className={styles.summary} tabIndex={-1}>
+          {shown.length > 0 && (
+            <>
+              <h2>{words.problems.summary}</h2>
+              <ul>
+                {shown.map((line) => (
+                  <li key={line.name}>
+                    <a href={`#${fieldId(line.name)}`} onClick={(event) => goTo(event, line.name)}>
+                      {line.line}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
         {choice(
           "process",
           words.process,
@@ -194,7 +263,12 @@ export function EstimateDesk({
           ...desk.alloys.map((alloy) => ({ value: alloy.name, label: alloy.name })),
           { value: "", label: words.otherAlloy },
         ])}
-        <fieldset className={styles.group}>
+        <fieldset
+          id={fieldId("areaMode")}
+          className={styles.group}
+          aria-invalid={problemOf("areaMode") ? true : undefined}
+          aria-describedby={errorId("areaMode")}
+        >
           <legend>{words.shape}</legend>
           {AREA_MODES.map((candidate) => (
             <label key={candidate} className={styles.option}>
@@ -208,6 +282,7 @@ export function EstimateDesk({
               {shapeWords[candidate]}
             </label>
           ))}
+          <ErrorText name="areaMode" text={problemOf("areaMode")} />
         </fieldset>
         {number("area", words.area)}
         {number("length", words.length)}
@@ -230,9 +305,12 @@ export function EstimateDesk({
         </button>
       </form>
       <section className={styles.answer} aria-live="polite" aria-labelledby="estimate-answer">
-        <h2 id="estimate-answer">{words.answerTitle}</h2>
+        <h2 id="estimate-answer" ref={answerHeading} tabIndex={-1}>
+          {words.answerTitle}
+        </h2>
         <EstimateAnswer
           said={said}
+          waiting={words.waiting}
           titles={{ checks: words.checksTitle, growth: sayings.growthTitle, price: sayings.priceTitle }}
         />
       </section>
