@@ -122,3 +122,26 @@ describe("Footer on the quote form's pages", () => {
     expect(screen.getByRole("link", { name: footerProps.quote.label })).toHaveAttribute("href", footerProps.quote.path);
   });
 });
+
+describe("EnquiryForm reached from the estimate desk's firm-quote button", () => {
+  afterEach(() => window.history.replaceState(null, "", "/"));
+
+  it("sends the desk's figures in its hidden field and says so under the button", () => {
+    window.history.replaceState(
+      null,
+      "",
+      `/ask?service=beta&estimate=${encodeURIComponent("process=beta&thickness=50&price=1")}`,
+    );
+    render(<EnquiryForm words={words} services={services} privacyPath="/data-notice" />);
+    const form = document.querySelector("form")!;
+    expect(new FormData(form).get("estimate")).toBe("process=beta&thickness=50");
+    expect(screen.getByText(words.estimateNote!)).toBeVisible();
+    expect((form.elements.namedItem("service") as HTMLSelectElement).value).toBe("beta");
+  });
+
+  it("sends an empty field and hides the note when the buyer came from anywhere else", () => {
+    render(<EnquiryForm words={words} services={services} privacyPath="/data-notice" />);
+    expect(new FormData(document.querySelector("form")!).get("estimate")).toBe("");
+    expect(screen.getByText(words.estimateNote!)).not.toBeVisible();
+  });
+});

@@ -21,6 +21,7 @@ function renderDesk() {
       standards={standards}
       locale="en-IN"
       action="/api/enquiry/estimate"
+      quotePath="/ask"
       today={today}
     />,
   );

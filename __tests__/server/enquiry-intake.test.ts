@@ -47,7 +47,7 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 function intakeWith(settings: Partial<IntakeSettings> = {}, freeBytes = () => 10 * 2 ** 30, resentBytes = () => 0) {
   return intake({
     spool,
-    site: { settings: () => live },
+    site: { settings: () => live, estimateDetails: () => null },
     settings: { ...LIMITS, ...settings },
     log: (line) => logged.push(line),
     freeBytes,
@@ -207,6 +207,7 @@ test("at the disk's floor, or with no live release, it is unavailable; nothing w
   const noRelease = intake({
     spool,
     site: {
+      estimateDetails: () => null,
       settings: () => {
         throw new Error("no live release");
       },
@@ -262,7 +263,7 @@ describe("the form in another language (issue 54)", () => {
     const english = { ...live, translations: undefined };
     const take = intake({
       spool,
-      site: { settings: () => english },
+      site: { settings: () => english, estimateDetails: () => null },
       settings: LIMITS,
       log: (line) => logged.push(line),
       freeBytes: () => 10 * 2 ** 30,

@@ -9,13 +9,18 @@ import os from "node:os";
 import path from "node:path";
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import yaml from "js-yaml";
+import { EnquiryForm, type EnquiryWords } from "../../src/components/EnquiryForm";
 import { EstimateDesk } from "../../src/components/EstimateDesk";
+import { ENQUIRY_API } from "../../src/contract/enquiry";
+import { ESTIMATE_FIELD, FIRM_QUOTE, NEXT_FIELD, encodeEstimate } from "../../src/estimate/carry";
 import { ESTIMATE_API } from "../../src/estimate/form";
 import { DESK_DATA_ID, jsonForHtml, type DeskPageData } from "../../src/estimate/pageData";
 import { enquiryApp } from "../../server/enquiry/app";
 import { LiveSite } from "../../server/enquiry/site";
 import { Spool } from "../../server/enquiry/spool";
-import { fixtureEnquirySettings } from "../helpers/enquirySettings";
+import { FIXTURE_PROJECT } from "../helpers/contentCopy";
+import { fixtureEnquirySettings, validForm } from "../helpers/enquirySettings";
 import { BOUNDARY, multipart } from "../helpers/multipart";
 import { desk } from "../estimate/desk";
 
@@ -41,12 +46,25 @@ beforeEach(() => {
   const page = renderToStaticMarkup(
     <html lang="en">
       <body>
-        <EstimateDesk {...data} action={ESTIMATE_API} today={today} />
+        <EstimateDesk {...data} action={ESTIMATE_API} quotePath="/ask" today={today} />
         <script type="application/json" id={DESK_DATA_ID} dangerouslySetInnerHTML={{ __html: jsonForHtml(data) }} />
       </body>
     </html>,
   );
   fs.writeFileSync(path.join(release, "estimate", "index.html"), page);
+  // The quote form's page, as the component draws it from the tests' enquiry content.
+  const words = (
+    yaml.load(fs.readFileSync(path.join(FIXTURE_PROJECT, "content", "enquiry.yaml"), "utf8")) as { en: EnquiryWords }
+  ).en;
+  const form = renderToStaticMarkup(
+    <html lang="en">
+      <body>
+        <EnquiryForm words={words} services={settings.services} privacyPath="/privacy" />
+      </body>
+    </html>,
+  );
+  fs.mkdirSync(path.join(release, settings.formPath), { recursive: true });
+  fs.writeFileSync(path.join(release, settings.formPath, "index.html"), form);
   fs.writeFileSync(path.join(release, "404.html"), "<html><body><h1>Not here</h1></body></html>");
   fs.mkdirSync(path.join(release, "_enquiry", "too-many"));
   fs.writeFileSync(
@@ -82,7 +100,7 @@ async function service(postsPerMinute = 100) {
     log: () => undefined,
   });
   const url = await app.listen({ host: "127.0.0.1", port: 0 });
-  const running = { url: `${url}${ESTIMATE_API}`, close: () => app.close(), spool };
+  const running = { url: `${url}${ESTIMATE_API}`, quoteUrl: `${url}${ENQUIRY_API}`, close: () => app.close(), spool };
   open.push(running);
   return running;
 }
@@ -136,6 +154,77 @@ test("a part that cannot be read: a summary that takes focus, each problem linke
   // The answer's place still says what it waits for; nothing is worked out from a half-read part.
   expect(page).toMatch(/id="estimate-said"[^>]*><p>word waiting<\/p>/);
   expect(page).not.toContain("areaWorkedOut");
+});
+
+test("the firm-quote button without JavaScript: the quote form, the figures in its hidden field", async () => {
+  const app = await service();
+  const response = await send(app.url, { ...shaft, [NEXT_FIELD]: FIRM_QUOTE });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  const page = await response.text();
+  const carried = new RegExp(`name="${ESTIMATE_FIELD}" value="([^"]*)"`).exec(page)?.[1];
+  expect(carried?.replaceAll("&amp;", "&")).toBe(encodeEstimate(shaft));
+  // Its note shows; the desk's page is the page the request came from.
+  expect(/<p id="enquiry-estimate-note"[^>]*>Your estimate goes with it<\/p>/.exec(page)?.[0]).not.toContain("hidden");
+  expect(page).toContain('<input type="hidden" name="page" value="/estimate">');
+  expect(page).not.toContain("<script");
+});
+
+test("the firm-quote button on a part not described in full: the desk again, with its problems", async () => {
+  const app = await service();
+  const page = await (await send(app.url, { ...shaft, quantity: "", [NEXT_FIELD]: FIRM_QUOTE })).text();
+  expect(page).toContain('<a href="#estimate-quantity">word quantity: word problems.required</a>');
+  expect(page).not.toContain(`name="${ESTIMATE_FIELD}"`);
+});
+
+test("a request for a quote with the figures: stored with every input and line, and in the e-mail", async () => {
+  const app = await service();
+  const settings = fixtureEnquirySettings();
+  const response = await fetch(app.quoteUrl, {
+    method: "POST",
+    body: new Uint8Array(multipart({ ...validForm(settings), [ESTIMATE_FIELD]: encodeEstimate(shaft) })),
+    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, accept: "application/json" },
+  });
+  expect(response.status).toBe(201);
+  const { reference } = (await response.json()) as { reference: string };
+  const record = app.spool.readRecord(reference)!;
+  expect(record.estimate?.inputs).toContainEqual({ label: "word thickness", value: "50" });
+  expect(record.estimate?.inputs).toContainEqual({ label: "word process", value: "Hard" });
+  expect(record.estimate?.inputs).toContainEqual({ label: "word shape", value: "word roundBar" });
+  expect(record.estimate?.lines).toContain("machineTo 39.95 40");
+  expect(record.estimate?.lines.some((line) => line.startsWith("! unsuitable"))).toBe(true);
+  const mail = app.spool.read(reference).toString("utf8");
+  expect(mail).toContain("Estimate (");
+  expect(mail).toContain("word thickness: 50");
+  expect(mail).toContain("machineTo 39.95 40");
+});
+
+test("a request with the figures but a field left empty: the form again, the figures still in it", async () => {
+  const app = await service();
+  const settings = fixtureEnquirySettings();
+  const response = await fetch(app.quoteUrl, {
+    method: "POST",
+    body: new Uint8Array(multipart({ ...validForm(settings), email: "", [ESTIMATE_FIELD]: encodeEstimate(shaft) })),
+    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+  });
+  expect(response.status).toBe(422);
+  const page = await response.text();
+  const carried = new RegExp(`name="${ESTIMATE_FIELD}" value="([^"]*)"`).exec(page)?.[1];
+  expect(carried?.replaceAll("&amp;", "&")).toBe(encodeEstimate(shaft));
+  expect(/<p id="enquiry-estimate-note"[^>]*>Your estimate goes with it<\/p>/.exec(page)?.[0]).not.toContain("hidden");
+  expect(app.spool.list("pending")).toEqual([]);
+});
+
+test("figures past their bound are refused, and nothing is stored", async () => {
+  const app = await service();
+  const settings = fixtureEnquirySettings();
+  const response = await fetch(app.quoteUrl, {
+    method: "POST",
+    body: new Uint8Array(multipart({ ...validForm(settings), [ESTIMATE_FIELD]: "x".repeat(2001) })),
+    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, accept: "application/json" },
+  });
+  expect(response.status).toBe(400);
+  expect(app.spool.list("pending")).toEqual([]);
 });
 
 test("a release without a desk: the site's 404 page", async () => {

@@ -25,7 +25,7 @@ import type { Spool } from "./spool";
 import { registerInbox } from "./inbox";
 import { INBOX_PATH } from "./message";
 import { escapeHtml, staffPage } from "../lib/staffPage";
-import { ESTIMATE_API } from "../../src/contract/estimate";
+import { ESTIMATE_API, FIRM_QUOTE, NEXT_FIELD } from "../../src/contract/estimate";
 import { valuesOf } from "./estimatePage";
 import { TotalBudget } from "./totalBudget";
 import { Refusal } from "../lib/refusal";
@@ -148,7 +148,7 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
       if (taken.kind === "unavailable") return unavailable(request, reply, taken.language);
       if (taken.kind === "problems") {
         if (wantsJson(request)) return reply.code(422).send({ problems: taken.problems });
-        return html(reply, 422, site.formWithProblems(taken.values, taken.problems, taken.language));
+        return html(reply, 422, site.formWithProblems(taken.values, taken.problems, taken.language, taken.estimate));
       }
       if (taken.status === 201) stored();
       return received(request, reply, taken.id, taken.status, taken.language);
@@ -169,7 +169,12 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
         if (part.type === "file") throw new Refusal(400, "the estimate takes no files");
         fields.set(part.fieldname, [...(fields.get(part.fieldname) ?? []), String(part.value)]);
       }
-      const page = site.estimate(valuesOf(fields), refererLanguage(request), new Date().toISOString().slice(0, 10));
+      const values = valuesOf(fields);
+      const language = refererLanguage(request);
+      // The firm-quote button: the quote form with the figures, once they describe a part.
+      const quote = fields.get(NEXT_FIELD)?.[0] === FIRM_QUOTE ? site.quoteWithEstimate(values, language) : null;
+      if (quote) return html(reply, 200, quote);
+      const page = site.estimate(values, language, new Date().toISOString().slice(0, 10));
       return page ? html(reply, 200, page) : html(reply, 404, site.notFound());
     },
   );

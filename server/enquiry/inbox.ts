@@ -16,6 +16,7 @@ import {
   formatOf,
   type EnquirySettings,
 } from "../../src/contract/enquiry";
+import type { EstimateDetails } from "../../src/contract/estimate";
 import { crossSite } from "../lib/crossSite";
 import { Refusal } from "../lib/refusal";
 import { staffLoginFrom } from "../lib/staffLogin";
@@ -116,6 +117,20 @@ ${table}
   );
 }
 
+/** The estimate desk's figures and what it told the buyer, when the request came from it. */
+function estimateSection(estimate: EstimateDetails): string {
+  const inputs = estimate.inputs.map(
+    (input) => `<dt><bdi>${shown(input.label)}</bdi></dt><dd><bdi>${shown(input.value)}</bdi></dd>`,
+  );
+  const lines = estimate.lines.map((line) => `<li><bdi>${shown(line)}</bdi></li>`);
+  return `<h2>Estimate</h2>
+<p>The buyer's figures on the estimate desk, and what it told them (worked out again when the request came):</p>
+<dl>
+${inputs.join("\n")}
+</dl>
+${lines.length ? `<ul>${lines.join("\n")}</ul>` : "<p>The live desk could not read these figures: work it out by hand.</p>"}`;
+}
+
 function enquiryPage(row: Row, words: EnquirySettings | null, notice: string): string {
   const { entry, record, handled } = row;
   const base = `${INBOX_PATH}${entry.id}`;
@@ -156,6 +171,7 @@ ${
 <dt>Language</dt><dd>${languageOf(record)}${record.language && record.language !== "en" ? " (answer in it)" : ""}</dd>
 ${fields}
 </dl>
+${record.estimate ? estimateSection(record.estimate) : ""}
 <h2>${escapeHtml(label(words, "message"))}</h2>
 <div class="message"><bdi>${shown(record.values.message ?? "")}</bdi></div>
 <h2>${escapeHtml(label(words, "drawing"))}</h2>

@@ -26,6 +26,7 @@ import {
   type Language,
   type Problems,
 } from "../../src/contract/enquiry";
+import { ESTIMATE_FIELD, MAX_ESTIMATE_CHARS, decodeEstimate, type EstimateDetails } from "../../src/contract/estimate";
 import { addressKeys } from "../lib/addresses";
 import { Refusal } from "../lib/refusal";
 import { composeMessage, type Drawing } from "./message";
@@ -50,8 +51,8 @@ export interface PostedForm {
 export type Taken = (
   | /** Stored now (201), or stored before under the same token (200). */
   { kind: "received"; id: string; status: 200 | 201 }
-  /** The visitor's answers break the form's rules: shown again with each problem. */
-  | { kind: "problems"; values: Record<string, string>; problems: Problems }
+  /** The visitor's answers break the form's rules: shown again with each problem (and the estimate's figures kept). */
+  | { kind: "problems"; values: Record<string, string>; problems: Problems; estimate: string }
   /** It cannot be stored now (limits for everyone, a full disk, no live release): call or WhatsApp instead. */
   | { kind: "unavailable" }
 ) & {
@@ -73,7 +74,7 @@ export type IntakeSettings = Pick<
 
 export interface IntakeDeps {
   spool: Spool;
-  site: Pick<LiveSite, "settings">;
+  site: Pick<LiveSite, "settings" | "estimateDetails">;
   settings: IntakeSettings;
   log: (line: string) => void;
   /** The free bytes on the spool's disk (the disk's floor is kept free). */
@@ -119,6 +120,22 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
     return null;
   };
 
+  /**
+   * What staff are shown of the desk's figures: worked out again from the live desk in the
+   * buyer's language; without a live desk, the figures alone. Null when none came.
+   */
+  const estimateOf = (text: string, language: Language, at: Date): EstimateDetails | null => {
+    const values = decodeEstimate(text);
+    if (Object.keys(values).length === 0) return null;
+    try {
+      const details = site.estimateDetails(values, language, at.toISOString().slice(0, 10));
+      if (details) return details;
+    } catch (error) {
+      log(`enquiry: could not read the live estimate desk: ${(error as Error).message}`);
+    }
+    return { inputs: Object.entries(values).map(([label, value]) => ({ label, value })), lines: [] };
+  };
+
   async function take({ fields: sent, truncated, files, from }: PostedForm): Promise<Taken> {
     const once = (name: string) => {
       const all = sent.get(name) ?? [];
@@ -140,6 +157,10 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
     const page = pathOf(sentPage);
     const language = once(LANGUAGE_FIELD) ?? DEFAULT_LANGUAGE;
     if (!isLanguage(language)) throw new Refusal(400, "language: one of the site's languages");
+    // The estimate desk's figures, when the buyer came from its firm-quote button.
+    const estimate = once(ESTIMATE_FIELD) ?? "";
+    if (estimate.length > MAX_ESTIMATE_CHARS || truncated.has(ESTIMATE_FIELD))
+      throw new Refusal(400, `estimate: the desk's figures, up to ${MAX_ESTIMATE_CHARS} characters`);
 
     let live;
     try {
@@ -173,7 +194,7 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
       })),
     );
     if (filesProblem) problems[FILE_FIELD] = filesProblem;
-    if (Object.keys(problems).length) return { kind: "problems", values, problems, language };
+    if (Object.keys(problems).length) return { kind: "problems", values, problems, language, estimate };
 
     const id = newId(token);
     await storing.get(id)?.catch(() => undefined);
@@ -217,8 +238,9 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
       (fileBytes > settings.attachMaxBytes || mailedLastHour + fileBytes > settings.mailBytesPerHour);
     const work = (async () => {
       const receivedAt = new Date();
+      const details = estimateOf(estimate, language, receivedAt);
       const message = await composeMessage(
-        { id, values, files, filesKept, receivedAt, language },
+        { id, values, files, filesKept, receivedAt, language, ...(details ? { estimate: details } : {}) },
         live,
         settings.from,
         settings.to,
@@ -232,6 +254,7 @@ export function intake({ spool, site, settings, log, freeBytes = diskFree, resen
         page,
         language,
         files: files.map((file) => ({ name: file.fileName, bytes: file.content.length, attached: !filesKept })),
+        ...(details ? { estimate: details } : {}),
       };
       const bytes = message.length + (filesKept ? fileBytes : 0) + JSON.stringify(record).length;
       const full = noRoomFor(bytes);

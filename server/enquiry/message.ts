@@ -14,6 +14,7 @@ import {
   type EnquirySettings,
   type Language,
 } from "../../src/contract/enquiry";
+import type { EstimateDetails } from "../../src/contract/estimate";
 
 export interface Drawing {
   fileName: string;
@@ -30,7 +31,18 @@ export interface Enquiry {
   receivedAt: Date;
   /** The language of the form the buyer used (English when not said). */
   language?: Language;
+  /** The estimate desk's figures and answer, when the request came from it. */
+  estimate?: EstimateDetails;
 }
+
+/** The estimate's part of the e-mail: every figure, then every line the desk said. */
+export const estimateLines = (estimate: EstimateDetails): string[] => [
+  "Estimate (the buyer's figures on the estimate desk, and what it told them):",
+  ...estimate.inputs.map((input) => `  ${input.label}: ${input.value}`),
+  ...(estimate.lines.length
+    ? ["", ...estimate.lines.map((line) => `  ${line}`)]
+    : ["  (The live desk could not read these figures: work it out by hand.)"]),
+];
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -87,6 +99,7 @@ export function composeMessage(enquiry: Enquiry, settings: EnquirySettings, from
           ")",
         ]
       : []),
+    ...(enquiry.estimate ? ["", ...estimateLines(enquiry.estimate)] : []),
     "",
     `${settings.labels.message}:`,
     values.message,

@@ -1,3 +1,5 @@
+import type { EstimateDetails } from "../../src/contract/estimate";
+
 // An enquiry as data, kept beside its e-mail for the staff's inbox (inbox.ts): what the
 // buyer typed, exactly, and nothing the service made up. Shown only as text.
 
@@ -23,6 +25,8 @@ export interface EnquiryRecord {
   /** The language of the form the buyer used ("de"); English when absent (enquiries before it). */
   language?: string;
   files: EnquiryFile[];
+  /** The estimate desk's figures and answer, when the request came from its firm-quote button. */
+  estimate?: EstimateDetails;
 }
 
 export interface Handled {

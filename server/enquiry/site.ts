@@ -7,6 +7,8 @@ import path from "node:path";
 import { parse, type HTMLElement } from "node-html-parser";
 import {
   ANSWER_SEPARATOR,
+  ESTIMATE_NOTE_ID,
+  PAGE_FIELD,
   fieldId,
   formFields,
   problemLine,
@@ -22,9 +24,24 @@ import {
   type Language,
   type Notice,
 } from "../../src/contract/enquiry";
-import type { DeskPageData, Values } from "../../src/contract/estimate";
+import {
+  ESTIMATE_FIELD,
+  detailsOf,
+  encodeEstimate,
+  readPart,
+  type DeskPageData,
+  type EstimateDetails,
+  type Values,
+} from "../../src/contract/estimate";
 import { escapeHtml } from "../lib/html";
 import { deskOf, fillEstimate } from "./estimatePage";
+
+/** The quote form `document` carrying the desk's figures `estimate` in its hidden field, its note shown. */
+function withEstimate(document: HTMLElement, estimate: string) {
+  if (!estimate) return;
+  document.querySelector(`input[name="${ESTIMATE_FIELD}"]`)?.setAttribute("value", estimate);
+  document.getElementById(ESTIMATE_NOTE_ID)?.removeAttribute("hidden");
+}
 
 export class LiveSite {
   private release = "";
@@ -58,17 +75,68 @@ export class LiveSite {
     return document;
   }
 
+  /** The estimate page's route in `language` (else English), or null when the live release has no desk. */
+  private estimateRoute(language: Language): string | null {
+    const paths = this.settings().estimatePaths;
+    return paths?.[language] ?? paths?.[DEFAULT_LANGUAGE] ?? null;
+  }
+
   /**
    * The estimate page in `language` (else English) answering `values` as of `today`, or
    * null when the live release has no desk.
    */
   estimate(values: Values, language: Language, today: string): string | null {
-    const paths = this.settings().estimatePaths;
-    const route = paths?.[language] ?? paths?.[DEFAULT_LANGUAGE];
+    const route = this.estimateRoute(language);
     if (!route) return null;
     let data: DeskPageData | null = null;
     const document = this.page(route, (built) => (data = deskOf(built)));
     return data && fillEstimate(document, data, values, today) ? document.toString() : null;
+  }
+
+  /** The desk the estimate page in `language` carries, or null (no desk, a page without one). */
+  private desk(language: Language): DeskPageData | null {
+    const route = this.estimateRoute(language);
+    if (!route) return null;
+    // Read before the scripts go: the desk is a script element of data.
+    let data: DeskPageData | null = null;
+    this.page(route, (built) => (data = deskOf(built)));
+    return data;
+  }
+
+  /** What staff are shown of an estimate that came with a request: its inputs and answer, or null (no desk live). */
+  estimateDetails(values: Values, language: Language, today: string): EstimateDetails | null {
+    const data = this.desk(language);
+    return data ? detailsOf(data, values, today) : null;
+  }
+
+  /**
+   * The quote form in `language`, the desk's figures going with it (the firm-quote button
+   * without JavaScript), or null when they do not describe a part on the live desk.
+   */
+  quoteWithEstimate(values: Values, language: Language): string | null {
+    const data = this.desk(language);
+    const route = this.estimateRoute(language);
+    if (!data || !route) return null;
+    const read = readPart(values, {
+      processes: data.desk.processes.map((process) => process.service),
+      standards: data.standards,
+      alloys: data.desk.alloys.map((alloy) => alloy.name),
+    });
+    if (!("part" in read)) return null;
+    const english = this.settings();
+    const settings = english.translations?.[this.published(language)] ?? english;
+    const document = this.page(settings.formPath);
+    const form = document.querySelector("form");
+    if (!form) throw new Error(`${settings.formPath}: no form in the built page`);
+    for (const option of form.querySelectorAll('select[name="service"] option')) {
+      if (option.getAttribute("value") === read.part.service) option.setAttribute("selected", "");
+      else option.removeAttribute("selected");
+    }
+    // The desk's page is the page the request came from (the owner's report counts them).
+    form.querySelector(`input[name="${PAGE_FIELD}"]`)?.remove();
+    form.insertAdjacentHTML("beforeend", `<input type="hidden" name="${PAGE_FIELD}" value="${escapeHtml(route)}">`);
+    withEstimate(document, encodeEstimate(values));
+    return document.toString();
   }
 
   /** `language` if the live form is published in it, else English. */
@@ -95,7 +163,12 @@ export class LiveSite {
    * The form again, as the visitor filled it, each problem above its field and all of
    * them listed above the form (GOV.UK's error summary), which takes focus.
    */
-  formWithProblems(values: Record<string, string>, problems: Problems, language: Language = DEFAULT_LANGUAGE): string {
+  formWithProblems(
+    values: Record<string, string>,
+    problems: Problems,
+    language: Language = DEFAULT_LANGUAGE,
+    estimate = "",
+  ): string {
     const english = this.settings();
     // A translated form: its words, the English's names and answers (formFields).
     const settings = english.translations?.[this.published(language)] ?? english;
@@ -140,6 +213,7 @@ export class LiveSite {
     const summary = document.getElementById(SUMMARY_ID);
     summary?.set_content(`<h2>${escapeHtml(settings.summary)}</h2><ul>${listed.join("")}</ul>`);
     summary?.setAttribute("autofocus", "");
+    withEstimate(document, estimate);
     return document.toString();
   }
 }

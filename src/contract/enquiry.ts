@@ -29,6 +29,7 @@ export {
   type Problems,
 } from "../enquiry/rules";
 export {
+  ESTIMATE_NOTE_ID,
   NOTICES,
   REFERENCE_ID,
   SETTINGS_FILE,

@@ -1,7 +1,8 @@
 // The contract between the site and the server, for the estimate desk: how a sent form is
 // read (src/estimate/form.ts), the answer and its words (answer.ts, say.ts, answerHtml.ts,
 // problems.ts),
-// and where the page keeps its desk for the service (pageData.ts). The enquiry service
+// and where the page keeps its desk for the service (pageData.ts); how an estimate goes
+// with a request for a quote (carry.ts) and what staff are shown of it (details.ts). The enquiry service
 // answers a form sent without JavaScript with these, as the page does as the buyer types.
 export { answer } from "../estimate/answer";
 export { answerHtml } from "../estimate/answerHtml";
@@ -9,3 +10,12 @@ export { ESTIMATE_API, FIELDS, readPart, type FieldName, type Problems, type Val
 export { ANSWER_ID, DESK_DATA_ID, type DeskPageData } from "../estimate/pageData";
 export { PROBLEMS_ID, errorId, fieldId, problemLines, problemsHtml } from "../estimate/problems";
 export { say } from "../estimate/say";
+export {
+  ESTIMATE_FIELD,
+  FIRM_QUOTE,
+  MAX_ESTIMATE_CHARS,
+  NEXT_FIELD,
+  decodeEstimate,
+  encodeEstimate,
+} from "../estimate/carry";
+export { detailsOf, type EstimateDetails } from "../estimate/details";

@@ -35,6 +35,8 @@ export interface TranslatedSettings {
 export const REFERENCE_ID = "enquiry-reference";
 /** Where the form page lists the problems with what was sent. */
 export const SUMMARY_ID = "enquiry-problems";
+/** The quote form's note that the estimate desk's figures go with the request (shown by the service without JavaScript). */
+export const ESTIMATE_NOTE_ID = "enquiry-estimate-note";
 
 /** What the build tells the service (the live release's SETTINGS_FILE). */
 export interface EnquirySettings {

@@ -498,6 +498,10 @@ export const enquirySchema = object("Request a quote", {
     { check: oneSpecification },
   ),
   chooseService: text("First choice of the service list (none chosen)"),
+  // Optional: content written before the estimate desk has none (and the site may have no desk).
+  estimateNote: text("Under the send button when the estimate desk's figures come with the request", {
+    required: false,
+  }),
   otherService: text("Last choice of the service list (not sure / other)"),
   privacyLinkLabel: text("Privacy notice link label (beside the consent)"),
   optional: text("Mark on optional fields"),

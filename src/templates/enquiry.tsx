@@ -92,6 +92,7 @@ export const query = graphql`
       intro
       ...EnquiryFormWords
       chooseService
+      estimateNote
       otherService
       privacyLinkLabel
       optional

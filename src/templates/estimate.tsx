@@ -6,7 +6,7 @@ import { PageHead } from "../components/PageHead";
 import type { Desk } from "../estimate/answer";
 import { ESTIMATE_URL } from "../estimate/form";
 import { DESK_DATA_ID, jsonForHtml, type DeskPageData } from "../estimate/pageData";
-import { oneBySlug, type PageLanguage } from "../language/paths";
+import { oneBySlug, pathIn, type PageLanguage } from "../language/paths";
 import { LANGUAGES } from "../schema/languages";
 import { PageShell } from "../pageBodies/PageShell";
 import * as styles from "./enquiry.module.css";
@@ -50,7 +50,12 @@ export default function EstimatePage({
         <h1>{page.heading}</h1>
         {page.intro && <p>{page.intro}</p>}
         <Island>
-          <EstimateDesk {...shown} action={ESTIMATE_URL} today={built?.day ?? ""} />
+          <EstimateDesk
+            {...shown}
+            action={ESTIMATE_URL}
+            quotePath={pathIn(pageContext.language, `/${data.enquiryYaml?.slug ?? ""}`)}
+            today={built?.day ?? ""}
+          />
         </Island>
         {/* For the enquiry service: it answers the form sent without JavaScript from this. */}
         <script type="application/json" id={DESK_DATA_ID} dangerouslySetInnerHTML={{ __html: jsonForHtml(shown) }} />

@@ -25,7 +25,8 @@ import {
   type ProblemWords,
   type Problems,
 } from "../../enquiry/rules";
-import { SUMMARY_ID } from "../../enquiry/pages";
+import { ESTIMATE_NOTE_ID, SUMMARY_ID } from "../../enquiry/pages";
+import { ESTIMATE_FIELD, decodeEstimate, encodeEstimate } from "../../estimate/carry";
 import { useHydrated } from "../../hooks/useHydrated";
 import { usePageLanguage } from "../../language/PageLanguageContext";
 import { DEFAULT_LANGUAGE } from "../../schema/languages";
@@ -39,6 +40,8 @@ export interface EnquiryWords {
   form: FormWords;
   chooseService: string;
   otherService: string;
+  /** Said under the send button when the estimate desk's figures come with the request. */
+  estimateNote?: string | null;
   privacyLinkLabel: string;
   optional: string;
   submit: string;
@@ -126,13 +129,18 @@ export function EnquiryForm({ words, english, services, privacyPath, reach, stan
   /** The problems found by the last send, listed above the form; bumped to move focus there. */
   const [listed, setListed] = useState<{ problems: Problems; sent: number } | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
+  /** The estimate desk's figures, when the buyer came from its firm-quote button (?estimate=…). */
+  const [estimate, setEstimate] = useState("");
   const [notice, setNotice] = useState("");
   const choices = [...services.map((service) => service.slug), OTHER_SERVICE];
 
   useEffect(() => {
     token.current = newToken();
     // A service page's call to action names its service: ?service=<slug>.
-    const wanted = new URLSearchParams(window.location.search).get("service");
+    const query = new URLSearchParams(window.location.search);
+    const wanted = query.get("service");
+    // The desk's figures, read as the service will read them: its fields only.
+    setEstimate(encodeEstimate(decodeEstimate(query.get(ESTIMATE_FIELD) ?? "")));
     const select = form.current?.elements.namedItem("service") as HTMLSelectElement | null;
     if (wanted && select && !select.value && choices.includes(wanted)) select.value = wanted;
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
@@ -340,6 +348,8 @@ export function EnquiryForm({ words, english, services, privacyPath, reach, stan
       {language !== DEFAULT_LANGUAGE && <input type="hidden" name={LANGUAGE_FIELD} value={language} />}
       {/* Without JavaScript too, the enquiry says which standard's page it came from. */}
       {standard && <input type="hidden" name={PAGE_FIELD} value={standard.page} />}
+      {/* The estimate desk's figures (the enquiry service sets them without JavaScript). */}
+      <input type="hidden" name={ESTIMATE_FIELD} value={estimate} />
       <p className={styles.notice} role="alert">
         {notice}
         {notice && reach && (
@@ -360,6 +370,9 @@ export function EnquiryForm({ words, english, services, privacyPath, reach, stan
           {percent !== null && words.sending.replace("{percent}", `${percent}%`)}
         </p>
       </div>
+      <p id={ESTIMATE_NOTE_ID} className={styles.estimateNote} hidden={!estimate}>
+        {words.estimateNote}
+      </p>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import {
   type Values,
 } from "../../estimate/form";
 import { PROBLEMS_ID, errorId, fieldId, problemLines } from "../../estimate/problems";
+import { FIRM_QUOTE, NEXT_FIELD, quoteHref } from "../../estimate/carry";
 import { say } from "../../estimate/say";
 import { EstimateAnswer } from "./EstimateAnswer";
 import * as styles from "./EstimateDesk.module.css";
@@ -23,6 +24,8 @@ export interface EstimateDeskProps {
   locale: string;
   /** Where the form goes without JavaScript (the enquiry service answers it). */
   action: string;
+  /** The quote form's page in the page's language: the firm-quote button carries the figures there. */
+  quotePath: string;
   /** "YYYY-MM-DD": the day the answer is for (a lead time's age). */
   today: string;
   /** What the buyer came with: a service page's process, a standard page's standard. */
@@ -93,6 +96,7 @@ export function EstimateDesk({
   standards,
   locale,
   action,
+  quotePath,
   today,
   initial = {},
 }: EstimateDeskProps) {
@@ -214,7 +218,12 @@ export function EstimateDesk({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          setSent((count) => count + 1);
+          // The firm-quote button takes a part described in full to the quote form, its
+          // figures with it (without JavaScript the enquiry service does the same).
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          if (said && submitter?.getAttribute("value") === FIRM_QUOTE)
+            window.location.assign(quoteHref(quotePath, values));
+          else setSent((count) => count + 1);
         }}
       >
         {/* The enquiry service fills it (problemsHtml) in the page it returns without JavaScript. */}
@@ -300,9 +309,14 @@ export function EstimateDesk({
           { value: "outside", label: words.outside },
           { value: "bore", label: words.bore },
         ])}
-        <button type="submit" className="button">
-          {words.submit}
-        </button>
+        <div className={styles.buttons}>
+          <button type="submit" className="button">
+            {words.submit}
+          </button>
+          <button type="submit" name={NEXT_FIELD} value={FIRM_QUOTE} className="button button-gold">
+            {words.firmQuote}
+          </button>
+        </div>
       </form>
       <section className={styles.answer} aria-live="polite" aria-labelledby="estimate-answer">
         <h2 id="estimate-answer" ref={answerHeading} tabIndex={-1}>
