@@ -24,13 +24,13 @@ export default defineConfig({
   projects: [
     // What happens before React hydrates is tried where the menu folds: on the phone.
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, testIgnore: /hydration\.spec\.ts/ },
-    // Bytes, headers and requests are the same at every width, and the editor is a
-    // desktop tool: those run once.
+    // Bytes, headers and requests are the same at every width, the editor is a desktop
+    // tool, and the estimate desk answers the same at every width: those run once.
     {
       name: "mobile",
       use: { viewport: { width: 375, height: 812 } },
       // first-screen and grid set their own sizes (a 390 px phone, a 1440 px desktop).
-      testIgnore: /(budget|cms|server|privacy|links|print|first-screen|grid)\.spec\.ts/,
+      testIgnore: /(budget|cms|server|privacy|links|print|first-screen|grid|estimate)\.spec\.ts/,
     },
   ],
   // nginx with deploy/nginx/ (headers, Content-Security-Policy, compression), as deployed.

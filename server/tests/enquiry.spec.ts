@@ -13,6 +13,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import {
   contentIn,
   enquiry,
+  languagePagesBuilt,
   privacyRoute,
   quoteRoute,
   services,
@@ -24,6 +25,9 @@ import {
 import { LANGUAGES } from "../../src/schema/languages";
 import { axeViolations } from "../../e2e/axe";
 import { revealAll } from "../../e2e/fixtures";
+import { deskOf, describePart, expectedLines, partFor } from "../../e2e/estimateDesk";
+import { ESTIMATE_API } from "../../src/estimate/form";
+import { decodeEstimate } from "../../src/estimate/carry";
 import {
   ENQUIRY_API,
   MAX_FILES_BYTES,
@@ -406,6 +410,60 @@ for (const planned of specification ? standardForms.filter((page) => page.page.l
     // The owner's report counts it on the standard's page.
     const week = lastWeekReport();
     expect(week.pages.find((row) => row.path === `/${standard.slug}`)?.enquiries).toBeGreaterThanOrEqual(1);
+  });
+}
+
+// The estimate desk without JavaScript (issue 73), in each language it is published in:
+// the enquiry service answers it, its firm-quote button opens the quote form with the
+// figures, and the request arrives with every figure and line of the desk, kept with the
+// enquiry and counted in the owner's report on the desk's page.
+for (const planned of languagePagesBuilt.filter((one) => one.template === "estimate")) {
+  test(`${planned.path} without JavaScript: an estimate sent as a request for a quote arrives with its figures`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: WIDTHS.mobile });
+    await offline(context);
+    const page = await context.newPage();
+    await page.goto(`${host.url}${planned.path}`);
+    const data = await deskOf(page);
+    const part = partFor(data);
+    await describePart(page, part);
+    const [answered] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(ESTIMATE_API) && r.request().method() === "POST"),
+      page.getByRole("button", { name: data.desk.words.firmQuote, exact: true }).click(),
+    ]);
+    expect(answered.status()).toBe(200);
+    // Never kept for another buyer (nginx and the service both say so).
+    expect(answered.headers()["cache-control"]).toContain("no-store");
+    // The part as typed, and the form's own first choices (an alloy, say) as a browser sends them.
+    const sent = decodeEstimate(await page.locator('input[name="estimate"]').inputValue());
+    expect(sent).toMatchObject(part);
+    const enquiryIn = contentIn<EnquiryContent>("content/enquiry.yaml", planned.page.language);
+    if (enquiryIn.estimateNote) await expect(page.getByText(enquiryIn.estimateNote)).toBeVisible();
+    expect(await violationsOfHtml(browser, page.url(), await page.content())).toEqual([]);
+
+    await fill(page, form());
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(ENQUIRY_API) && r.request().method() === "POST"),
+      page.locator('form button[type="submit"]').click(),
+    ]);
+    expect(response.status()).toBe(303);
+    const reference = (await page.locator(`#${REFERENCE_ID}`).textContent()) ?? "";
+    await context.close();
+
+    // Every figure by the desk's label, and every line the desk said, worked out again.
+    const lines = expectedLines(data, sent, new Date().toISOString().slice(0, 10));
+    const mail = await inbox.waitFor(reference);
+    expect(mail.text).toContain(`${data.desk.words.thickness}: ${part.thickness}`);
+    for (const line of lines) expect(mail.text).toContain(line);
+    const record = spool.readRecord(reference)!;
+    expect(record.page).toBe(planned.path);
+    expect(record.estimate?.lines.map((line) => line.replace(/^! /, ""))).toEqual(lines);
+
+    // The owner's report counts it as a request from the desk's page.
+    const week = lastWeekReport();
+    if (planned.page.language === "en")
+      expect(week.pages.find((row) => row.path === planned.path)?.enquiries).toBeGreaterThanOrEqual(1);
   });
 }
 
