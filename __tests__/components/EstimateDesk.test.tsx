@@ -20,6 +20,7 @@ function renderDesk() {
       processNames={{ hard: "Hard", colour: "Colour" }}
       standards={standards}
       locale="en-IN"
+      language="en"
       action="/api/enquiry/estimate"
       quotePath="/ask"
       today={today}

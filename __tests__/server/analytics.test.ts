@@ -18,7 +18,14 @@ import { periodReport } from "../../server/analytics/report";
 import type { Counted, Row } from "../../server/analytics/goaccess";
 import { pagePath, type SiteFacts } from "../../server/analytics/site";
 import { logLine } from "../../server/analytics/synthetic";
-import { pruneTally, readTally, tallyEnquiry, TALLY_FILE } from "../../server/enquiry/tally";
+import {
+  pruneTally,
+  readEstimates,
+  readTally,
+  tallyEnquiry,
+  tallyEstimate,
+  TALLY_FILE,
+} from "../../server/enquiry/tally";
 import { loadContent } from "../../src/schema/load";
 import { VISITS_KEPT_DAYS, VISITS_KEPT_MONTHS } from "../../src/visits";
 import { copyContent, editYaml } from "../helpers/contentCopy";
@@ -151,6 +158,23 @@ describe("the enquiries' tally", () => {
     expect(pruneTally(dir, AT)).toBe(1);
     expect(readTally(file)).toEqual([{ day: dayKey(AT), page: "/", service: "" }]);
   });
+
+  it("counts an estimate by its day, process, standard and language only, apart from the enquiries", () => {
+    const file = path.join(dir, TALLY_FILE);
+    tallyEnquiry(dir, "/desk", "proc-a", AT);
+    tallyEstimate(dir, { process: "proc-a", standard: "std-b", language: "de" }, AT);
+    expect(() => tallyEstimate(dir, { process: "", standard: "", language: "en" }, AT)).toThrow("not an estimate");
+    expect(() => tallyEstimate(dir, { process: "a b", standard: "", language: "en" }, AT)).toThrow("not an estimate");
+    expect(readEstimates(file)).toEqual([
+      { day: dayKey(AT), estimate: { process: "proc-a", standard: "std-b", language: "de" } },
+    ]);
+    expect(readTally(file)).toEqual([{ day: dayKey(AT), page: "/desk", service: "proc-a" }]);
+    // Forgotten with the enquiries, the rest kept in order.
+    tallyEstimate(dir, { process: "proc-a", standard: "", language: "en" }, AT - (VISITS_KEPT_DAYS + 2) * 86_400_000);
+    expect(pruneTally(dir, AT)).toBe(1);
+    expect(readEstimates(file)).toHaveLength(1);
+    expect(readTally(file)).toHaveLength(1);
+  });
 });
 
 describe("the report from GoAccess's counts", () => {
@@ -173,6 +197,7 @@ describe("the report from GoAccess's counts", () => {
       { slug: "service-a", title: "Service A", path: "/service-a" },
       { slug: "other", title: "Other", path: "" },
     ],
+    estimatePaths: ["/desk", "/de/desk"],
   };
   const now = new Date(2026, 10, 25, 15, 0).getTime();
   const people: Counted = {
@@ -204,6 +229,46 @@ describe("the report from GoAccess's counts", () => {
     tally,
     now,
   );
+
+  it("counts the desk's estimates per process, standard and language, and the requests sent from its pages", () => {
+    const estimate = (day: string, process: string, standard: string, language: string) => ({
+      day,
+      estimate: { process, standard, language },
+    });
+    const withDesk = periodReport(
+      { id: "last-7-days", people, crawlers, lines: { read: 30, malformed: 1 } },
+      site,
+      [
+        ...tally,
+        { day: "2026-11-25", page: "/desk", service: "service-a" },
+        { day: "2026-11-24", page: "/de/desk", service: "other" },
+      ],
+      now,
+      [
+        estimate("2026-11-25", "service-a", "std-b", "en"),
+        estimate("2026-11-24", "service-a", "", "de"),
+        estimate("2026-11-24", "unnamed", "", "en"),
+        // Before the period: not counted.
+        estimate("2026-10-01", "service-a", "", "en"),
+      ],
+    );
+    expect(withDesk.estimates).toEqual({
+      total: 3,
+      becameRequests: 2,
+      byProcess: [
+        { name: "Service A", count: 2 },
+        { name: "unnamed", count: 1 },
+      ],
+      byStandard: [
+        { name: "No standard", count: 2 },
+        { name: "Standard B", count: 1 },
+      ],
+      byLanguage: [
+        { name: "English", count: 2 },
+        { name: "German", count: 1 },
+      ],
+    });
+  });
 
   it("counts each page once however it was asked for; other addresses apart", () => {
     expect(pagePath("/service-a/index.html")).toBe("/service-a");

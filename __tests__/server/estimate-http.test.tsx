@@ -19,6 +19,7 @@ import { DESK_DATA_ID, jsonForHtml, type DeskPageData } from "../../src/estimate
 import { enquiryApp } from "../../server/enquiry/app";
 import { LiveSite } from "../../server/enquiry/site";
 import { Spool } from "../../server/enquiry/spool";
+import { TALLY_FILE, readEstimates } from "../../server/enquiry/tally";
 import { FIXTURE_PROJECT } from "../helpers/contentCopy";
 import { fixtureEnquirySettings, validForm } from "../helpers/enquirySettings";
 import { BOUNDARY, multipart } from "../helpers/multipart";
@@ -46,7 +47,7 @@ beforeEach(() => {
   const page = renderToStaticMarkup(
     <html lang="en">
       <body>
-        <EstimateDesk {...data} action={ESTIMATE_API} quotePath="/ask" today={today} />
+        <EstimateDesk {...data} language="en" action={ESTIMATE_API} quotePath="/ask" today={today} />
         <script type="application/json" id={DESK_DATA_ID} dangerouslySetInnerHTML={{ __html: jsonForHtml(data) }} />
       </body>
     </html>,
@@ -225,6 +226,35 @@ test("figures past their bound are refused, and nothing is stored", async () => 
   });
   expect(response.status).toBe(400);
   expect(app.spool.list("pending")).toEqual([]);
+});
+
+test("an estimate is counted for the report by its process, standard and language, and nothing else", async () => {
+  const app = await service();
+  const tally = path.join(dir, "spool", TALLY_FILE);
+  // Without JavaScript: the answer counts.
+  await send(app.url, shaft);
+  // With JavaScript: the page's beacon.
+  const counted = await send(`${app.url}/count`, { process: "colour", standard: "", language: "en" });
+  expect(counted.status).toBe(204);
+  expect(readEstimates(tally).map((entry) => entry.estimate)).toEqual([
+    { process: "hard", standard: "", language: "en" },
+    { process: "colour", standard: "", language: "en" },
+  ]);
+  // A process, standard or language the live desk does not have: 400, nothing written.
+  for (const wrong of [
+    { process: "nope", standard: "", language: "en" },
+    { process: "hard", standard: "nope", language: "en" },
+    { process: "hard", standard: "", language: "de" },
+    { process: "hard", standard: "", language: "xx" },
+  ])
+    expect((await send(`${app.url}/count`, wrong)).status).toBe(400);
+  expect(readEstimates(tally)).toHaveLength(2);
+  // Each line its day and those three alone: no figure of the part, no address.
+  for (const line of fs.readFileSync(tally, "utf8").trim().split("\n")) {
+    const entry = JSON.parse(line) as { estimate: object };
+    expect(Object.keys(entry)).toEqual(["day", "estimate"]);
+    expect(Object.keys(entry.estimate).sort()).toEqual(["language", "process", "standard"]);
+  }
 });
 
 test("a release without a desk: the site's 404 page", async () => {

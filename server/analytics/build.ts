@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { jsonAs, writeFileAtomic } from "../lib/files";
-import { readTally, TALLY_FILE } from "../enquiry/tally";
+import { readEstimates, readTally, TALLY_FILE } from "../enquiry/tally";
 import { count } from "./goaccess";
 import { linesIn, logFiles, type Tally } from "./logLines";
 import { DEFAULT_PERIOD, PERIODS, periodRange } from "./periods";
@@ -41,6 +41,7 @@ export interface BuildInput {
 export async function buildReport(input: BuildInput): Promise<Report> {
   const files = logFiles(input.logDir);
   const tally = readTally(path.join(input.enquiryDir, TALLY_FILE));
+  const estimates = readEstimates(path.join(input.enquiryDir, TALLY_FILE));
   const periods = [];
   for (const { id } of PERIODS) {
     const range = periodRange(id, input.now);
@@ -48,7 +49,7 @@ export async function buildReport(input: BuildInput): Promise<Report> {
     const people = await count(linesIn(files, range, lines), { crawlers: "without", geoip: input.geoip });
     const crawlers = await count(linesIn(files, range, { read: 0, kept: 0, malformed: 0 }), { crawlers: "only" });
     const counts: PeriodCounts = { id, people, crawlers, lines: { read: lines.read, malformed: lines.malformed } };
-    periods.push(periodReport(counts, input.site, tally, input.now));
+    periods.push(periodReport(counts, input.site, tally, input.now, estimates));
   }
   const report: Report = { builtAt: new Date(input.now).toISOString(), host: input.site.host, periods };
   fs.mkdirSync(input.outDir, { recursive: true });

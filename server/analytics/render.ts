@@ -89,6 +89,18 @@ function charts(period: PeriodReport): string {
   return `<div class="charts">\n${figures.join("\n")}\n</div>`;
 }
 
+/** The estimate desk: how many answers it gave, of what, and how many became requests. */
+function estimatesSection(estimates: NonNullable<PeriodReport["estimates"]>): string {
+  const rows = (list: { name: string; count: number }[]) => list.map((row) => [shown(row.name), number(row.count)]);
+  return [
+    `<h2>Estimate desk</h2>`,
+    `<p>${number(estimates.total)} ${estimates.total === 1 ? "estimate" : "estimates"} given; ${number(estimates.becameRequests)} ${estimates.becameRequests === 1 ? "request" : "requests"} for a quote sent from the desk. An estimate not sent keeps nothing of the buyer: only its process, standard and language are counted.</p>`,
+    table("Estimates per process", ["Process", "Estimates"], rows(estimates.byProcess), "No estimate in this period."),
+    estimates.total ? table("Estimates per standard", ["Standard", "Estimates"], rows(estimates.byStandard), "") : "",
+    estimates.total ? table("Estimates per language", ["Language", "Estimates"], rows(estimates.byLanguage), "") : "",
+  ].join("\n");
+}
+
 function sections(period: PeriodReport): string {
   const parts: string[] = [];
   parts.push(`<h2>Visitors and enquiries over time</h2>`, charts(period));
@@ -118,6 +130,8 @@ function sections(period: PeriodReport): string {
       ),
     );
   }
+
+  if (period.estimates) parts.push(estimatesSection(period.estimates));
 
   parts.push(`<h2>Pages</h2>`);
   parts.push(

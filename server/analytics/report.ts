@@ -6,7 +6,8 @@ import type { Counted, Row } from "./goaccess";
 import { dayKey, dayStart } from "../lib/days";
 import { periodRange, weekStart, type PeriodId, PERIODS } from "./periods";
 import { pagePath, type SiteFacts } from "./site";
-import type { TallyEntry } from "../enquiry/tally";
+import type { EstimateEntry, TallyEntry } from "../enquiry/tally";
+import { LANGUAGES, isLanguage } from "../../src/contract/enquiry";
 
 /** A count: a whole number, never below zero. */
 const count = z.number().int().nonnegative();
@@ -62,6 +63,16 @@ const periodReportSchema = z.object({
   countries: z.array(namedSchema).nullable(),
   crawlers: z.object({ hits: count, top: z.array(z.object({ name: z.string(), hits: count })) }),
   lines: z.object({ read: count, malformed: count }),
+  /** The estimate desk's answers (none in a summary built before it), and the requests sent from its pages. */
+  estimates: z
+    .object({
+      total: count,
+      becameRequests: count,
+      byProcess: z.array(z.object({ name: z.string(), count })),
+      byStandard: z.array(z.object({ name: z.string(), count })),
+      byLanguage: z.array(z.object({ name: z.string(), count })),
+    })
+    .optional(),
 });
 export type PeriodReport = z.infer<typeof periodReportSchema>;
 
@@ -126,13 +137,31 @@ function grouped<T extends { visitors: number; pageViews: number; enquiries: num
   return [...groups.values()];
 }
 
-export function periodReport(counts: PeriodCounts, site: SiteFacts, tally: TallyEntry[], now: number): PeriodReport {
+/** How many of `items` each name has, most first. */
+function countedBy<T>(items: readonly T[], name: (item: T) => string) {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(name(item), (counts.get(name(item)) ?? 0) + 1);
+  return [...counts.entries()]
+    .map(([named, counted]) => ({ name: named, count: counted }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+
+export function periodReport(
+  counts: PeriodCounts,
+  site: SiteFacts,
+  tally: TallyEntry[],
+  now: number,
+  estimateTally: EstimateEntry[] = [],
+): PeriodReport {
   const range = periodRange(counts.id, now);
   const label = PERIODS.find((period) => period.id === counts.id)!.label;
   const { people, crawlers } = counts;
   const first = dayKey(range.from);
   const after = dayKey(range.to);
   const enquiries = tally.filter((entry) => entry.day >= first && entry.day < after);
+  const estimates = estimateTally.filter((entry) => entry.day >= first && entry.day < after);
+  const serviceTitle = new Map(site.services.map((service) => [service.slug, service.title]));
+  const pageTitle = new Map(site.pages.map((page) => [page.path, page.title]));
 
   const perDay = new Map(rows(people.visitors).map((row) => [isoDay(row.data), row]));
   const days = daysOf(range.from, range.to, now).map((day) => ({
@@ -268,5 +297,16 @@ export function periodReport(counts: PeriodCounts, site: SiteFacts, tally: Tally
         .slice(0, 10),
     },
     lines: counts.lines,
+    estimates: {
+      total: estimates.length,
+      becameRequests: enquiries.filter((entry) => site.estimatePaths.includes(pagePath(entry.page))).length,
+      byProcess: countedBy(estimates, ({ estimate }) => serviceTitle.get(estimate.process) ?? estimate.process),
+      byStandard: countedBy(estimates, ({ estimate }) =>
+        estimate.standard ? (pageTitle.get(`/${estimate.standard}`) ?? estimate.standard) : "No standard",
+      ),
+      byLanguage: countedBy(estimates, ({ estimate }) =>
+        isLanguage(estimate.language) ? LANGUAGES[estimate.language].inEnglish : estimate.language,
+      ),
+    },
   };
 }

@@ -18,6 +18,8 @@ export interface SiteFacts {
   formPath: string;
   /** The published address's host, whose own links are not "where visitors came from". */
   host: string;
+  /** The estimate desk's pages, one per language (none: the site has no desk). */
+  estimatePaths: string[];
 }
 
 /** Folders of a release that are not pages. */
@@ -54,6 +56,7 @@ export function readSite(live: string): SiteFacts {
     })),
     formPath: settings.formPath,
     host,
+    estimatePaths: Object.values(settings.estimatePaths ?? {}),
   };
 }
 

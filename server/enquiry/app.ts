@@ -25,8 +25,10 @@ import type { Spool } from "./spool";
 import { registerInbox } from "./inbox";
 import { INBOX_PATH } from "./message";
 import { escapeHtml, staffPage } from "../lib/staffPage";
-import { ESTIMATE_API, FIRM_QUOTE, NEXT_FIELD } from "../../src/contract/estimate";
+import { ESTIMATE_API, ESTIMATE_COUNT_API, FIRM_QUOTE, NEXT_FIELD } from "../../src/contract/estimate";
 import { valuesOf } from "./estimatePage";
+import { tallyEstimate } from "./tally";
+import { HOUR_MS } from "./mailBudget";
 import { TotalBudget } from "./totalBudget";
 import { Refusal } from "../lib/refusal";
 
@@ -155,8 +157,20 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
     },
   );
 
+  // The desk with JavaScript answers in the page; when the buyer leaves it with an answer
+  // shown, the page says which process, standard and language it was, for the owner's
+  // report, and nothing else. Bounded per address and in the hour for everyone.
+  const counted = new TotalBudget(settings.postsPerHour * ESTIMATES_PER_FORM, HOUR_MS);
+  const count = (process: string, standard: string, language: Language) => {
+    if (!counted.take()) return;
+    try {
+      tallyEstimate(spool.dir, { process, standard, language });
+    } catch (error) {
+      log(`enquiry: could not count an estimate for the report: ${(error as Error).message}`);
+    }
+  };
   // The estimate desk without JavaScript: read, answered from the live page's desk, and
-  // forgotten (nothing is written). Limited per address like the form, and in total.
+  // forgotten (nothing is written but its count). Limited per address like the form, and in total.
   const estimates = new TotalBudget(settings.postsPerMinute * ESTIMATES_PER_FORM, 60_000);
   app.post(
     ESTIMATE_API,
@@ -171,11 +185,34 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
       }
       const values = valuesOf(fields);
       const language = refererLanguage(request);
+      const part = site.estimatePart(values, language);
+      if (part) count(part.service, part.standard?.slug ?? "", language);
       // The firm-quote button: the quote form with the figures, once they describe a part.
       const quote = fields.get(NEXT_FIELD)?.[0] === FIRM_QUOTE ? site.quoteWithEstimate(values, language) : null;
       if (quote) return html(reply, 200, quote);
       const page = site.estimate(values, language, new Date().toISOString().slice(0, 10));
       return page ? html(reply, 200, page) : html(reply, 404, site.notFound());
+    },
+  );
+
+  app.post(
+    ESTIMATE_COUNT_API,
+    { config: { rateLimit: { max: settings.postsPerMinute * ESTIMATES_PER_FORM, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new Refusal(415, "send the count as multipart/form-data");
+      const fields = new Map<string, string>();
+      for await (const part of request.parts()) {
+        if (part.type === "file") throw new Refusal(400, "the count takes no files");
+        if (fields.has(part.fieldname)) throw new Refusal(400, `field "${part.fieldname}" sent twice`);
+        fields.set(part.fieldname, String(part.value));
+      }
+      const process = fields.get("process") ?? "";
+      const standard = fields.get("standard") ?? "";
+      const language = fields.get("language") ?? "";
+      if (!isLanguage(language) || !site.onDesk(process, standard, language))
+        throw new Refusal(400, "process, standard and language: one of the live desk's");
+      count(process, standard, language);
+      return reply.code(204).header("Cache-Control", "no-store").send();
     },
   );
 

@@ -31,6 +31,7 @@ import {
   readPart,
   type DeskPageData,
   type EstimateDetails,
+  type Part,
   type Values,
 } from "../../src/contract/estimate";
 import { escapeHtml } from "../lib/html";
@@ -103,6 +104,29 @@ export class LiveSite {
     return data;
   }
 
+  /** The part `values` describe on the live desk in `language`, or null (no desk, or they do not describe one). */
+  estimatePart(values: Values, language: Language): Part | null {
+    const data = this.desk(language);
+    if (!data) return null;
+    const read = readPart(values, {
+      processes: data.desk.processes.map((process) => process.service),
+      standards: data.standards,
+      alloys: data.desk.alloys.map((alloy) => alloy.name),
+    });
+    return "part" in read ? read.part : null;
+  }
+
+  /** Whether the live desk in `language` has `process` and `standard` ("" for none): what an estimate counted names. */
+  onDesk(process: string, standard: string, language: Language): boolean {
+    // Only a language the desk is published in.
+    const data = this.settings().estimatePaths?.[language] ? this.desk(language) : null;
+    if (!data) return false;
+    return (
+      data.desk.processes.some((candidate) => candidate.service === process) &&
+      (standard === "" || data.standards.some((candidate) => candidate.slug === standard))
+    );
+  }
+
   /** What staff are shown of an estimate that came with a request: its inputs and answer, or null (no desk live). */
   estimateDetails(values: Values, language: Language, today: string): EstimateDetails | null {
     const data = this.desk(language);
@@ -114,22 +138,16 @@ export class LiveSite {
    * without JavaScript), or null when they do not describe a part on the live desk.
    */
   quoteWithEstimate(values: Values, language: Language): string | null {
-    const data = this.desk(language);
     const route = this.estimateRoute(language);
-    if (!data || !route) return null;
-    const read = readPart(values, {
-      processes: data.desk.processes.map((process) => process.service),
-      standards: data.standards,
-      alloys: data.desk.alloys.map((alloy) => alloy.name),
-    });
-    if (!("part" in read)) return null;
+    const part = this.estimatePart(values, language);
+    if (!route || !part) return null;
     const english = this.settings();
     const settings = english.translations?.[this.published(language)] ?? english;
     const document = this.page(settings.formPath);
     const form = document.querySelector("form");
     if (!form) throw new Error(`${settings.formPath}: no form in the built page`);
     for (const option of form.querySelectorAll('select[name="service"] option')) {
-      if (option.getAttribute("value") === read.part.service) option.setAttribute("selected", "");
+      if (option.getAttribute("value") === part.service) option.setAttribute("selected", "");
       else option.removeAttribute("selected");
     }
     // The desk's page is the page the request came from (the owner's report counts them).

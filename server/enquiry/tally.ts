@@ -1,5 +1,7 @@
 // The enquiries' tally: one line per enquiry stored, with the day, the page the buyer was
-// on and the service asked about; no name, address, reference or time of day. It outlives
+// on and the service asked about; and one per estimate the desk gave (issue 73), with the
+// day, its process, standard and language. No name, address, figure, reference or time
+// of day: an estimate not sent keeps nothing of the buyer. It outlives
 // the spool's retention (the owner's report counts enquiries per week over a year) and is
 // readable by the report's user, where the spool is the enquiry service's alone.
 import fs from "node:fs";
@@ -20,8 +22,38 @@ export interface TallyEntry {
   service: string;
 }
 
+/** One estimate the desk gave: what the owner's report counts of it. */
+export interface EstimateEntry {
+  day: string;
+  estimate: {
+    /** The process's service slug. */
+    process: string;
+    /** The standard's slug ("" when none was chosen). */
+    standard: string;
+    /** The desk's language ("en", "de"). */
+    language: string;
+  };
+}
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SLUG = /^[a-z0-9_-]{0,80}$/;
+const LANGUAGE = /^[a-z]{2}$/;
+
+const validEstimate = (entry: unknown): entry is EstimateEntry => {
+  const { day, estimate } = (entry ?? {}) as Record<string, unknown>;
+  const { process, standard, language } = (estimate ?? {}) as Record<string, unknown>;
+  return (
+    typeof day === "string" &&
+    DAY.test(day) &&
+    typeof process === "string" &&
+    process !== "" &&
+    SLUG.test(process) &&
+    typeof standard === "string" &&
+    SLUG.test(standard) &&
+    typeof language === "string" &&
+    LANGUAGE.test(language)
+  );
+};
 
 const valid = (entry: unknown): entry is TallyEntry => {
   const { day, page, service } = (entry ?? {}) as Record<string, unknown>;
@@ -40,7 +72,17 @@ export const pathOf = (page: string) => page.replace(/[?#].*$/s, "");
 
 /** Adds one enquiry to the tally in `dir` (readable by all: it holds no personal data). */
 export function tallyEnquiry(dir: string, page: string, service: string, at = Date.now()): void {
-  const entry: TallyEntry = { day: dayKey(at), page: pathOf(page), service: SLUG.test(service) ? service : "" };
+  append(dir, { day: dayKey(at), page: pathOf(page), service: SLUG.test(service) ? service : "" });
+}
+
+/** Adds one estimate to the tally in `dir`; one that is not of the shape is refused. */
+export function tallyEstimate(dir: string, estimate: EstimateEntry["estimate"], at = Date.now()): void {
+  const entry: EstimateEntry = { day: dayKey(at), estimate };
+  if (!validEstimate(entry)) throw new Error(`not an estimate to count: ${JSON.stringify(estimate)}`);
+  append(dir, entry);
+}
+
+function append(dir: string, entry: TallyEntry | EstimateEntry): void {
   const fd = fs.openSync(path.join(dir, TALLY_FILE), "a", 0o644);
   try {
     fs.fchmodSync(fd, 0o644);
@@ -51,8 +93,8 @@ export function tallyEnquiry(dir: string, page: string, service: string, at = Da
   }
 }
 
-/** The tally's entries; a line that is not one (cut by a power cut, edited by hand) is left out. */
-export function readTally(file: string): TallyEntry[] {
+/** Each line of the tally that is JSON; a line that is not (cut by a power cut, edited by hand) is left out. */
+function readLines(file: string): unknown[] {
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
@@ -60,24 +102,34 @@ export function readTally(file: string): TallyEntry[] {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
   }
-  const entries: TallyEntry[] = [];
-  for (const line of text.split("\n")) {
-    if (!line) continue;
+  return text.split("\n").flatMap((line) => {
+    if (!line) return [];
     try {
-      const entry = JSON.parse(line) as unknown;
-      // A line written before query strings were dropped is read without its own.
-      if (valid(entry)) entries.push({ ...entry, page: pathOf(entry.page) });
+      return [JSON.parse(line) as unknown];
     } catch {
-      // not a line of ours
+      return []; // not a line of ours
     }
-  }
-  return entries;
+  });
 }
+
+/** The tally's enquiries; a line that is not one is left out. */
+export function readTally(file: string): TallyEntry[] {
+  // A line written before query strings were dropped is read without its own.
+  return readLines(file)
+    .filter(valid)
+    .map((entry) => ({ ...entry, page: pathOf(entry.page) }));
+}
+
+/** The tally's estimates; a line that is not one is left out. */
+export const readEstimates = (file: string): EstimateEntry[] => readLines(file).filter(validEstimate);
 
 /** Drops entries older than the visits log is kept; returns how many. */
 export function pruneTally(dir: string, now = Date.now()): number {
   const file = path.join(dir, TALLY_FILE);
-  const entries = readTally(file);
+  // In the order written, enquiries and estimates alike.
+  const entries = readLines(file).flatMap((entry): (TallyEntry | EstimateEntry)[] =>
+    valid(entry) ? [{ ...entry, page: pathOf(entry.page) }] : validEstimate(entry) ? [entry] : [],
+  );
   const oldest = dayKey(now - VISITS_KEPT_DAYS * 24 * 60 * 60_000);
   const kept = entries.filter((entry) => entry.day >= oldest);
   if (kept.length === entries.length) return 0;

@@ -26,7 +26,8 @@ import { LANGUAGES } from "../../src/schema/languages";
 import { axeViolations } from "../../e2e/axe";
 import { revealAll } from "../../e2e/fixtures";
 import { deskOf, describePart, expectedLines, partFor } from "../../e2e/estimateDesk";
-import { ESTIMATE_API } from "../../src/estimate/form";
+import { ESTIMATE_API, ESTIMATE_COUNT_API } from "../../src/estimate/form";
+import { TALLY_FILE, readEstimates } from "../enquiry/tally";
 import { decodeEstimate } from "../../src/estimate/carry";
 import {
   ENQUIRY_API,
@@ -460,12 +461,42 @@ for (const planned of languagePagesBuilt.filter((one) => one.template === "estim
     expect(record.page).toBe(planned.path);
     expect(record.estimate?.lines.map((line) => line.replace(/^! /, ""))).toEqual(lines);
 
-    // The owner's report counts it as a request from the desk's page.
+    // The owner's report counts the estimate, and the request sent from the desk's page.
     const week = lastWeekReport();
-    if (planned.page.language === "en")
-      expect(week.pages.find((row) => row.path === planned.path)?.enquiries).toBeGreaterThanOrEqual(1);
+    expect(week.estimates?.total).toBeGreaterThanOrEqual(1);
+    expect(week.estimates?.becameRequests).toBeGreaterThanOrEqual(1);
+    const language = LANGUAGES[planned.page.language].inEnglish;
+    expect(week.estimates?.byLanguage.find((row) => row.name === language)?.count).toBeGreaterThanOrEqual(1);
+  });
+
+  test(`${planned.path} with JavaScript: leaving with an answer shown counts it, and nothing of the buyer`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: WIDTHS.desktop });
+    await offline(context);
+    const page = await context.newPage();
+    await page.goto(`${host.url}${planned.path}`);
+    await page.waitForFunction(() => document.querySelector('[data-ready="false"]') === null);
+    const data = await deskOf(page);
+    const part = partFor(data);
+    await describePart(page, part);
+    await expect(page.locator("#estimate-said h3").first()).toBeVisible();
+    const before = estimatesIn(planned.page.language, part.process!);
+    const [counted] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith(ESTIMATE_COUNT_API) && r.method() === "POST"),
+      page.goto(`${host.url}/`),
+    ]);
+    expect(counted.postData() ?? "").not.toContain(part.thickness!);
+    await until(() => estimatesIn(planned.page.language, part.process!) > before, "the estimate counted");
+    await context.close();
   });
 }
+
+/** How many estimates of `process` in `language` the enquiry service's tally holds. */
+const estimatesIn = (language: string, process: string) =>
+  readEstimates(path.join(host.dir, "enquiry", TALLY_FILE)).filter(
+    ({ estimate }) => estimate.language === language && estimate.process === process,
+  ).length;
 
 for (const [width, viewport] of Object.entries(WIDTHS)) {
   test.describe(`with JavaScript, ${width}`, () => {

@@ -4,9 +4,17 @@
 // and where the page keeps its desk for the service (pageData.ts); how an estimate goes
 // with a request for a quote (carry.ts) and what staff are shown of it (details.ts). The enquiry service
 // answers a form sent without JavaScript with these, as the page does as the buyer types.
-export { answer } from "../estimate/answer";
+export { answer, type Part } from "../estimate/answer";
 export { answerHtml } from "../estimate/answerHtml";
-export { ESTIMATE_API, FIELDS, readPart, type FieldName, type Problems, type Values } from "../estimate/form";
+export {
+  ESTIMATE_API,
+  ESTIMATE_COUNT_API,
+  FIELDS,
+  readPart,
+  type FieldName,
+  type Problems,
+  type Values,
+} from "../estimate/form";
 export { ANSWER_ID, DESK_DATA_ID, type DeskPageData } from "../estimate/pageData";
 export { PROBLEMS_ID, errorId, fieldId, problemLines, problemsHtml } from "../estimate/problems";
 export { say } from "../estimate/say";

@@ -8,6 +8,9 @@ import type { Shape } from "./shapes";
 /** Where the form goes without JavaScript: the enquiry service answers it. */
 export const ESTIMATE_API = "/api/enquiry/estimate";
 export const ESTIMATE_URL = `${(process.env.GATSBY_SERVER_URL ?? "").replace(/\/+$/, "")}${ESTIMATE_API}`;
+/** Where the page says an estimate was given (its process, standard and language only), for the owner's report. */
+export const ESTIMATE_COUNT_API = `${ESTIMATE_API}/count`;
+export const ESTIMATE_COUNT_URL = `${ESTIMATE_URL}/count`;
 
 /** The largest size, mass, count and thickness the form takes: past these a figure is a typing mistake. */
 export const LIMITS = { mm: 100_000, kg: 100_000, count: 10_000_000, features: 1_000, microns: 1_000 } as const;

@@ -53,6 +53,7 @@ export default function EstimatePage({
           <EstimateDesk
             {...shown}
             action={ESTIMATE_URL}
+            language={pageContext.language}
             quotePath={pathIn(pageContext.language, `/${data.enquiryYaml?.slug ?? ""}`)}
             today={built?.day ?? ""}
           />

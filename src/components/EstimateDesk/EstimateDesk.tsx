@@ -3,6 +3,7 @@ import { answer, type Desk } from "../../estimate/answer";
 import { choicesOnArrival } from "../../estimate/arrival";
 import {
   AREA_MODES,
+  ESTIMATE_COUNT_URL,
   readPart,
   type AreaMode,
   type FieldName,
@@ -22,6 +23,8 @@ export interface EstimateDeskProps {
   standards: readonly StandardChoice[];
   /** The page's locale, for figures and days. */
   locale: string;
+  /** The page's language ("en"), counted with an estimate for the owner's report. */
+  language: string;
   /** Where the form goes without JavaScript (the enquiry service answers it). */
   action: string;
   /** The quote form's page in the page's language: the firm-quote button carries the figures there. */
@@ -95,6 +98,7 @@ export function EstimateDesk({
   processNames,
   standards,
   locale,
+  language,
   action,
   quotePath,
   today,
@@ -136,6 +140,29 @@ export function EstimateDesk({
     const names = { locale, process: processNames[read.part.service] ?? read.part.service };
     return { said: say(desk, found, read.part, { ...names, standard: standard?.designation }), problems: [] };
   }, [values, desk, words, standards, today, locale, processNames, standard]);
+
+  // When the buyer leaves the page (or its tab) with an answer shown, the page tells the
+  // owner's report which process, standard and language it was, once, and nothing else.
+  const shownFor = useRef<{ process: string; standard: string } | null>(null);
+  shownFor.current = said ? { process: values.process ?? "", standard: values.standard ?? "" } : null;
+  useEffect(() => {
+    let counted = false;
+    const leave = (event: Event) => {
+      if (counted || !shownFor.current || (event.type === "visibilitychange" && !document.hidden)) return;
+      counted = true;
+      const body = new FormData();
+      body.set("process", shownFor.current.process);
+      body.set("standard", shownFor.current.standard);
+      body.set("language", language);
+      navigator.sendBeacon?.(ESTIMATE_COUNT_URL, body);
+    };
+    document.addEventListener("visibilitychange", leave);
+    window.addEventListener("pagehide", leave);
+    return () => {
+      document.removeEventListener("visibilitychange", leave);
+      window.removeEventListener("pagehide", leave);
+    };
+  }, [language]);
 
   // As the buyer types, the answer follows and nothing is marked wrong; once they press
   // the button, the problems are listed above the form (it takes focus, as the quote
