@@ -13,7 +13,8 @@ import yaml from "js-yaml";
 import { EnquiryForm, type EnquiryWords } from "../../src/components/EnquiryForm";
 import { EstimateDesk } from "../../src/components/EstimateDesk";
 import { ENQUIRY_API } from "../../src/contract/enquiry";
-import { ESTIMATE_FIELD, FIRM_QUOTE, NEXT_FIELD, encodeEstimate } from "../../src/estimate/carry";
+import { ESTIMATE_FIELD, FIRM_QUOTE, NEXT_FIELD, RECORD, encodeEstimate } from "../../src/estimate/carry";
+import { RECORD_MAX_BYTES } from "../../src/estimate/recordPdf";
 import { ESTIMATE_API } from "../../src/estimate/form";
 import { DESK_DATA_ID, jsonForHtml, type DeskPageData } from "../../src/estimate/pageData";
 import { enquiryApp } from "../../server/enquiry/app";
@@ -169,6 +170,25 @@ test("the firm-quote button without JavaScript: the quote form, the figures in i
   expect(/<p id="enquiry-estimate-note"[^>]*>Your estimate goes with it<\/p>/.exec(page)?.[0]).not.toContain("hidden");
   expect(page).toContain('<input type="hidden" name="page" value="/estimate">');
   expect(page).not.toContain("<script");
+});
+
+test("the requirements of record: a PDF downloaded, made now, kept nowhere", async () => {
+  const app = await service();
+  const response = await send(app.url, { ...shaft, [NEXT_FIELD]: RECORD });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("application/pdf");
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  expect(response.headers.get("content-disposition")).toMatch(
+    /^attachment; filename="requirements-E-[0-9A-F]{8}\.pdf"$/,
+  );
+  const pdf = Buffer.from(await response.arrayBuffer());
+  expect(pdf.subarray(0, 8).toString("latin1")).toBe("%PDF-1.7");
+  expect(pdf.length).toBeLessThan(RECORD_MAX_BYTES);
+  expect(app.spool.list("pending")).toEqual([]);
+  // A part not described in full: the desk again with its problems, no PDF.
+  const half = await send(app.url, { ...shaft, mass: "", [NEXT_FIELD]: RECORD });
+  expect(half.headers.get("content-type")).toContain("text/html");
+  expect(await half.text()).toContain('<a href="#estimate-mass">word mass: word problems.required</a>');
 });
 
 test("the firm-quote button on a part not described in full: the desk again, with its problems", async () => {

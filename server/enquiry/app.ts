@@ -25,7 +25,7 @@ import type { Spool } from "./spool";
 import { registerInbox } from "./inbox";
 import { INBOX_PATH } from "./message";
 import { escapeHtml, staffPage } from "../lib/staffPage";
-import { ESTIMATE_API, ESTIMATE_COUNT_API, FIRM_QUOTE, NEXT_FIELD } from "../../src/contract/estimate";
+import { ESTIMATE_API, ESTIMATE_COUNT_API, FIRM_QUOTE, NEXT_FIELD, RECORD } from "../../src/contract/estimate";
 import { valuesOf } from "./estimatePage";
 import { tallyEstimate } from "./tally";
 import { HOUR_MS } from "./mailBudget";
@@ -187,10 +187,21 @@ export async function enquiryApp({ spool, site, settings, stored, log }: Deps) {
       const language = refererLanguage(request);
       const part = site.estimatePart(values, language);
       if (part) count(part.service, part.standard?.slug ?? "", language);
+      const today = new Date().toISOString().slice(0, 10);
+      const next = fields.get(NEXT_FIELD)?.[0];
       // The firm-quote button: the quote form with the figures, once they describe a part.
-      const quote = fields.get(NEXT_FIELD)?.[0] === FIRM_QUOTE ? site.quoteWithEstimate(values, language) : null;
+      const quote = next === FIRM_QUOTE ? site.quoteWithEstimate(values, language) : null;
       if (quote) return html(reply, 200, quote);
-      const page = site.estimate(values, language, new Date().toISOString().slice(0, 10));
+      // The requirements of record: the PDF, made now and kept nowhere.
+      const record = next === RECORD ? await site.estimateRecord(values, language, today) : null;
+      if (record)
+        return reply
+          .code(200)
+          .type("application/pdf")
+          .header("Content-Disposition", `attachment; filename="requirements-${record.reference}.pdf"`)
+          .header("Cache-Control", "no-store")
+          .send(record.pdf);
+      const page = site.estimate(values, language, today);
       return page ? html(reply, 200, page) : html(reply, 404, site.notFound());
     },
   );

@@ -29,6 +29,8 @@ import {
   detailsOf,
   encodeEstimate,
   readPart,
+  recordReference,
+  renderRecord,
   type DeskPageData,
   type EstimateDetails,
   type Part,
@@ -125,6 +127,29 @@ export class LiveSite {
       data.desk.processes.some((candidate) => candidate.service === process) &&
       (standard === "" || data.standards.some((candidate) => candidate.slug === standard))
     );
+  }
+
+  /**
+   * The requirements of record for `values` on the live desk in `language` as of `today`
+   * (the PDF and its reference), or null when they do not describe a part there.
+   */
+  async estimateRecord(
+    values: Values,
+    language: Language,
+    today: string,
+  ): Promise<{ pdf: Buffer; reference: string } | null> {
+    const data = this.desk(language);
+    if (!data || !this.estimatePart(values, language)) return null;
+    const settings = this.settings();
+    const reference = recordReference(values, today);
+    const pdf = await renderRecord(detailsOf(data, values, today), data.desk.words, {
+      companyName: settings.companyName,
+      website: settings.siteUrl,
+      language: settings.estimatePaths?.[language] ? language : DEFAULT_LANGUAGE,
+      day: today,
+      reference,
+    });
+    return { pdf, reference };
   }
 
   /** What staff are shown of an estimate that came with a request: its inputs and answer, or null (no desk live). */

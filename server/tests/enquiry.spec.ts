@@ -29,6 +29,7 @@ import { deskOf, describePart, expectedLines, partFor } from "../../e2e/estimate
 import { ESTIMATE_API, ESTIMATE_COUNT_API } from "../../src/estimate/form";
 import { TALLY_FILE, readEstimates } from "../enquiry/tally";
 import { decodeEstimate } from "../../src/estimate/carry";
+import { RECORD_MAX_BYTES } from "../../src/estimate/recordPdf";
 import {
   ENQUIRY_API,
   MAX_FILES_BYTES,
@@ -469,7 +470,7 @@ for (const planned of languagePagesBuilt.filter((one) => one.template === "estim
     expect(week.estimates?.byLanguage.find((row) => row.name === language)?.count).toBeGreaterThanOrEqual(1);
   });
 
-  test(`${planned.path} with JavaScript: leaving with an answer shown counts it, and nothing of the buyer`, async ({
+  test(`${planned.path} with JavaScript: the requirements of record download; leaving counts the estimate, nothing of the buyer`, async ({
     browser,
   }) => {
     const context = await browser.newContext({ viewport: WIDTHS.desktop });
@@ -481,13 +482,30 @@ for (const planned of languagePagesBuilt.filter((one) => one.template === "estim
     const part = partFor(data);
     await describePart(page, part);
     await expect(page.locator("#estimate-said h3").first()).toBeVisible();
+    // Counted twice in all, whenever the page's beacon goes: the service counts the part
+    // it made the PDF of, and the page counts itself once as the buyer leaves it.
     const before = estimatesIn(planned.page.language, part.process!);
-    const [counted] = await Promise.all([
-      page.waitForRequest((r) => r.url().endsWith(ESTIMATE_COUNT_API) && r.method() === "POST"),
-      page.goto(`${host.url}/`),
+    const beacon = page.waitForRequest((r) => r.url().endsWith(ESTIMATE_COUNT_API) && r.method() === "POST");
+    // The requirements of record: a PDF under its bound, the page staying.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: data.desk.words.record, exact: true }).click(),
     ]);
-    expect(counted.postData() ?? "").not.toContain(part.thickness!);
-    await until(() => estimatesIn(planned.page.language, part.process!) > before, "the estimate counted");
+    expect(download.suggestedFilename()).toMatch(/^requirements-E-[0-9A-F]{8}\.pdf$/);
+    const pdf = fs.readFileSync(await download.path());
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pdf.length).toBeLessThan(RECORD_MAX_BYTES);
+    await expect(page).toHaveURL(`${host.url}${planned.path}`);
+    // The buyer switches to another tab: the page is hidden, and its beacon goes. (Leaving
+    // by a navigation sends it too, but a test browser may drop a request sent while its
+    // page unloads.)
+    await page.evaluate(() => {
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    // Its process, standard and language, and no figure of the part.
+    expect((await beacon).postData() ?? "").not.toContain(part.thickness!);
+    await until(() => estimatesIn(planned.page.language, part.process!) >= before + 2, "the estimates counted");
     await context.close();
   });
 }

@@ -2,7 +2,8 @@
 // read (src/estimate/form.ts), the answer and its words (answer.ts, say.ts, answerHtml.ts,
 // problems.ts),
 // and where the page keeps its desk for the service (pageData.ts); how an estimate goes
-// with a request for a quote (carry.ts) and what staff are shown of it (details.ts). The enquiry service
+// with a request for a quote (carry.ts), what staff are shown of it (details.ts) and the
+// buyer's requirements of record (recordPdf.ts). The enquiry service
 // answers a form sent without JavaScript with these, as the page does as the buyer types.
 export { answer, type Part } from "../estimate/answer";
 export { answerHtml } from "../estimate/answerHtml";
@@ -23,7 +24,9 @@ export {
   FIRM_QUOTE,
   MAX_ESTIMATE_CHARS,
   NEXT_FIELD,
+  RECORD,
   decodeEstimate,
   encodeEstimate,
 } from "../estimate/carry";
 export { detailsOf, type EstimateDetails } from "../estimate/details";
+export { RECORD_MAX_BYTES, recordReference, renderRecord } from "../estimate/recordPdf";

@@ -7,6 +7,8 @@ import { FIELDS, type Values } from "./form";
 /** The desk's firm-quote button (name and value): the enquiry service answers it with the quote form. */
 export const NEXT_FIELD = "next";
 export const FIRM_QUOTE = "quote";
+/** The desk's button that downloads the requirements of record (the same field, another value). */
+export const RECORD = "record";
 
 /** The quote form's hidden field that carries the desk's figures, and its most characters. */
 export const ESTIMATE_FIELD = "estimate";

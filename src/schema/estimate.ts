@@ -185,7 +185,11 @@ const words = object("Words on the page", {
   answerTitle: text("Heading above the answer"),
   checksTitle: text("Heading above the checks"),
   firmQuote: text("Button carrying the details into the quote form"),
-  record: text("Link to the requirements of record (PDF)"),
+  record: text("Button that downloads the requirements of record (PDF)"),
+  recordTitle: text("The requirements of record's title (in the PDF)"),
+  recordFigures: text("Heading above the buyer's figures (in the PDF)"),
+  recordReference: text("Before the PDF's reference"),
+  recordDate: text("Before the PDF's date"),
   waiting: text("In the answer's place until the part is described"),
   problems: object("When a figure cannot be read", {
     summary: text("Heading above the list of problems"),

@@ -215,6 +215,10 @@ export const query = graphql`
         checksTitle
         firmQuote
         record
+        recordTitle
+        recordFigures
+        recordReference
+        recordDate
         waiting
         problems {
           summary

@@ -29,8 +29,11 @@ export interface Stamp {
 
 type Struct = ReturnType<PDFKit.PDFDocument["struct"]>;
 
-/** A tagged document: each piece of text inside the structure element that says what it is. */
-class Writer {
+/**
+ * A tagged document: each piece of text inside the structure element that says what it is.
+ * The estimate desk's requirements of record are drawn with it too (src/estimate/recordPdf.ts).
+ */
+export class Writer {
   readonly doc: PDFKit.PDFDocument;
   private readonly root: Struct;
 

@@ -11,7 +11,7 @@ import {
   type Values,
 } from "../../estimate/form";
 import { PROBLEMS_ID, errorId, fieldId, problemLines } from "../../estimate/problems";
-import { FIRM_QUOTE, NEXT_FIELD, quoteHref } from "../../estimate/carry";
+import { FIRM_QUOTE, NEXT_FIELD, RECORD, quoteHref } from "../../estimate/carry";
 import { say } from "../../estimate/say";
 import { EstimateAnswer } from "./EstimateAnswer";
 import * as styles from "./EstimateDesk.module.css";
@@ -244,12 +244,14 @@ export function EstimateDesk({
         className={styles.form}
         noValidate
         onSubmit={(event) => {
+          const next = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
+          // The requirements of record come from the enquiry service: a part described in
+          // full goes there as the form, and the PDF downloads.
+          if (said && next === RECORD) return;
           event.preventDefault();
           // The firm-quote button takes a part described in full to the quote form, its
           // figures with it (without JavaScript the enquiry service does the same).
-          const submitter = (event.nativeEvent as SubmitEvent).submitter;
-          if (said && submitter?.getAttribute("value") === FIRM_QUOTE)
-            window.location.assign(quoteHref(quotePath, values));
+          if (said && next === FIRM_QUOTE) window.location.assign(quoteHref(quotePath, values));
           else setSent((count) => count + 1);
         }}
       >
@@ -342,6 +344,9 @@ export function EstimateDesk({
           </button>
           <button type="submit" name={NEXT_FIELD} value={FIRM_QUOTE} className="button button-gold">
             {words.firmQuote}
+          </button>
+          <button type="submit" name={NEXT_FIELD} value={RECORD} className="button">
+            {words.record}
           </button>
         </div>
       </form>
