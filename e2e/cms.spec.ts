@@ -12,6 +12,7 @@ import { START_MS, spawnListening, uniqueWords } from "../server/tests/host";
 import { homeSchema, sectionExamples, sectionTypes, siteSchema } from "../src/schema/content";
 import { EMAIL } from "../src/schema/patterns";
 import { loadContent } from "../src/schema/load";
+import { estimateSchema } from "../src/schema/estimate";
 
 type SiteWords = { footer: { unitsHeading: string }; navigation: { label: string }[] };
 
@@ -237,6 +238,21 @@ test("with German chosen in the editor, the preview draws the German page, or sa
   } else {
     await expect(preview.getByRole(german ? "alert" : "status")).toContainText(/German/);
   }
+});
+
+test("the estimate desk's preview is the desk, in the file's words, or the build's refusal", async ({ page }) => {
+  const desk = loadContent(repo).files.find((file) => file.kind === "estimate");
+  // The desk is optional content: without its file there is no entry to preview.
+  expect(desk, "content/estimate.yaml is in the editor's content").toBeDefined();
+  const words = desk!.data as { heading: string; words: { waiting: string; submit: string } };
+  const errors = await openEntry(page, estimateSchema.label);
+  const preview = page.frameLocator("iframe").first();
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText(words.heading, { timeout: 30_000 });
+  await expect(preview.locator("#estimate-said")).toHaveText(words.words.waiting);
+  await expect(preview.getByRole("button", { name: words.words.submit, exact: true })).toBeVisible();
+  await page.getByLabel("Heading", { exact: true }).fill("");
+  await expect(preview.getByRole("alert")).toContainText("heading: is required");
+  expect(errors).toEqual([]);
 });
 
 test("the editor links to the staff's guide, which opens as a page of the editor", async ({ page, context }) => {

@@ -17,6 +17,9 @@ import { translate } from "../schema/translation";
 import type { Problem } from "../schema/validate";
 import type { Fields, ObjectField } from "../schema/fields";
 import { EnquiryContent } from "../pageBodies/EnquiryContent";
+import { EstimateContent } from "../pageBodies/EstimateContent";
+import type { Desk } from "../estimate/answer";
+import { estimateSchema } from "../schema/estimate";
 import { HomeContent } from "../pageBodies/HomeContent";
 import { PageLanguageProvider } from "../language/PageLanguageContext";
 import { standardQuotePath, type PageLanguage } from "../language/paths";
@@ -245,6 +248,29 @@ function register(decap: DecapGlobals) {
           services={page.services.map((slug) => ({ slug, title: `/${slug}` }))}
           quotePath={standardQuotePath(form.slug, page.slug)}
           today={today()}
+        />
+      )),
+    ),
+  );
+  decap.CMS.registerPreviewTemplate(
+    "estimate",
+    template(decap, estimateSchema, (desk, language) =>
+      withContext(language, (_site, _logos, form) => (
+        <EstimateContent
+          heading={desk.heading}
+          intro={desk.intro}
+          desk={{
+            desk: desk as Desk,
+            // The preview names processes by their services' addresses and offers no
+            // standard: it draws one entry (the page takes both from their own files).
+            processNames: Object.fromEntries(desk.processes.map((process) => [process.service, `/${process.service}`])),
+            standards: [],
+            locale: LANGUAGES[language].locale,
+            language,
+            action: "#",
+            quotePath: `/${form.slug}`,
+            today: today(),
+          }}
         />
       )),
     ),

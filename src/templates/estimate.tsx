@@ -1,15 +1,13 @@
 import { graphql, type HeadFC, type PageProps } from "gatsby";
 import React from "react";
-import { EstimateDesk } from "../components/EstimateDesk";
-import { Island } from "../components/Island";
 import { PageHead } from "../components/PageHead";
 import type { Desk } from "../estimate/answer";
 import { ESTIMATE_URL } from "../estimate/form";
 import { DESK_DATA_ID, jsonForHtml, type DeskPageData } from "../estimate/pageData";
 import { oneBySlug, pathIn, type PageLanguage } from "../language/paths";
 import { LANGUAGES } from "../schema/languages";
+import { EstimateContent } from "../pageBodies/EstimateContent";
 import { PageShell } from "../pageBodies/PageShell";
-import * as styles from "./enquiry.module.css";
 
 /**
  * The estimate desk (content/estimate.yaml): a buyer checks a part against what the
@@ -46,21 +44,19 @@ export default function EstimatePage({
   const shown: DeskPageData = { desk, processNames, standards, locale: LANGUAGES[pageContext.language].locale };
   return (
     <PageShell data={data} page={pageContext} pathname={location.pathname} embedMap={false}>
-      <div className={`container ${styles.page}`}>
-        <h1>{page.heading}</h1>
-        {page.intro && <p>{page.intro}</p>}
-        <Island>
-          <EstimateDesk
-            {...shown}
-            action={ESTIMATE_URL}
-            language={pageContext.language}
-            quotePath={pathIn(pageContext.language, `/${data.enquiryYaml?.slug ?? ""}`)}
-            today={built?.day ?? ""}
-          />
-        </Island>
-        {/* For the enquiry service: it answers the form sent without JavaScript from this. */}
-        <script type="application/json" id={DESK_DATA_ID} dangerouslySetInnerHTML={{ __html: jsonForHtml(shown) }} />
-      </div>
+      <EstimateContent
+        heading={page.heading}
+        intro={page.intro}
+        desk={{
+          ...shown,
+          action: ESTIMATE_URL,
+          language: pageContext.language,
+          quotePath: pathIn(pageContext.language, `/${data.enquiryYaml?.slug ?? ""}`),
+          today: built?.day ?? "",
+        }}
+      />
+      {/* For the enquiry service: it answers the form sent without JavaScript from this. */}
+      <script type="application/json" id={DESK_DATA_ID} dangerouslySetInnerHTML={{ __html: jsonForHtml(shown) }} />
     </PageShell>
   );
 }
