@@ -134,7 +134,8 @@ describe("EnquiryForm reached from the estimate desk's firm-quote button", () =>
     );
     render(<EnquiryForm words={words} services={services} privacyPath="/data-notice" />);
     const form = document.querySelector("form")!;
-    expect(new FormData(form).get("estimate")).toBe("process=beta&thickness=50");
+    // As they came: the service reads the desk's fields among them and nothing else.
+    expect(new FormData(form).get("estimate")).toBe("process=beta&thickness=50&price=1");
     expect(screen.getByText(words.estimateNote!)).toBeVisible();
     expect((form.elements.namedItem("service") as HTMLSelectElement).value).toBe("beta");
   });

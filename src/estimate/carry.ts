@@ -2,7 +2,8 @@
 // (ESTIMATE_FIELD) holding the buyer's figures only, never the answer, which the enquiry
 // service works out again from the live desk (details.ts). The quote form's page reads
 // this file alone, not the desk's arithmetic.
-import { FIELDS, type Values } from "./form";
+import { ESTIMATE_FIELD, MAX_ESTIMATE_CHARS } from "../enquiry/estimateField";
+import { FIELDS, type Values } from "./fields";
 
 /** The desk's firm-quote button (name and value): the enquiry service answers it with the quote form. */
 export const NEXT_FIELD = "next";
@@ -10,9 +11,8 @@ export const FIRM_QUOTE = "quote";
 /** The desk's button that downloads the requirements of record (the same field, another value). */
 export const RECORD = "record";
 
-/** The quote form's hidden field that carries the desk's figures, and its most characters. */
-export const ESTIMATE_FIELD = "estimate";
-export const MAX_ESTIMATE_CHARS = 2000;
+// The quote form's hidden field that carries the desk's figures, and its most characters.
+export { ESTIMATE_FIELD, MAX_ESTIMATE_CHARS };
 /** The most characters of one figure or choice read from it. */
 const MAX_VALUE = 200;
 

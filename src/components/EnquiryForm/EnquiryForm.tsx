@@ -3,9 +3,11 @@ import {
   ACCEPT,
   ANSWER_SEPARATOR,
   ENQUIRY_URL,
+  ESTIMATE_FIELD,
   FILE_FIELD,
   HONEYPOT_FIELD,
   LANGUAGE_FIELD,
+  MAX_ESTIMATE_CHARS,
   OTHER_SERVICE,
   PAGE_FIELD,
   PAGE_PATTERN,
@@ -26,7 +28,6 @@ import {
   type Problems,
 } from "../../enquiry/rules";
 import { ESTIMATE_NOTE_ID, SUMMARY_ID } from "../../enquiry/pages";
-import { ESTIMATE_FIELD, decodeEstimate, encodeEstimate } from "../../estimate/carry";
 import { useHydrated } from "../../hooks/useHydrated";
 import { usePageLanguage } from "../../language/PageLanguageContext";
 import { DEFAULT_LANGUAGE } from "../../schema/languages";
@@ -139,8 +140,8 @@ export function EnquiryForm({ words, english, services, privacyPath, reach, stan
     // A service page's call to action names its service: ?service=<slug>.
     const query = new URLSearchParams(window.location.search);
     const wanted = query.get("service");
-    // The desk's figures, read as the service will read them: its fields only.
-    setEstimate(encodeEstimate(decodeEstimate(query.get(ESTIMATE_FIELD) ?? "")));
+    // The desk's figures, as they came (within their bound): the service reads them.
+    setEstimate((query.get(ESTIMATE_FIELD) ?? "").slice(0, MAX_ESTIMATE_CHARS));
     const select = form.current?.elements.namedItem("service") as HTMLSelectElement | null;
     if (wanted && select && !select.value && choices.includes(wanted)) select.value = wanted;
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
