@@ -1,4 +1,4 @@
-import { choicesOnArrival } from "../../src/estimate/arrival";
+import { choicesOnArrival, withChoice } from "../../src/estimate/arrival";
 import type { StandardChoice } from "../../src/estimate/form";
 
 // Fixture choices the tests own: two processes, one standard whose first grade names one.
@@ -38,5 +38,32 @@ describe("what a buyer arrives at the desk with", () => {
   it("ignores what is not a choice of the desk", () => {
     for (const search of ["", "?service=nope", "?standard=nope", "?colour=Black", "?service="])
       expect(choicesOnArrival(search, processes, standards)).toEqual({});
+  });
+});
+
+describe("what a choice on the desk brings with it", () => {
+  const start = { process: "process-a", thickness: "50" };
+
+  it("a standard starts at its first type and class, and the process that names", () => {
+    expect(withChoice(start, "standard", "std-one", processes, standards)).toEqual({
+      ...start,
+      process: "process-b",
+      standard: "std-one",
+      grade: "Type X",
+    });
+  });
+
+  it("a type and class chooses the process it names", () => {
+    const chosen = withChoice(start, "standard", "std-one", processes, standards);
+    expect(withChoice(chosen, "grade", "Type Y", processes, standards)).toMatchObject({
+      grade: "Type Y",
+      process: "process-a",
+    });
+  });
+
+  it("leaves the process alone for a type whose process the desk does not price, and for any other field", () => {
+    const chosen = withChoice(start, "standard", "std-two", processes, standards);
+    expect(chosen.process).toBe("process-a");
+    expect(withChoice(start, "thickness", "60", processes, standards)).toEqual({ ...start, thickness: "60" });
   });
 });

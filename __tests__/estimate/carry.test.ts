@@ -1,16 +1,8 @@
 import { MAX_ESTIMATE_CHARS, decodeEstimate, encodeEstimate, quoteHref } from "../../src/estimate/carry";
 import { detailsOf } from "../../src/estimate/details";
-import { desk } from "./desk";
+import { desk, shaftValues } from "./desk";
 
-const shaft = {
-  process: "hard",
-  thickness: "50",
-  areaMode: "roundBar",
-  diameter: "40",
-  length: "300",
-  mass: "2",
-  quantity: "10",
-};
+const shaft = shaftValues;
 
 describe("an estimate carried to the quote form", () => {
   it("goes as the desk's figures and comes back the same", () => {

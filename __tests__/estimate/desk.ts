@@ -93,3 +93,14 @@ export function desk(): Desk {
     sayings: sayings as Desk["sayings"],
   };
 }
+
+/** A round bar the tests' desk takes, as the form sends it. */
+export const shaftValues = {
+  process: "hard",
+  thickness: "50",
+  areaMode: "roundBar",
+  diameter: "40",
+  length: "300",
+  mass: "2",
+  quantity: "10",
+};

@@ -7,17 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import { detailsOf } from "../../src/estimate/details";
 import { RECORD_MAX_BYTES, recordReference, renderRecord } from "../../src/estimate/recordPdf";
-import { desk } from "./desk";
+import { desk, shaftValues } from "./desk";
 
-const shaft = {
-  process: "hard",
-  thickness: "50",
-  areaMode: "roundBar",
-  diameter: "40",
-  length: "300",
-  mass: "2",
-  quantity: "10",
-};
+const shaft = shaftValues;
 const today = "2026-12-02";
 
 describe("the requirements of record", () => {

@@ -107,12 +107,13 @@ async function service(postsPerMinute = 100) {
   return running;
 }
 
-const send = (url: string, fields: Record<string, string>) =>
+const send = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   fetch(url, {
     method: "POST",
     body: new Uint8Array(multipart(fields)),
-    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, ...headers },
   });
+const asJson = { accept: "application/json" };
 
 const shaft = {
   process: "hard",
@@ -201,11 +202,11 @@ test("the firm-quote button on a part not described in full: the desk again, wit
 test("a request for a quote with the figures: stored with every input and line, and in the e-mail", async () => {
   const app = await service();
   const settings = fixtureEnquirySettings();
-  const response = await fetch(app.quoteUrl, {
-    method: "POST",
-    body: new Uint8Array(multipart({ ...validForm(settings), [ESTIMATE_FIELD]: encodeEstimate(shaft) })),
-    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, accept: "application/json" },
-  });
+  const response = await send(
+    app.quoteUrl,
+    { ...validForm(settings), [ESTIMATE_FIELD]: encodeEstimate(shaft) },
+    asJson,
+  );
   expect(response.status).toBe(201);
   const { reference } = (await response.json()) as { reference: string };
   const record = app.spool.readRecord(reference)!;
@@ -223,10 +224,10 @@ test("a request for a quote with the figures: stored with every input and line, 
 test("a request with the figures but a field left empty: the form again, the figures still in it", async () => {
   const app = await service();
   const settings = fixtureEnquirySettings();
-  const response = await fetch(app.quoteUrl, {
-    method: "POST",
-    body: new Uint8Array(multipart({ ...validForm(settings), email: "", [ESTIMATE_FIELD]: encodeEstimate(shaft) })),
-    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+  const response = await send(app.quoteUrl, {
+    ...validForm(settings),
+    email: "",
+    [ESTIMATE_FIELD]: encodeEstimate(shaft),
   });
   expect(response.status).toBe(422);
   const page = await response.text();
@@ -239,11 +240,7 @@ test("a request with the figures but a field left empty: the form again, the fig
 test("figures past their bound are refused, and nothing is stored", async () => {
   const app = await service();
   const settings = fixtureEnquirySettings();
-  const response = await fetch(app.quoteUrl, {
-    method: "POST",
-    body: new Uint8Array(multipart({ ...validForm(settings), [ESTIMATE_FIELD]: "x".repeat(2001) })),
-    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, accept: "application/json" },
-  });
+  const response = await send(app.quoteUrl, { ...validForm(settings), [ESTIMATE_FIELD]: "x".repeat(2001) }, asJson);
   expect(response.status).toBe(400);
   expect(app.spool.list("pending")).toEqual([]);
 });

@@ -255,10 +255,11 @@ function register(decap: DecapGlobals) {
   decap.CMS.registerPreviewTemplate(
     "estimate",
     template(decap, estimateSchema, (desk, language) =>
-      withContext(language, (_site, _logos, form) => (
+      withContext(language, (siteData, _logos, form) => (
         <EstimateContent
           heading={desk.heading}
           intro={desk.intro}
+          actions={{ enquiry: form, newTabLabel: siteData.labels.opensInNewTab, tone: "light" }}
           desk={{
             desk: desk as Desk,
             // The preview names processes by their services' addresses and offers no

@@ -37,6 +37,9 @@ export const REFERENCE_ID = "enquiry-reference";
 export const SUMMARY_ID = "enquiry-problems";
 /** The quote form's note that the estimate desk's figures go with the request (shown by the service without JavaScript). */
 export const ESTIMATE_NOTE_ID = "enquiry-estimate-note";
+/** The quote form's hidden field that carries the estimate desk's figures (src/estimate/carry.ts), and its most characters. */
+export const ESTIMATE_FIELD = "estimate";
+export const MAX_ESTIMATE_CHARS = 2000;
 
 /** What the build tells the service (the live release's SETTINGS_FILE). */
 export interface EnquirySettings {

@@ -28,7 +28,6 @@ export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const PAGE_FIELD = "page";
 /** A translated form's language ("de"); the English form sends none. */
 export const LANGUAGE_FIELD = "language";
-export { ESTIMATE_FIELD, MAX_ESTIMATE_CHARS } from "./estimateField";
 export const PAGE_PATTERN = /^\/(?!\/)[\x21-\x7e]{0,199}$/;
 /** The service choice for "not sure / other". */
 export const OTHER_SERVICE = "other";

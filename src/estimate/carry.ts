@@ -2,7 +2,7 @@
 // (ESTIMATE_FIELD) holding the buyer's figures only, never the answer, which the enquiry
 // service works out again from the live desk (details.ts). The quote form's page reads
 // this file alone, not the desk's arithmetic.
-import { ESTIMATE_FIELD, MAX_ESTIMATE_CHARS } from "../enquiry/estimateField";
+import { ESTIMATE_FIELD, MAX_ESTIMATE_CHARS } from "../enquiry/pages";
 import { FIELDS, type Values } from "./fields";
 
 /** The desk's firm-quote button (name and value): the enquiry service answers it with the quote form. */

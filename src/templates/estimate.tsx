@@ -47,6 +47,11 @@ export default function EstimatePage({
       <EstimateContent
         heading={page.heading}
         intro={page.intro}
+        actions={
+          data.enquiryYaml && data.siteYaml
+            ? { enquiry: data.enquiryYaml, newTabLabel: data.siteYaml.labels.opensInNewTab, tone: "light" }
+            : undefined
+        }
         desk={{
           ...shown,
           action: ESTIMATE_URL,
@@ -84,6 +89,12 @@ export const query = graphql`
       units {
         name
       }
+      labels {
+        opensInNewTab
+      }
+    }
+    enquiryYaml(language: { eq: $language }) {
+      ...QuoteActions
     }
     english: siteYaml(language: { eq: "en" }) {
       units {

@@ -3,11 +3,9 @@ import {
   ACCEPT,
   ANSWER_SEPARATOR,
   ENQUIRY_URL,
-  ESTIMATE_FIELD,
   FILE_FIELD,
   HONEYPOT_FIELD,
   LANGUAGE_FIELD,
-  MAX_ESTIMATE_CHARS,
   OTHER_SERVICE,
   PAGE_FIELD,
   PAGE_PATTERN,
@@ -27,7 +25,7 @@ import {
   type ProblemWords,
   type Problems,
 } from "../../enquiry/rules";
-import { ESTIMATE_NOTE_ID, SUMMARY_ID } from "../../enquiry/pages";
+import { ESTIMATE_FIELD, ESTIMATE_NOTE_ID, SUMMARY_ID } from "../../enquiry/pages";
 import { useHydrated } from "../../hooks/useHydrated";
 import { usePageLanguage } from "../../language/PageLanguageContext";
 import { DEFAULT_LANGUAGE } from "../../schema/languages";
@@ -35,6 +33,7 @@ import { Field, type InputProps } from "./Field";
 import * as styles from "./EnquiryForm.module.css";
 import { newToken, sendEnquiry } from "./send";
 import { ExternalLink } from "../ExternalLink";
+import { ProblemSummary } from "../ProblemSummary";
 
 /** The form's words, from content/enquiry.yaml. */
 export interface EnquiryWords {
@@ -140,8 +139,8 @@ export function EnquiryForm({ words, english, services, privacyPath, reach, stan
     // A service page's call to action names its service: ?service=<slug>.
     const query = new URLSearchParams(window.location.search);
     const wanted = query.get("service");
-    // The desk's figures, as they came (within their bound): the service reads them.
-    setEstimate((query.get(ESTIMATE_FIELD) ?? "").slice(0, MAX_ESTIMATE_CHARS));
+    // The desk's figures, as they came: the service reads them, within their bound.
+    setEstimate(query.get(ESTIMATE_FIELD) ?? "");
     const select = form.current?.elements.namedItem("service") as HTMLSelectElement | null;
     if (wanted && select && !select.value && choices.includes(wanted)) select.value = wanted;
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
@@ -218,14 +217,6 @@ export function EnquiryForm({ words, english, services, privacyPath, reach, stan
     const problem = problems[rule.name];
     return problem ? problemText(words.problems, problem, rule) : "";
   };
-  /** A link of the summary moves focus to its field, as GOV.UK's does, not only the view. */
-  const goTo = (event: React.MouseEvent<HTMLAnchorElement>, name: string) => {
-    const input = document.getElementById(fieldId(name));
-    if (!input) return;
-    event.preventDefault();
-    input.focus();
-  };
-
   /** The input(s) of one field: one switch over every kind the form has. */
   const input = (rule: FieldRule, aria: InputProps): React.ReactNode => {
     const common = { name: rule.name, required: rule.required, autoComplete: rule.autocomplete };
@@ -306,22 +297,12 @@ export function EnquiryForm({ words, english, services, privacyPath, reach, stan
       onChange={onEdit}
     >
       {/* The problems of the last send; the enquiry service fills it in the page it returns without JavaScript. */}
-      <div id={SUMMARY_ID} ref={summary} className={styles.summary} tabIndex={-1}>
-        {lines.length > 0 && (
-          <>
-            <h2>{words.problems.summary}</h2>
-            <ul>
-              {lines.map((line) => (
-                <li key={line.name}>
-                  <a href={`#${fieldId(line.name)}`} onClick={(event) => goTo(event, line.name)}>
-                    {line.text}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </div>
+      <ProblemSummary
+        id={SUMMARY_ID}
+        ref={summary}
+        heading={words.problems.summary}
+        lines={lines.map((line) => ({ target: fieldId(line.name), text: line.text }))}
+      />
       <div className={styles.fields}>
         {fields.map((rule) => (
           <div key={rule.name} className={SHORT.has(rule.input) ? undefined : styles.wide}>
@@ -371,7 +352,7 @@ export function EnquiryForm({ words, english, services, privacyPath, reach, stan
           {percent !== null && words.sending.replace("{percent}", `${percent}%`)}
         </p>
       </div>
-      <p id={ESTIMATE_NOTE_ID} className={styles.estimateNote} hidden={!estimate}>
+      <p id={ESTIMATE_NOTE_ID} className={styles.help} hidden={!estimate}>
         {words.estimateNote}
       </p>
     </form>

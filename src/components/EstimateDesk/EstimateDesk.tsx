@@ -1,6 +1,6 @@
 import React, { useEffect, useMemo, useRef, useState } from "react";
 import { answer, type Desk } from "../../estimate/answer";
-import { choicesOnArrival } from "../../estimate/arrival";
+import { choicesOnArrival, withChoice } from "../../estimate/arrival";
 import {
   AREA_MODES,
   ESTIMATE_COUNT_URL,
@@ -13,6 +13,7 @@ import {
 import { PROBLEMS_ID, errorId, fieldId, problemLines } from "../../estimate/problems";
 import { FIRM_QUOTE, NEXT_FIELD, RECORD, quoteHref } from "../../estimate/carry";
 import { say } from "../../estimate/say";
+import { ProblemSummary } from "../ProblemSummary";
 import { EstimateAnswer } from "./EstimateAnswer";
 import * as styles from "./EstimateDesk.module.css";
 
@@ -122,9 +123,17 @@ export function EstimateDesk({
     const chosen = choicesOnArrival(window.location.search, processes, standards);
     if (Object.keys(chosen).length > 0) setValues((before) => ({ ...before, ...chosen }));
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  // A new standard starts at its first type and class.
+  // A new standard starts at its first type and class; a type chooses the process it names.
   const set = (name: FieldName, value: string) =>
-    setValues((before) => ({ ...before, [name]: value, ...(name === "standard" ? { grade: firstGrade(value) } : {}) }));
+    setValues((before) =>
+      withChoice(
+        before,
+        name,
+        value,
+        desk.processes.map((candidate) => candidate.service),
+        standards,
+      ),
+    );
   const standard = standards.find((candidate) => candidate.slug === values.standard);
   const mode = (values.areaMode ?? "area") as AreaMode;
 
@@ -177,15 +186,6 @@ export function EstimateDesk({
   }, [sent]); // eslint-disable-line react-hooks/exhaustive-deps
   const shown = sent > 0 ? problems : [];
   const problemOf = (name: FieldName) => shown.find((line) => line.name === name)?.text;
-  /** A link of the summary moves focus to its field, not only the view. */
-  const goTo = (event: React.MouseEvent, name: FieldName) => {
-    const target = document.getElementById(fieldId(name));
-    // The shape's choice is a group: its first button takes the focus.
-    const field = target?.matches("fieldset") ? target.querySelector("input") : target;
-    if (!field) return;
-    event.preventDefault();
-    field.focus();
-  };
 
   // Groups of options (a standard's types, a process's colours): the same markup with and
   // without JavaScript, so nothing moves when the page wakes up; readPart checks the pair.
@@ -256,22 +256,12 @@ export function EstimateDesk({
         }}
       >
         {/* The enquiry service fills it (problemsHtml) in the page it returns without JavaScript. */}
-        <div id={PROBLEMS_ID} ref={summary} className={styles.summary} tabIndex={-1}>
-          {shown.length > 0 && (
-            <>
-              <h2>{words.problems.summary}</h2>
-              <ul>
-                {shown.map((line) => (
-                  <li key={line.name}>
-                    <a href={`#${fieldId(line.name)}`} onClick={(event) => goTo(event, line.name)}>
-                      {line.line}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </div>
+        <ProblemSummary
+          id={PROBLEMS_ID}
+          ref={summary}
+          heading={words.problems.summary}
+          lines={shown.map((line) => ({ target: fieldId(line.name), text: line.line }))}
+        />
         {choice(
           "process",
           words.process,
@@ -302,15 +292,16 @@ export function EstimateDesk({
           { value: "", label: words.otherAlloy },
         ])}
         <fieldset
-          id={fieldId("areaMode")}
           className={styles.group}
           aria-invalid={problemOf("areaMode") ? true : undefined}
           aria-describedby={errorId("areaMode")}
         >
           <legend>{words.shape}</legend>
-          {AREA_MODES.map((candidate) => (
+          {AREA_MODES.map((candidate, index) => (
             <label key={candidate} className={styles.option}>
               <input
+                // The first button is where the problems' summary leads.
+                id={index === 0 ? fieldId("areaMode") : undefined}
                 type="radio"
                 name="areaMode"
                 value={candidate}

@@ -37,11 +37,9 @@ export interface QuoteActionsProps {
 
 /** `path` with this page's service or standard chosen in advance (?service=… or ?standard=…). */
 const choosing = (path: string, service?: string, standard?: string) =>
-  service
-    ? `${path}?service=${encodeURIComponent(service)}`
-    : standard
-      ? `${path}?standard=${encodeURIComponent(standard)}`
-      : path;
+  service || standard
+    ? `${path}?${service ? "service" : "standard"}=${encodeURIComponent((service || standard)!)}`
+    : path;
 
 /**
  * What every first screen offers a buyer: the key facts, then the three ways to ask for
@@ -94,7 +92,7 @@ export function QuoteActions({
         </ExternalLink>
       </div>
       {estimate && (
-        <p className={tone === "light" ? `${styles.estimate} ${styles.light}` : styles.estimate}>
+        <p className={styles.estimate}>
           <a href={choosing(local(`/${estimate.slug}`), service, standard)}>{estimate.linkLabel}</a>
         </p>
       )}

@@ -1,0 +1,1 @@
+export { ProblemSummary, type ProblemLine } from "./ProblemSummary";
