@@ -14,7 +14,7 @@ import { ENQUIRY_API, MAX_FILES_BYTES, PAGE_FIELD, questionName } from "../../sr
 import { escapeHtml } from "../../server/lib/html";
 import { enquiryApp } from "../../server/enquiry/app";
 import { INBOX_PATH } from "../../server/enquiry/message";
-import { csvCell } from "../../server/enquiry/inbox";
+import { csvCell } from "../../server/enquiry/inboxPages";
 import type { LiveSite } from "../../server/enquiry/site";
 import { SPOOL_FILE, STATES, Spool } from "../../server/enquiry/spool";
 import { APP_DIR } from "../../server/lib/settings";

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { loginServer } from "../../server/login/app";
+import { loginApp } from "../../server/login/app";
 import { FailedLogins, LIMITS, MAX_TRACKED } from "../../server/login/failedLogins";
 import { Gate, hashPassword, verifyPassword, writeLogins } from "../../server/login/logins";
 import { addressKeys } from "../../server/lib/addresses";
@@ -151,7 +151,9 @@ describe("the login check nginx asks (auth_request)", () => {
       const file = path.join(fs.mkdtempSync(path.join(dir, "service-")), "editors");
       writeLogins(file, new Map([["anita", hashPassword("correct password")]]));
       const gate = new Gate(file);
-      const server = loginServer(gate);
+      const app = loginApp(gate);
+      await app.ready();
+      const server = app.server;
       const socket = path.join(path.dirname(file), "login.sock");
       await new Promise<void>((resolve) => server.listen(socket, resolve));
       const basic = (password: string) => ({
@@ -177,7 +179,7 @@ describe("the login check nginx asks (auth_request)", () => {
         expect((await ask(socket, "/", basic("correct password"))).status).toBe(404);
       } finally {
         gate.close();
-        await new Promise((resolve) => server.close(resolve));
+        await app.close();
       }
     },
     HASHING_MS,

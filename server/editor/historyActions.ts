@@ -23,9 +23,11 @@ import {
   fileLabel,
   kindOf,
   type Commit,
+  type Described,
 } from "./changes";
 import type { ContentChecker } from "./checker";
 import { dataFile, noSymlink, uploadKind, type Rules } from "./rules";
+import { commitChange, identityOf } from "./save";
 import type { WriteLock } from "./writeLock";
 
 export interface HistoryActionDeps {
@@ -43,6 +45,20 @@ export interface Version {
   restorable: boolean;
 }
 
+/** A change and what it changed, in words. */
+export interface InWords {
+  commit: Commit;
+  described: Described[];
+}
+
+export interface RecentInWords {
+  recent: InWords[];
+  mine: Commit | undefined;
+  /** What `mine` changed. */
+  yours: Described[];
+  files: { file: string; label: string }[];
+}
+
 /** The files staff may restore: content files the editor writes, and their uploads. */
 function restorable(rules: Rules, file: string): string {
   if (uploadKind(rules, file)) return file;
@@ -57,7 +73,43 @@ export function historyActions(deps: HistoryActionDeps) {
     if (trouble) throw new Refusal(409, needsRepair(trouble));
   };
 
+  const recent = async (login: string) => {
+    usable();
+    const recent = await commits(repo, HISTORY_LIMIT);
+    const files = [];
+    for (const file of (await git(repo, "ls-files", "--", "content")).split("\n").filter((file) => kindOf(file))) {
+      files.push({ file, label: fileLabel(file, await readYaml(repo, file)) });
+    }
+    return { recent, mine: recent.find((commit) => commit.author === login), files };
+  };
+  const change = async (hash: string): Promise<Commit> => {
+    usable();
+    const [commit] = COMMIT.test(hash) ? await commits(repo, 1, ["content"], hash) : [];
+    if (!commit || commit.hash !== hash) throw new Refusal(404, "no such change in the site's history");
+    return commit;
+  };
+
   return {
+    /** The latest changes, `login`'s own last among them, and the files whose history staff may read. */
+    recent,
+    /** One change of content, by its hash. */
+    change,
+
+    /** The latest changes as staff read them: each with what it changed in words, and `login`'s own last. */
+    async recentInWords(login: string): Promise<RecentInWords> {
+      const found = await recent(login);
+      const described = [];
+      for (const commit of found.recent) described.push({ commit, described: await describeCommit(repo, commit) });
+      const yours = found.mine ? await describeCommit(repo, found.mine) : [];
+      return { recent: described, mine: found.mine, yours, files: found.files };
+    },
+
+    /** One change, with what it changed in words. */
+    async changeInWords(hash: string): Promise<InWords> {
+      const commit = await change(hash);
+      return { commit, described: await describeCommit(repo, commit) };
+    },
+
     /** A saved document (PDF) as content holds it now, for the editor's preview to link to. */
     async document(file: string): Promise<{ name: string; content: Buffer }> {
       usable();
@@ -66,27 +118,6 @@ export function historyActions(deps: HistoryActionDeps) {
       const content = await fileAt(repo, "HEAD", file);
       if (!content) throw new Refusal(404, `${file} is not saved yet: publish the page first, then its link works`);
       return { name: path.posix.basename(file), content };
-    },
-
-    /** The latest changes, `login`'s own last among them, and the files whose history staff may read. */
-    async recent(
-      login: string,
-    ): Promise<{ recent: Commit[]; mine: Commit | undefined; files: { file: string; label: string }[] }> {
-      usable();
-      const recent = await commits(repo, HISTORY_LIMIT);
-      const files = [];
-      for (const file of (await git(repo, "ls-files", "--", "content")).split("\n").filter((file) => kindOf(file))) {
-        files.push({ file, label: fileLabel(file, await readYaml(repo, file)) });
-      }
-      return { recent, mine: recent.find((commit) => commit.author === login), files };
-    },
-
-    /** One change of content, by its hash. */
-    async change(hash: string): Promise<Commit> {
-      usable();
-      const [commit] = COMMIT.test(hash) ? await commits(repo, 1, ["content"], hash) : [];
-      if (!commit || commit.hash !== hash) throw new Refusal(404, "no such change in the site's history");
-      return commit;
     },
 
     /** A file's versions, newest first, and its label. */
@@ -192,21 +223,7 @@ async function commitFiles(
     if (!changed.length && !gone.length) throw new Refusal(409, "nothing to change: the site already has that version");
     for (const file of [...changed.map(([file]) => file), ...gone]) noSymlink(repo, file);
     await checker.check(repo, { write: new Map(changed), remove: gone });
-    for (const [file, content] of changed) {
-      fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
-      fs.writeFileSync(path.join(repo, file), content);
-    }
-    for (const file of gone) fs.rmSync(path.join(repo, file), { force: true });
-    const files = [...changed.map(([file]) => file), ...gone];
-    gitSync(repo, ["add", "--all", "--", ...files]);
-    gitSync(repo, ["commit", "-q", "-m", `${message} (by ${login})`, "--", ...files], {
-      env: {
-        GIT_AUTHOR_NAME: login,
-        GIT_AUTHOR_EMAIL: `${login}@editor.invalid`,
-        GIT_COMMITTER_NAME: "Site editor",
-        GIT_COMMITTER_EMAIL: "editor@editor.invalid",
-      },
-    });
+    await commitChange(repo, { write: new Map(changed), remove: gone }, `${message} (by ${login})`, identityOf(login));
   } finally {
     release();
   }

@@ -4,13 +4,14 @@
 import MailComposer from "nodemailer/lib/mail-composer";
 import {
   ANSWER_SEPARATOR,
-  BEFORE_QUESTIONS,
   MIME_TYPES,
   formFields,
   formatOf,
   questionFields,
   DEFAULT_LANGUAGE,
   LANGUAGES,
+  placedIn,
+  staffLines,
   type EnquirySettings,
   type Language,
 } from "../../src/contract/enquiry";
@@ -68,27 +69,30 @@ const domainOf = (address: string) => address.split("@").pop() || "localhost";
 export function composeMessage(enquiry: Enquiry, settings: EnquirySettings, from: string, to: string): Promise<Buffer> {
   const { values, files } = enquiry;
   const service = settings.services.find((choice) => choice.slug === values.service)?.title ?? values.service;
-  const fixed = BEFORE_QUESTIONS.map(
-    (name) => `${settings.labels[name]}: ${name === "service" ? service : values[name] || "-"}`,
+  const answer = (name: string) => (name === "service" ? service : values[name]);
+  // The short answers in the page's order, content's questions labelled, several answers on one line.
+  const fields = staffLines(questionFields(formFields(settings.form))).map((line) =>
+    "fixed" in line
+      ? `${settings.labels[line.fixed]}: ${answer(line.fixed) || "-"}`
+      : `${line.question.words.label}: ${(values[line.question.name] ?? "").split(ANSWER_SEPARATOR).join(", ") || "-"}`,
   );
-  // Content's questions, each labelled, several answers on one line.
-  const questions = questionFields(formFields(settings.form)).map(
-    (rule) => `${rule.words.label}: ${(values[rule.name] ?? "").split(ANSWER_SEPARATOR).join(", ") || "-"}`,
-  );
+  // The files' list under the files field's label; each long text under its own.
+  const filesLabel = placedIn("files")
+    .map((name) => settings.labels[name])
+    .join(", ");
+  const bodies = placedIn("body").flatMap((name) => ["", `${settings.labels[name]}:`, values[name] ?? ""]);
   const language = enquiry.language ?? DEFAULT_LANGUAGE;
   // Sales answer in the buyer's language: said only when it is not English.
   const languageLine =
     language === DEFAULT_LANGUAGE
       ? []
       : [`Language: ${LANGUAGES[language].inEnglish} (the buyer used the form in it: answer in it)`];
-  const lines = [...languageLine, ...fixed, ...questions];
+  const lines = [...languageLine, ...fields];
   const text = [
     `${settings.referenceLabel}: ${enquiry.id}`,
     "",
     ...lines,
-    ...(files.length
-      ? [`${settings.labels.drawing}: ${files.map((file) => cleanFileName(file.fileName)).join(", ")}`]
-      : []),
+    ...(files.length ? [`${filesLabel}: ${files.map((file) => cleanFileName(file.fileName)).join(", ")}`] : []),
     ...(files.length && enquiry.filesKept
       ? [
           `(${megabytes(files.reduce((sum, file) => sum + file.content.length, 0))} together, too large to e-mail: kept on the web server with this enquiry; download them from the enquiry's page below, or the server's operator sends them on:`,
@@ -100,9 +104,7 @@ export function composeMessage(enquiry: Enquiry, settings: EnquirySettings, from
         ]
       : []),
     ...(enquiry.estimate ? ["", ...estimateLines(enquiry.estimate)] : []),
-    "",
-    `${settings.labels.message}:`,
-    values.message,
+    ...bodies,
     "",
     "--",
     `In the site's enquiries (staff login): ${inboxUrl(settings.siteUrl, enquiry.id)}`,

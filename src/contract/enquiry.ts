@@ -39,6 +39,7 @@ export {
   type Notice,
   type TranslatedSettings,
 } from "../enquiry/pages";
+export { FIELD_PLACES, FIXED_NAMES, placedIn, staffLines, type Place, type StaffLine } from "../enquiry/places";
 export { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "../schema/languages";
 /** The e-mail address pattern the content's fields use; the operator's settings are held to it too. */
 export { EMAIL } from "../schema/patterns";
