@@ -1,8 +1,9 @@
-// `npm run test:install`'s trust-boundary phase (issue 35): what the last review's attack
-// proofs planted, planted again on the booted server as the editor's and the publisher's
-// users, before the operator's commands run. Afterwards nothing planted may have run as
-// root or as another service's user, no root file may have changed, and nothing the
-// publisher's files hold may have reached root's terminal.
+// What `npm run test:install`'s phases share to prove the trust boundaries (issue 35; used
+// by serviceBoundaries, backup, restore and the off-site phases): what the last review's
+// attack proofs planted, planted again on the booted server as the editor's and the
+// publisher's users, before the operator's commands run. Afterwards nothing planted may
+// have run as root or as another service's user, no root file may have changed, and
+// nothing the publisher's files hold may have reached root's terminal.
 import { signatureOf } from "../../server/backups/signature";
 import crypto from "node:crypto";
 import fs from "node:fs";

@@ -21,7 +21,7 @@ interface Enquiries {
   failed: { id: string }[];
 }
 
-/** The server's own checks (server/sitectl/watch.ts, problems.json). */
+/** The server's own checks (server/watch/checks/, problems.json). */
 export interface ServerProblems {
   problems: { id: string; since: string; notice: string }[];
   /** Set while mail from the server fails: the enquiries that wait on the server. */
