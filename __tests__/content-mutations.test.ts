@@ -7,7 +7,7 @@
 // A few of these also go through a real `gatsby build` in build-refuses-bad-content.
 import fs from "node:fs";
 import path from "node:path";
-import yaml from "js-yaml";
+import { parseYaml, stringifyYaml } from "../src/schema/yaml";
 import { contentFiles } from "../src/schema/content";
 import type { Field, ObjectField } from "../src/schema/fields";
 import { DEFAULT_LANGUAGE } from "../src/schema/languages";
@@ -73,14 +73,14 @@ function setAt(data: Data, keys: Key[], change: (parent: Data, key: Key) => void
   const copy = JSON.parse(JSON.stringify(data)) as Data; // jsdom has no structuredClone
   const parent = keys.slice(0, -1).reduce<Data>((node, key) => node[key as string] as Data, copy);
   change(parent, keys[keys.length - 1]);
-  return yaml.dump(copy);
+  return stringifyYaml(copy);
 }
 
 function mutations(): Mutation[] {
   const all: Mutation[] = [];
   for (const file of files) {
     const text = read(file);
-    const data = yaml.load(text) as Data;
+    const data = parseYaml(text) as Data;
     const schema = schemaOf(file);
     for (const keys of paths(data)) {
       const where = keys.join(".");
@@ -166,9 +166,9 @@ function mutations(): Mutation[] {
     all.push({ file, name: "YAML emptied", text: "", mayPass: false });
   }
   // Two sections of one page with the same anchor: one link, two targets.
-  const englishOf = (file: string) => (yaml.load(read(file)) as Data)[DEFAULT_LANGUAGE] as Data;
+  const englishOf = (file: string) => (parseYaml(read(file)) as Data)[DEFAULT_LANGUAGE] as Data;
   const withEnglish = (file: string, english: Data) =>
-    yaml.dump({ ...(yaml.load(read(file)) as Data), [DEFAULT_LANGUAGE]: english });
+    stringifyYaml({ ...(parseYaml(read(file)) as Data), [DEFAULT_LANGUAGE]: english });
   for (const file of files) {
     const data = englishOf(file);
     if (!Array.isArray(data.sections) || data.sections.length < 2) continue;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import yaml from "js-yaml";
+import { parseYaml } from "../src/schema/yaml";
 import { homeToSections, migrateContent, migrateText } from "../scripts/migrate-content";
 import { loadContent } from "../src/schema/load";
 import { copyContent, FIXTURE_PROJECT } from "./helpers/contentCopy";
@@ -58,8 +58,8 @@ describe("npm run content:migrate", () => {
       const migrated = fs.readFileSync(path.join(dir, "content", file), "utf8");
       // Every value where the current fixture has it; the fixture also has the optional
       // fields added since (the form's questions), which old content does without.
-      const current = yaml.load(fs.readFileSync(path.join(FIXTURE_PROJECT, "content", file), "utf8")) as object;
-      expect(current).toMatchObject(yaml.load(migrated) as object);
+      const current = parseYaml(fs.readFileSync(path.join(FIXTURE_PROJECT, "content", file), "utf8")) as object;
+      expect(current).toMatchObject(parseYaml(migrated) as object);
       // Only keys changed: every comment line is still there, in order.
       // (Indented under en: now: compared without the indentation.)
       const comments = (text: string) =>
@@ -123,7 +123,7 @@ describe("npm run content:migrate", () => {
     const site =
       "url: https://x.test\nclaims:\n  - title: Ten years # a claim\n    text: Long.\ncoreValues:\n  title: Values\n";
     const moved = homeToSections(home, site)!;
-    const data = yaml.load(moved.home) as { sections: Record<string, unknown>[] };
+    const data = parseYaml(moved.home) as { sections: Record<string, unknown>[] };
     expect(data.sections.map((s) => [s.type, s.title, s.anchor ?? null, s.tone ?? null])).toEqual([
       ["about", "About", "aboutUs", null],
       ["serviceCards", "Services", null, null],
@@ -142,7 +142,7 @@ describe("npm run content:migrate", () => {
       "coreValues",
       "teaser",
     ]);
-    expect(yaml.load(moved.site)).toEqual({ url: "https://x.test" });
+    expect(parseYaml(moved.site)).toEqual({ url: "https://x.test" });
     // Comments travel with what they were written beside.
     expect(moved.home).toContain("title: About # kept");
     expect(moved.home).toContain("# a claim");

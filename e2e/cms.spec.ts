@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import yaml from "js-yaml";
+import { parseYaml, stringifyYaml } from "../src/schema/yaml";
 import { START_MS, spawnListening, uniqueWords } from "../server/tests/host";
 import { homeSchema, sectionExamples, sectionTypes, siteSchema } from "../src/schema/content";
 import { EMAIL } from "../src/schema/patterns";
@@ -26,7 +26,7 @@ let port: number;
 const siteFile = () => path.join(repo, "content", "site.yaml");
 type Site = { contacts: { name: string; phone: string }[] };
 /** The site settings' English (each language is under its own key: en:, de:). */
-const readSite = () => (yaml.load(fs.readFileSync(siteFile(), "utf8")) as { en: Site }).en;
+const readSite = () => (parseYaml(fs.readFileSync(siteFile(), "utf8")) as { en: Site }).en;
 /** The file as parsed once decap-server has written it whole; undefined while it is half-written. */
 const readSiteWhole = (): Site | undefined => {
   try {
@@ -170,7 +170,7 @@ test("German words written beside the English are saved under de:, and what is s
   const german = () => {
     try {
       type German = { company?: { tagline?: string }; contacts?: Record<string, unknown>[] };
-      return (yaml.load(fs.readFileSync(siteFile(), "utf8")) as { de?: German }).de;
+      return (parseYaml(fs.readFileSync(siteFile(), "utf8")) as { de?: German }).de;
     } catch {
       return undefined; // half-written
     }
@@ -279,7 +279,7 @@ test("a certificate uploaded in the editor is stored in documents/ beside the pa
   const documentsOf = (data: Home) => data.sections.find((section) => section.type === "documents")?.documents;
   const pdf = fs.readFileSync("__tests__/fixtures/content/services/documents/current.pdf");
   const name = `renewed-${Date.now()}.pdf`;
-  const file = yaml.load(fs.readFileSync(homeFile, "utf8")) as { en: Home };
+  const file = parseYaml(fs.readFileSync(homeFile, "utf8")) as { en: Home };
   const before = file.en;
   if (!documentsOf(before)) {
     // Content without certificates: the test gives this copy of it a block of its own.
@@ -290,7 +290,7 @@ test("a certificate uploaded in the editor is stored in documents/ beside the pa
       documents: [{ title: "Test certificate", file: "documents/test.pdf" }],
     };
     before.sections.push({ type: "documents", ...example });
-    fs.writeFileSync(homeFile, yaml.dump(file));
+    fs.writeFileSync(homeFile, stringifyYaml(file));
   }
   const first = documentsOf(before)![0];
 
@@ -315,7 +315,7 @@ test("a certificate uploaded in the editor is stored in documents/ beside the pa
   // …and the page, written whole, names it instead of the old file.
   const whole = () => {
     try {
-      return documentsOf((yaml.load(fs.readFileSync(homeFile, "utf8")) as { en: Home }).en)?.[0]?.file;
+      return documentsOf((parseYaml(fs.readFileSync(homeFile, "utf8")) as { en: Home }).en)?.[0]?.file;
     } catch {
       return undefined;
     }

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import yaml from "js-yaml";
+import { parseYaml, stringifyYaml } from "../src/schema/yaml";
 import { formatProblems } from "../src/schema/report";
 import { loadContent } from "../src/schema/load";
 import { DEFAULT_LANGUAGE } from "../src/schema/languages";
@@ -27,9 +27,9 @@ if (!process.argv[2] || !dir.startsWith(fs.realpathSync(os.tmpdir()) + path.sep)
 const file = (name: string) => path.join(dir, "content", name);
 /** Changes a file's English (`en:`); its other languages stay as they are. */
 const edit = (name: string, change: (data: Data) => void) => {
-  const data = yaml.load(fs.readFileSync(file(name), "utf8")) as Data;
+  const data = parseYaml(fs.readFileSync(file(name), "utf8")) as Data;
   change(data[DEFAULT_LANGUAGE]);
-  fs.writeFileSync(file(name), yaml.dump(data, { lineWidth: 100 }));
+  fs.writeFileSync(file(name), stringifyYaml(data));
 };
 
 /** A valid GSTIN other than any placeholder: the check character is computed. */
@@ -95,7 +95,7 @@ edit("home.yaml", (home) => {
   const at = home.sections.findIndex((section: Data) => section.type === "applications");
   if (at > 0) home.sections.unshift(...home.sections.splice(at, 1));
   const slider = services
-    .map((name) => (yaml.load(fs.readFileSync(file(`services/${name}`), "utf8")) as Data)[DEFAULT_LANGUAGE] as Data)
+    .map((name) => (parseYaml(fs.readFileSync(file(`services/${name}`), "utf8")) as Data)[DEFAULT_LANGUAGE] as Data)
     .flatMap((service) => service.sections)
     .find((section: Data) => section.type === "productSlider");
   // Twenty questions, some in Devanagari, and a long process.
@@ -236,18 +236,18 @@ for (const kind of contentFiles) {
       ? [kind.glob]
       : [];
   for (const name of names) {
-    const data = yaml.load(fs.readFileSync(file(name), "utf8")) as Data;
+    const data = parseYaml(fs.readFileSync(file(name), "utf8")) as Data;
     data.de = wordsOf(kind.schema, data[DEFAULT_LANGUAGE], umlauts);
-    fs.writeFileSync(file(name), yaml.dump(data, { lineWidth: 100 }));
+    fs.writeFileSync(file(name), stringifyYaml(data));
   }
 }
 
 // One more page, from the first service file, in English only: its German pages link to it.
-const first = yaml.load(fs.readFileSync(file(`services/${services[0]}`), "utf8")) as Data;
+const first = parseYaml(fs.readFileSync(file(`services/${services[0]}`), "utf8")) as Data;
 first[DEFAULT_LANGUAGE].slug = NEW_SLUG;
 first[DEFAULT_LANGUAGE].hero.title = "Powder coating & other finishes (पावडर कोटिंग)";
 delete first.de;
-fs.writeFileSync(file(`services/${NEW_SLUG}.yaml`), yaml.dump(first, { lineWidth: 100 }));
+fs.writeFileSync(file(`services/${NEW_SLUG}.yaml`), stringifyYaml(first));
 
 const { problems, files } = loadContent(dir);
 if (problems.length) {

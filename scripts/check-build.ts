@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import yaml from "js-yaml";
+import { parseYaml } from "../src/schema/yaml";
 import { parse, type HTMLElement } from "node-html-parser";
 import { pagePolicy } from "../deploy/headers";
 import { COMPILE_HINT } from "../src/build/compileHints";
@@ -653,7 +653,7 @@ function checkEditor() {
   for (const src of doc.querySelectorAll("script").map((el) => el.getAttribute("src") ?? "")) {
     check(route, `script ${src} is served from the build`, fs.existsSync(path.join(publicDir, src)));
   }
-  const config = yaml.load(fs.readFileSync(path.join(publicDir, ADMIN_PATH, "config.yml"), "utf8")) as {
+  const config = parseYaml(fs.readFileSync(path.join(publicDir, ADMIN_PATH, "config.yml"), "utf8")) as {
     collections: { name: string }[];
   };
   check(

@@ -117,6 +117,7 @@ it("names every file of a folder it describes file by file", () => {
 });
 
 it.each(Object.entries(HELD_ELSEWHERE))("leaves %s's files to %s, which it names", (folder, test) => {
+  expect(exists(folder)).toBe(true);
   expect(exists(test)).toBe(true);
   expect(paths.has(test)).toBe(true);
   expect(fs.readFileSync(test, "utf8")).toContain("readdirSync");

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import yaml from "js-yaml";
+import { parseYaml } from "../../src/schema/yaml";
 import fs from "node:fs";
 import path from "node:path";
 import React from "react";
@@ -12,7 +12,7 @@ import { Footer } from "../../src/components/Footer";
 
 // The tests' own wording (__tests__/fixtures/content/enquiry.yaml).
 const words = (
-  yaml.load(fs.readFileSync(path.join(FIXTURE_PROJECT, "content", "enquiry.yaml"), "utf8")) as {
+  parseYaml(fs.readFileSync(path.join(FIXTURE_PROJECT, "content", "enquiry.yaml"), "utf8")) as {
     en: EnquiryWords & { privacy: { slug: string } };
   }
 ).en;

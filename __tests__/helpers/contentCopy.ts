@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import yaml from "js-yaml";
+import { parseYaml, stringifyWithAliases } from "../../src/schema/yaml";
 import { DEFAULT_LANGUAGE, type Language } from "../../src/schema/languages";
 
 /**
@@ -29,11 +29,11 @@ export function editYaml(
   language: Language = DEFAULT_LANGUAGE,
 ) {
   const absolute = path.join(dir, file);
-  const data = yaml.load(fs.readFileSync(absolute, "utf8")) as Record<string, any>;
+  const data = parseYaml(fs.readFileSync(absolute, "utf8")) as Record<string, any>;
   const part = data[language] ?? {};
   const result = change(part);
   data[language] = result === undefined ? part : result;
-  fs.writeFileSync(absolute, yaml.dump(data));
+  fs.writeFileSync(absolute, stringifyWithAliases(data));
 }
 
 export const writeFile = (dir: string, file: string, text: string) => fs.writeFileSync(path.join(dir, file), text);

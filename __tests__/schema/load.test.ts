@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import yaml from "js-yaml";
+import { parseYaml } from "../../src/schema/yaml";
 import { FILE_KINDS, megabytes } from "../../src/schema/files";
 import { formatProblems } from "../../src/schema/report";
 import { loadContent } from "../../src/schema/load";
@@ -45,7 +45,7 @@ describe("content validation", () => {
   });
 
   it("refuses a YAML alias, through which a few lines stand for any number of items (issue 27, finding 7)", () => {
-    // js-yaml writes a part that appears twice once, with an anchor, and aliases after.
+    // The test helper writes a part that appears twice once, with an anchor, and aliases after.
     const problems = problemsAfter((dir) =>
       editYaml(dir, "content/site.yaml", (d) => void (d.contacts = Array(10).fill(d.contacts[0]))),
     );
@@ -181,7 +181,7 @@ describe("content validation", () => {
   it("refuses an image whose content is another type than its name says", () => {
     const problems = problemsAfter((dir) => {
       const clients = (
-        yaml.load(fs.readFileSync(path.join(dir, "content/clients.yaml"), "utf8")) as {
+        parseYaml(fs.readFileSync(path.join(dir, "content/clients.yaml"), "utf8")) as {
           en: {
             logos: { logo: string }[];
           };

@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import yaml from "js-yaml";
+import { parseYaml, stringifyYaml } from "../../src/schema/yaml";
 import { editorApp } from "../../server/editor/app";
 import { ContentChecker, MAX_WAITING_CHECKS } from "../../server/editor/checker";
 import { checkRequest, validateChange } from "../../server/editor/guard";
@@ -170,8 +170,8 @@ describe("checkRequest", () => {
 describe("validateChange", () => {
   // The site settings' English, and a file holding it.
   const site = () =>
-    (yaml.load(fs.readFileSync(path.join(repo, "content/site.yaml"), "utf8")) as { en: Record<string, unknown> }).en;
-  const asFile = (english: Record<string, unknown>) => yaml.dump({ en: english });
+    (parseYaml(fs.readFileSync(path.join(repo, "content/site.yaml"), "utf8")) as { en: Record<string, unknown> }).en;
+  const asFile = (english: Record<string, unknown>) => stringifyYaml({ en: english });
 
   it("accepts valid content and leaves the repository as it was", () => {
     const before = fs.readFileSync(path.join(repo, "content/site.yaml"), "utf8");

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import yaml from "js-yaml";
+import { parseYaml } from "../../src/schema/yaml";
 import { EnquiryForm, type EnquiryWords } from "../../src/components/EnquiryForm";
 import { EstimateDesk } from "../../src/components/EstimateDesk";
 import { ENQUIRY_API } from "../../src/contract/enquiry";
@@ -56,7 +56,7 @@ beforeEach(() => {
   fs.writeFileSync(path.join(release, "estimate", "index.html"), page);
   // The quote form's page, as the component draws it from the tests' enquiry content.
   const words = (
-    yaml.load(fs.readFileSync(path.join(FIXTURE_PROJECT, "content", "enquiry.yaml"), "utf8")) as { en: EnquiryWords }
+    parseYaml(fs.readFileSync(path.join(FIXTURE_PROJECT, "content", "enquiry.yaml"), "utf8")) as { en: EnquiryWords }
   ).en;
   const form = renderToStaticMarkup(
     <html lang="en">

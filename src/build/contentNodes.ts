@@ -2,7 +2,7 @@
 // ServiceYaml, ...; `language` tells them apart): the English, and each translation that
 // is complete, built from its words and the English's figures (src/schema/translation.ts).
 // A node's parent is its file, so the images it names are found beside that file.
-import yaml from "js-yaml";
+import { parseYaml } from "../schema/yaml";
 import type { GatsbyNode, Node } from "gatsby";
 import { contentFiles } from "../schema/content";
 import { DEFAULT_LANGUAGE, type Language } from "../schema/languages";
@@ -20,7 +20,7 @@ export const kindOf = (relativePath: string) => contentFiles.find((kind) => glob
 /** The data of each language this file is published in. */
 export function pagesOf(relativePath: string, text: string): Partial<Record<Language, Record<string, unknown>>> {
   const kind = kindOf(relativePath);
-  const split = byLanguage(yaml.load(text));
+  const split = byLanguage(parseYaml(text));
   // A file the content check refuses never gets this far (gatsby-node's onPreInit).
   if (!kind || "problem" in split) return {};
   const english = split.english as Record<string, unknown>;

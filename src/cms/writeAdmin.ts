@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import yaml from "js-yaml";
+import { parseYaml, stringifyYaml } from "../schema/yaml";
 import { clientsSchema, enquirySchema, siteSchema } from "../schema/content";
 import type { ObjectField } from "../schema/fields";
 import { byLanguage, englishOf } from "../schema/languageFile";
@@ -56,11 +56,11 @@ function imagePaths(schema: ObjectField, data: unknown): string[] {
 }
 
 /** A content file's English (the previews' context: the logos, the form's link). */
-const readYaml = (file: string) => englishOf(yaml.load(fs.readFileSync(file, "utf8")));
+const readYaml = (file: string) => englishOf(parseYaml(fs.readFileSync(file, "utf8")));
 
 /** A content file's page in each language it is complete in (a German preview's context). */
 function translationsOf(file: string, schema: ObjectField): Partial<Record<Language, unknown>> {
-  const split = byLanguage(yaml.load(fs.readFileSync(file, "utf8")));
+  const split = byLanguage(parseYaml(fs.readFileSync(file, "utf8")));
   if ("problem" in split) return {};
   return Object.fromEntries(
     (Object.entries(split.translations) as [Language, unknown][]).flatMap(([language, words]) => {
@@ -87,7 +87,7 @@ export async function writeAdmin({ projectDir, publicDir, siteUrl, companyName, 
   const config = cmsConfig({ siteUrl, production });
   fs.writeFileSync(
     path.join(adminDir, "config.yml"),
-    `# Written by the build from src/cms/config.ts (itself from src/schema/content.ts): do not edit.\n${yaml.dump(config, { lineWidth: -1, noRefs: true })}`,
+    `# Written by the build from src/cms/config.ts (itself from src/schema/content.ts): do not edit.\n${stringifyYaml(config)}`,
   );
   fs.writeFileSync(path.join(adminDir, "index.html"), page(companyName));
 

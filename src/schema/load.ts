@@ -4,7 +4,7 @@
 // report.ts; the files' sizes and pixels are read by fileFacts.ts.
 import fs from "node:fs";
 import path from "node:path";
-import yaml from "js-yaml";
+import { YAML, parseYaml } from "./yaml";
 import { contentFiles } from "./content";
 import { deskProblems } from "./estimateLinks";
 import { fileFacts } from "./fileFacts";
@@ -83,7 +83,7 @@ function parse(contentDir: string, absolute: string, file: string): { data?: unk
     return { problem: { file, field: "(whole file)", message } };
   }
   try {
-    const data = yaml.load(fs.readFileSync(absolute, "utf8"), { filename: file });
+    const data = parseYaml(fs.readFileSync(absolute, "utf8"));
     const repeated = repeatedPart(data);
     if (repeated) {
       const message = "repeats another part of the file through a YAML alias (*name); write the value out instead";
@@ -91,9 +91,10 @@ function parse(contentDir: string, absolute: string, file: string): { data?: unk
     }
     return { data };
   } catch (error) {
-    const mark = (error as yaml.YAMLException).mark;
-    const where = mark ? `line ${mark.line + 1}, column ${mark.column + 1}` : "(whole file)";
-    const reason = (error as yaml.YAMLException).reason ?? String(error);
+    const at = error instanceof YAML.YAMLError ? error.linePos?.[0] : undefined;
+    const where = at ? `line ${at.line}, column ${at.col}` : "(whole file)";
+    // The library's sentence without its own "at line …" and the lines it quotes.
+    const reason = (error as Error).message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
     return { problem: { file, field: where, message: `is not valid YAML: ${reason}` } };
   }
 }

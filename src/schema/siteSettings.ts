@@ -2,7 +2,7 @@
 // published address, which is the operator's (siteAddress.ts).
 import fs from "node:fs";
 import path from "node:path";
-import yaml from "js-yaml";
+import { parseYaml } from "./yaml";
 import { englishOf } from "./languageFile";
 import { publishedAddress } from "./siteAddress";
 
@@ -32,7 +32,7 @@ export function readSiteSettings(projectDir: string, env: NodeJS.ProcessEnv = pr
     mapEmbedUrl: null,
   };
   try {
-    const site = englishOf(yaml.load(fs.readFileSync(path.join(projectDir, "content/site.yaml"), "utf8"))) as {
+    const site = englishOf(parseYaml(fs.readFileSync(path.join(projectDir, "content/site.yaml"), "utf8"))) as {
       company?: { name?: string; shortName?: string; themeColor?: string; logo?: string };
       map?: { embedUrl?: string };
     };
