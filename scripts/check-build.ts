@@ -23,6 +23,8 @@ import { publishedAddress } from "../src/schema/siteAddress";
 import { dayOf } from "../src/schema/validate";
 import { VISITS_KEPT_MONTHS } from "../src/visits";
 import { fileLabel, isCurrent } from "../src/sections/Documents/display";
+import { SECTIONS } from "../src/sections/registry";
+import type { BuiltPage, CheckTools, SectionCheck } from "../src/sections/sectionCheck";
 import {
   clients,
   enquiry,
@@ -271,106 +273,31 @@ const belowHero = (doc: HTMLElement, selector: string) =>
 const noneMissing = (route: string, what: string, missing: string[]) =>
   check(route, what, missing.length === 0, missing.join(", "));
 
-/** The text of a page's main part, read once for every section's check. */
-interface PageText {
-  items: string[];
-  body: string;
+/** The tools a section's check (its schema.ts) is given, bound to the page's route. */
+function toolsFor(route: string, doc: HTMLElement): CheckTools {
+  return {
+    check: (what, ok, got) => check(route, what, ok, got),
+    noneMissing: (what, missing) => noneMissing(route, what, missing),
+    squash,
+    text,
+    hrefs: (name) => hrefs(doc, name),
+    teaser(teaser) {
+      if (teaser)
+        check(
+          route,
+          `teaser "${teaser.linkLabel}" to ${teaser.link}`,
+          hrefs(doc, teaser.linkLabel).includes(teaser.link),
+        );
+    },
+    clients: (anchor) => checkClients(route, doc, anchor),
+    documents: (section) => checkDocuments(route, doc, section as DocumentsSection),
+  };
 }
-type SectionType = Section["type"];
-type SectionCheck<S extends Section> = (route: string, doc: HTMLElement, section: S, page: PageText) => void;
 
-/** A section's teaser link, when it has one. */
-function checkTeaser(route: string, doc: HTMLElement, teaser: { link: string; linkLabel: string } | null | undefined) {
-  if (teaser)
-    check(route, `teaser "${teaser.linkLabel}" to ${teaser.link}`, hrefs(doc, teaser.linkLabel).includes(teaser.link));
-}
-
-/**
- * What each type of section must show beyond its heading. Keyed by every section type of
- * the schema: a new type does not compile until it has its check here (an empty one
- * says so on purpose).
- */
-const SECTION_CHECKS: { [T in SectionType]: SectionCheck<Extract<Section, { type: T }>> } = {
-  applications(route, _doc, section, { items }) {
-    const missing = section.items.filter((item) => !items.includes(squash(item)));
-    noneMissing(route, `all ${section.items.length} areas of "${section.title}"`, missing);
-  },
-  points(route, _doc, section, { body }) {
-    const missing = section.points.filter((p) => !body.includes(squash(p.title)));
-    noneMissing(
-      route,
-      `all points of "${section.title}"`,
-      missing.map((p) => p.title),
-    );
-  },
-  about(route, doc, section, { body }) {
-    const missing = [...(section.claims ?? []), ...(section.coreValues?.values ?? [])].filter(
-      (p) => !body.includes(squash(p.title)),
-    );
-    noneMissing(
-      route,
-      `all claims and values of "${section.title}"`,
-      missing.map((p) => p.title),
-    );
-    checkTeaser(route, doc, section.teaser);
-  },
-  serviceCards(route, doc, section) {
-    for (const card of section.cards)
-      check(route, `card "${card.linkLabel}" to ${card.link}`, hrefs(doc, card.linkLabel).includes(card.link));
-    checkTeaser(route, doc, section.teaser);
-  },
-  clients(route, doc, section) {
-    checkClients(route, doc, section.anchor);
-  },
-  capabilities(route, doc, section) {
-    const headers = doc.querySelectorAll('main table th[scope="row"]').map(text);
-    const missing = section.groups.flatMap((g) => g.rows).filter((row) => !headers.includes(squash(row.property)));
-    noneMissing(
-      route,
-      `every row of "${section.title}" a row header`,
-      missing.map((r) => r.property),
-    );
-  },
-  steps(route, doc, section) {
-    const steps = doc.querySelectorAll("main ol > li h3").map(text);
-    const missing = section.steps.filter((step) => !steps.includes(squash(step.title)));
-    noneMissing(
-      route,
-      `every step of "${section.title}" in an ordered list`,
-      missing.map((s) => s.title),
-    );
-  },
-  faq(route, doc, section) {
-    const asked = doc.querySelectorAll("main details > summary").map(text);
-    const missing = section.questions.filter((q) => !asked.includes(squash(q.question)));
-    noneMissing(
-      route,
-      `every question of "${section.title}" opens without JavaScript`,
-      missing.map((q) => q.question),
-    );
-  },
-  documents(route, doc, section) {
-    checkDocuments(route, doc, section);
-  },
-  colours(route, doc, section) {
-    const listItems = doc.querySelectorAll("main li");
-    const shows = (colour: { name: string; swatch: string }) =>
-      listItems.some((item) => {
-        const style = item.querySelector("[aria-hidden='true']")?.getAttribute("style") ?? "";
-        return text(item).startsWith(squash(colour.name)) && style.toLowerCase().includes(colour.swatch.toLowerCase());
-      });
-    const missing = section.colours.filter((colour) => !shows(colour));
-    noneMissing(
-      route,
-      `every colour of "${section.title}" named beside its swatch`,
-      missing.map((c) => c.name),
-    );
-  },
-  // The page's sliders are checked together, in order, after the sections (checkSections).
-  productSlider() {},
-  // A statement is its heading and text: the heading check covers it.
-  statement() {},
-};
+/** Each kind's check, by its type (src/sections/registry.ts). */
+const SECTION_CHECKS = new Map<string, SectionCheck<Section>>(
+  SECTIONS.map((kind) => [kind.type, kind.check as SectionCheck<Section>]),
+);
 
 /** A page's sections as its content lists them, then the headings that follow them. */
 function checkSections(route: string, doc: HTMLElement, sections: Section[], after: string[], before: string[] = []) {
@@ -386,13 +313,21 @@ function checkSections(route: string, doc: HTMLElement, sections: Section[], aft
     headings.join(" | ") === expected.join(" | "),
     headings.join(" | "),
   );
-  const page: PageText = { items: doc.querySelectorAll("main li").map(text), body: text(doc.querySelector("main")) };
+  const page: BuiltPage = {
+    route,
+    doc,
+    items: doc.querySelectorAll("main li").map(text),
+    body: text(doc.querySelector("main")),
+  };
+  const tools = toolsFor(route, doc);
   for (const [index, section] of sections.entries()) {
     if (section.anchor && drawn(section)) {
       const element = doc.querySelector(`#${section.anchor}`);
       check(route, `section ${index + 1} carries its anchor #${section.anchor}`, !!element?.closest("section"));
     }
-    (SECTION_CHECKS[section.type] as SectionCheck<Section>)(route, doc, section, page);
+    const sectionCheck = SECTION_CHECKS.get(section.type);
+    check(route, `section ${index + 1} (${section.type}) is a registered kind`, !!sectionCheck);
+    sectionCheck?.(page, section, tools);
   }
   const sliders = sections.flatMap((s) => (s.type === "productSlider" ? [s] : []));
   const carousels = belowHero(doc, '[aria-roledescription="carousel"]');

@@ -9,18 +9,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from "../constants";
-import * as about from "../sections/About/schema";
-import * as applications from "../sections/Applications/schema";
-import * as capabilities from "../sections/Capabilities/schema";
-import * as clients from "../sections/Clients/schema";
-import * as colours from "../sections/Colours/schema";
-import * as documents from "../sections/Documents/schema";
-import * as faq from "../sections/Faq/schema";
-import * as points from "../sections/Points/schema";
-import * as productSlider from "../sections/ProductSlider/schema";
-import * as serviceCards from "../sections/ServiceCards/schema";
-import * as statement from "../sections/Statement/schema";
-import * as steps from "../sections/Steps/schema";
+import { SECTIONS, type RegisteredSection } from "../sections/registry";
 import { MAY_BE_OPTIONAL, QUESTION_KINDS, type FixedName, type QuestionKind } from "../enquiry/rules";
 import {
   choice,
@@ -69,35 +58,16 @@ const anchor = text("Anchor: links such as /#aboutUs scroll to this section", {
 
 const withAnchor = <F extends Fields>(shape: ObjectField<F, true>) => object(shape.label, { ...shape.fields, anchor });
 
-export const sectionTypes = {
-  statement: withAnchor(statement.schema),
-  about: withAnchor(about.schema),
-  productSlider: withAnchor(productSlider.schema),
-  applications: withAnchor(applications.schema),
-  points: withAnchor(points.schema),
-  serviceCards: withAnchor(serviceCards.schema),
-  clients: withAnchor(clients.schema),
-  capabilities: withAnchor(capabilities.schema),
-  steps: withAnchor(steps.schema),
-  faq: withAnchor(faq.schema),
-  documents: withAnchor(documents.schema),
-  colours: withAnchor(colours.schema),
+type WithAnchor<S extends RegisteredSection> = ReturnType<typeof withAnchor<S["schema"]["fields"]>>;
+
+/** Every kind of section by its `type`, as src/sections/registry.ts lists them. */
+export const sectionTypes = Object.fromEntries(SECTIONS.map((kind) => [kind.type, withAnchor(kind.schema)])) as {
+  [S in RegisteredSection as S["type"]]: WithAnchor<S>;
 };
 
 /** A valid example of each kind, for the tests that draw and hydrate every kind. */
-export const sectionExamples: { [K in keyof typeof sectionTypes]: Data<(typeof sectionTypes)[K]["fields"]> } = {
-  statement: statement.example,
-  about: about.example,
-  productSlider: productSlider.example,
-  applications: applications.example,
-  points: points.example,
-  serviceCards: serviceCards.example,
-  clients: clients.example,
-  capabilities: capabilities.example,
-  steps: steps.example,
-  faq: faq.example,
-  documents: documents.example,
-  colours: colours.example,
+export const sectionExamples = Object.fromEntries(SECTIONS.map((kind) => [kind.type, kind.example])) as {
+  [K in keyof typeof sectionTypes]: Data<(typeof sectionTypes)[K]["fields"]>;
 };
 
 // An anchor becomes the section's id: two on one page would be one link's two targets.

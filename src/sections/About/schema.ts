@@ -1,5 +1,6 @@
 import { image, list, object, paragraph, text, type Data } from "../../schema/fields";
 import { eyebrow, linkedCard, title, titledText } from "../../schema/pieces";
+import type { SectionCheck } from "../sectionCheck";
 
 /** Who the company is, with an optional teaser for one service. */
 export const schema = object("About", {
@@ -34,4 +35,19 @@ export const example: Data<typeof schema.fields> = {
     link: "/example-page",
     linkLabel: "Example link",
   },
+};
+
+/** The section's `type` in content (GraphQL's AboutSection). */
+export const type = "about";
+
+/** What a built page shows of it beyond its heading (scripts/check-build.ts runs it). */
+export const check: SectionCheck<Data<typeof schema.fields> & { anchor?: string }> = (page, section, tools) => {
+  const missing = [...(section.claims ?? []), ...(section.coreValues?.values ?? [])].filter(
+    (p) => !page.body.includes(tools.squash(p.title)),
+  );
+  tools.noneMissing(
+    `all claims and values of "${section.title}"`,
+    missing.map((p) => p.title),
+  );
+  tools.teaser(section.teaser);
 };

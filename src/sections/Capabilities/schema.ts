@@ -1,5 +1,6 @@
 import { list, object, paragraph, text, type Data } from "../../schema/fields";
 import { eyebrow, title } from "../../schema/pieces";
+import type { SectionCheck } from "../sectionCheck";
 
 const row = object("Row", {
   property: text("Property (for example: Maximum part length)"),
@@ -43,4 +44,17 @@ export const example: Data<typeof schema.fields> = {
     },
     { rows: [{ property: "Example thickness", value: "10–20", unit: "µm", standard: "Example standard" }] },
   ],
+};
+
+/** The section's `type` in content (GraphQL's CapabilitiesSection). */
+export const type = "capabilities";
+
+/** What a built page shows of it beyond its heading (scripts/check-build.ts runs it). */
+export const check: SectionCheck<Data<typeof schema.fields> & { anchor?: string }> = (page, section, tools) => {
+  const headers = page.doc.querySelectorAll('main table th[scope="row"]').map(tools.text);
+  const missing = section.groups.flatMap((g) => g.rows).filter((row) => !headers.includes(tools.squash(row.property)));
+  tools.noneMissing(
+    `every row of "${section.title}" a row header`,
+    missing.map((r) => r.property),
+  );
 };

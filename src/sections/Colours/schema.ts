@@ -1,6 +1,7 @@
 import { image, list, object, paragraph, text, type Data } from "../../schema/fields";
 import { COLOUR } from "../../schema/patterns";
 import { eyebrow, title } from "../../schema/pieces";
+import type { SectionCheck } from "../sectionCheck";
 
 const colour = object("Colour", {
   name: text("Name (for example: Gold)"),
@@ -26,4 +27,25 @@ export const example: Data<typeof schema.fields> = {
     { name: "Example colour", swatch: "#c8a24a", note: "Example note" },
     { name: "Another colour", swatch: "#1b1b1b" },
   ],
+};
+
+/** The section's `type` in content (GraphQL's ColoursSection). */
+export const type = "colours";
+
+/** What a built page shows of it beyond its heading (scripts/check-build.ts runs it). */
+export const check: SectionCheck<Data<typeof schema.fields> & { anchor?: string }> = (page, section, tools) => {
+  const listItems = page.doc.querySelectorAll("main li");
+  const shows = (colour: { name: string; swatch: string }) =>
+    listItems.some((item) => {
+      const style = item.querySelector("[aria-hidden='true']")?.getAttribute("style") ?? "";
+      return (
+        tools.text(item).startsWith(tools.squash(colour.name)) &&
+        style.toLowerCase().includes(colour.swatch.toLowerCase())
+      );
+    });
+  const missing = section.colours.filter((colour) => !shows(colour));
+  tools.noneMissing(
+    `every colour of "${section.title}" named beside its swatch`,
+    missing.map((c) => c.name),
+  );
 };

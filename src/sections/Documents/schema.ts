@@ -1,6 +1,7 @@
 import { date, list, object, paragraph, pdf, text, type Data } from "../../schema/fields";
 import { FILE_KINDS, megabytes } from "../../schema/files";
 import { eyebrow, title } from "../../schema/pieces";
+import type { SectionCheck } from "../sectionCheck";
 
 const document = object("Document", {
   title: text("Title (for example: ISO 9001:2015 certificate)"),
@@ -29,3 +30,11 @@ export const example: Data<typeof schema.fields> = {
     { title: "Example certificate", file: "documents/example.pdf", issued: "2025-04-01", validUntil: "2999-03-31" },
   ],
 };
+
+/** The section's `type` in content (GraphQL's DocumentsSection). */
+export const type = "documents";
+
+/** What a built page shows of it beyond its heading (scripts/check-build.ts runs it). */
+// The built files and the build's day are the script's to read.
+export const check: SectionCheck<Data<typeof schema.fields> & { anchor?: string }> = (_page, section, tools) =>
+  tools.documents(section);

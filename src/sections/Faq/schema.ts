@@ -1,5 +1,6 @@
 import { list, object, paragraph, text, type Data } from "../../schema/fields";
 import { eyebrow, title } from "../../schema/pieces";
+import type { SectionCheck } from "../sectionCheck";
 
 /** Questions buyers ask, each opening to its answer. */
 export const schema = object("Questions and answers (FAQ)", {
@@ -23,4 +24,17 @@ export const example: Data<typeof schema.fields> = {
     { question: "Example question?", answer: "Example answer.\n\nA second paragraph." },
     { question: "Another question?", answer: "Another answer." },
   ],
+};
+
+/** The section's `type` in content (GraphQL's FaqSection). */
+export const type = "faq";
+
+/** What a built page shows of it beyond its heading (scripts/check-build.ts runs it). */
+export const check: SectionCheck<Data<typeof schema.fields> & { anchor?: string }> = (page, section, tools) => {
+  const asked = page.doc.querySelectorAll("main details > summary").map(tools.text);
+  const missing = section.questions.filter((q) => !asked.includes(tools.squash(q.question)));
+  tools.noneMissing(
+    `every question of "${section.title}" opens without JavaScript`,
+    missing.map((q) => q.question),
+  );
 };

@@ -1,6 +1,7 @@
 import { SLIDER_INTERVAL_MS, SLIDER_TRANSITION_MS } from "../../constants";
 import { image, list, number, object, text, type Data } from "../../schema/fields";
 import { title } from "../../schema/pieces";
+import type { SectionCheck } from "../sectionCheck";
 
 /** Photos of treated parts, advancing by themselves. */
 export const schema = object("Product slider", {
@@ -32,3 +33,10 @@ export const example: Data<typeof schema.fields> = {
     { image: "images/example-slide-2.jpg", imageAlt: "Another part" },
   ],
 };
+
+/** The section's `type` in content (GraphQL's ProductSliderSection). */
+export const type = "productSlider";
+
+/** What a built page shows of it beyond its heading (scripts/check-build.ts runs it). */
+// A page's sliders are checked together, in order, after its sections (check-build.ts).
+export const check: SectionCheck<Data<typeof schema.fields> & { anchor?: string }> = () => {};

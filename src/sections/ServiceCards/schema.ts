@@ -1,5 +1,6 @@
 import { list, object, type Data } from "../../schema/fields";
 import { eyebrow, linkedCard, title } from "../../schema/pieces";
+import type { SectionCheck } from "../sectionCheck";
 
 /** 'What do we provide?': one card per service, and optionally one highlighted below. */
 export const schema = object("Service cards", {
@@ -22,4 +23,14 @@ export const example: Data<typeof schema.fields> = {
       linkLabel: "Example link",
     },
   ],
+};
+
+/** The section's `type` in content (GraphQL's ServiceCardsSection). */
+export const type = "serviceCards";
+
+/** What a built page shows of it beyond its heading (scripts/check-build.ts runs it). */
+export const check: SectionCheck<Data<typeof schema.fields> & { anchor?: string }> = (_page, section, tools) => {
+  for (const card of section.cards)
+    tools.check(`card "${card.linkLabel}" to ${card.link}`, tools.hrefs(card.linkLabel).includes(card.link));
+  tools.teaser(section.teaser);
 };

@@ -1,5 +1,6 @@
 import { list, object, paragraph, type Data } from "../../schema/fields";
 import { eyebrow, title } from "../../schema/pieces";
+import type { SectionCheck } from "../sectionCheck";
 
 /** A page's opening words. */
 export const schema = object("Statement", {
@@ -14,3 +15,10 @@ export const example: Data<typeof schema.fields> = {
   title: "Example statement",
   paragraphs: ["Example paragraph."],
 };
+
+/** The section's `type` in content (GraphQL's StatementSection). */
+export const type = "statement";
+
+/** What a built page shows of it beyond its heading (scripts/check-build.ts runs it). */
+// A statement is its heading and text: the heading check covers it.
+export const check: SectionCheck<Data<typeof schema.fields> & { anchor?: string }> = () => {};

@@ -1,5 +1,6 @@
 import { list, object, paragraph, text, type Data } from "../../schema/fields";
 import { eyebrow, title } from "../../schema/pieces";
+import type { SectionCheck } from "../sectionCheck";
 
 /** An ordered process: what happens after an enquiry, step by step. */
 export const schema = object("Steps (an ordered process)", {
@@ -25,4 +26,17 @@ export const example: Data<typeof schema.fields> = {
     { title: "Second step", text: "Second step text." },
     { title: "Third step" },
   ],
+};
+
+/** The section's `type` in content (GraphQL's StepsSection). */
+export const type = "steps";
+
+/** What a built page shows of it beyond its heading (scripts/check-build.ts runs it). */
+export const check: SectionCheck<Data<typeof schema.fields> & { anchor?: string }> = (page, section, tools) => {
+  const steps = page.doc.querySelectorAll("main ol > li h3").map(tools.text);
+  const missing = section.steps.filter((step) => !steps.includes(tools.squash(step.title)));
+  tools.noneMissing(
+    `every step of "${section.title}" in an ordered list`,
+    missing.map((s) => s.title),
+  );
 };
