@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { DEFAULT_LANGUAGE, ENQUIRY_API, isLanguage, type Language } from "../../src/contract/enquiry";
 import { Refusal } from "../lib/refusal";
+import type { Headers } from "../lib/staffLogin";
 
 export const RECEIVED = `${ENQUIRY_API}/received/`;
 
@@ -46,3 +47,11 @@ export async function textFields(request: FastifyRequest, what: string, once = f
   }
   return fields;
 }
+
+/** A request's headers as the staff gate reads them. */
+export const headersOf =
+  (request: FastifyRequest): Headers =>
+  (name) => {
+    const value = request.headers[name];
+    return typeof value === "string" ? value : undefined;
+  };

@@ -6,9 +6,10 @@
 // any other process on the machine can read enquiries by calling this service directly.
 // These are its routes; its pages are inboxPages.ts's, its work inboxActions.ts's (every
 // read is logged with the login).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { MIME_TYPES, formatOf, type EnquirySettings } from "../../src/contract/enquiry";
-import type { Headers, StaffGate } from "../lib/staffLogin";
+import type { StaffGate } from "../lib/staffLogin";
+import { headersOf } from "./http";
 import { attachmentHeader } from "../lib/staffPage";
 import { inboxActions } from "./inboxActions";
 import { csv, enquiryPage, listPage } from "./inboxPages";
@@ -38,13 +39,6 @@ const NOTICES: Record<string, string> = {
   "not-handled": "Marked as not handled.",
   send: "It will be e-mailed again within a few seconds.",
 };
-
-export const headersOf =
-  (request: FastifyRequest): Headers =>
-  (name) => {
-    const value = request.headers[name];
-    return typeof value === "string" ? value : undefined;
-  };
 
 const html = (reply: FastifyReply, status: number, body: string) =>
   reply.code(status).type("text/html; charset=utf-8").header("Cache-Control", "private, no-store").send(body);

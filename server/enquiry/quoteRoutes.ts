@@ -2,9 +2,15 @@
 // which the intake stores for good before anything says success: intake.ts), the
 // thank-you page, and the question a browser asks first when the page's script posts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ENQUIRY_API, FILE_FIELD, MAX_FILES_BYTES, type Language } from "../../src/contract/enquiry";
+import {
+  DEFAULT_LANGUAGE,
+  ENQUIRY_API,
+  FILE_FIELD,
+  MAX_FILES_BYTES,
+  isLanguage,
+  type Language,
+} from "../../src/contract/enquiry";
 import { Refusal } from "../lib/refusal";
-import { DEFAULT_LANGUAGE, isLanguage } from "../../src/contract/enquiry";
 import { RECEIVED, html, received, wantsJson } from "./http";
 import type { PostedForm, Taken } from "./intake";
 import { ID_PATTERN } from "./reference";
