@@ -74,6 +74,38 @@ function notOwnFile(contentDir: string, absolute: string): string | null {
   return null;
 }
 
+/**
+ * What a text read as, when it read cleanly: content is loaded again and again with most
+ * files unchanged (three times a build; once per mutation in the content tests, where
+ * parsing was most of the time), and a text is parsed once. Kept up to a bound of
+ * characters, the oldest forgotten first; each caller gets its own copy (no part is shared:
+ * repeatedPart refused those).
+ */
+const readBefore = new Map<string, unknown>();
+const MAX_REMEMBERED_CHARS = 2 * 1024 * 1024;
+let rememberedChars = 0;
+
+function remember(text: string, data: unknown) {
+  if (data === undefined) return;
+  readBefore.set(text, data);
+  rememberedChars += text.length;
+  for (const old of readBefore.keys()) {
+    if (rememberedChars <= MAX_REMEMBERED_CHARS) break;
+    readBefore.delete(old);
+    rememberedChars -= old.length;
+  }
+}
+
+/** A copy of what YAML reads as: lists, groups, days and plain values. */
+function copyOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyOf);
+  if (value instanceof Date) return new Date(value.getTime());
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, copyOf(inner)]));
+  }
+  return value;
+}
+
 function parse(contentDir: string, absolute: string, file: string): { data?: unknown; problem?: FileProblem } {
   const notOwn = notOwnFile(contentDir, absolute);
   if (notOwn) return { problem: { file, field: "(whole file)", message: notOwn } };
@@ -82,14 +114,18 @@ function parse(contentDir: string, absolute: string, file: string): { data?: unk
     const message = `is ${Math.ceil(size / 1024)} KB, more than a content file may be (${MAX_CONTENT_FILE_BYTES / 1024} KB)`;
     return { problem: { file, field: "(whole file)", message } };
   }
+  const text = fs.readFileSync(absolute, "utf8");
+  const known = readBefore.get(text);
+  if (known !== undefined) return { data: copyOf(known) };
   try {
-    const data = parseYaml(fs.readFileSync(absolute, "utf8"));
+    const data = parseYaml(text);
     const repeated = repeatedPart(data);
     if (repeated) {
       const message = "repeats another part of the file through a YAML alias (*name); write the value out instead";
       return { problem: { file, field: repeated, message } };
     }
-    return { data };
+    remember(text, data);
+    return { data: copyOf(data) };
   } catch (error) {
     const at = error instanceof YAML.YAMLError ? error.linePos?.[0] : undefined;
     const where = at ? `line ${at.line}, column ${at.col}` : "(whole file)";
