@@ -56,6 +56,27 @@ describe("content validation", () => {
     );
   });
 
+  it("reads a file unchanged since the last load as it did then, each load its own copy", () => {
+    const first = loadContent(FIXTURE_PROJECT).files[0].data as Record<string, unknown>;
+    const before = JSON.stringify(first);
+    first.name = "changed by a caller";
+    (first.contacts as unknown[]).length = 0;
+    const second = loadContent(FIXTURE_PROJECT).files[0].data;
+    expect(JSON.stringify(second)).toBe(before);
+    expect(second).not.toBe(first);
+  });
+
+  it("refuses a YAML alias however often the same text is loaded", () => {
+    const dir = copyContent();
+    try {
+      editYaml(dir, "content/site.yaml", (d) => void (d.contacts = Array(3).fill(d.contacts[0])));
+      const twice = [loadContent(dir), loadContent(dir)].map((loaded) => loaded.problems.map((p) => p.field));
+      expect(twice).toEqual([["en.contacts[1]"], ["en.contacts[1]"]]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("refuses a list longer than the largest the site takes, where the schema names none", () => {
     const problems = problemsAfter((dir) =>
       editYaml(
