@@ -24,13 +24,19 @@ export default defineConfig({
   projects: [
     // What happens before React hydrates is tried where the menu folds: on the phone.
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, testIgnore: /hydration\.spec\.ts/ },
-    // Bytes, headers and requests are the same at every width, the editor is a desktop
-    // tool, and the estimate desk answers the same at every width: those run once.
+    // Both widths: layout (layout-shift), navigation and the language switch in the bar or
+    // the folded menu, axe (accessibility), and what a phone does first (hydration: the
+    // phone only). The rest behaves the same at every width and runs once, on the desktop:
+    // bytes, headers and requests (budget, server, privacy, links); the editor, a desktop
+    // tool (cms); print; the estimate desk's answers; each page's words, language and
+    // twins (languages); the standards' pages and forms; the carousel's timing, controls
+    // and reduced motion; the scroll arrow and the sections' reveal (scrolling). first-screen
+    // and grid set their own sizes (a 390 px phone, a 1440 px desktop).
     {
       name: "mobile",
       use: { viewport: { width: 375, height: 812 } },
-      // first-screen and grid set their own sizes (a 390 px phone, a 1440 px desktop).
-      testIgnore: /(budget|cms|server|privacy|links|print|first-screen|grid|estimate)\.spec\.ts/,
+      testIgnore:
+        /(budget|cms|server|privacy|links|print|first-screen|grid|estimate|languages|standards|carousel|scrolling)\.spec\.ts/,
     },
   ],
   // nginx with deploy/nginx/ (headers, Content-Security-Policy, compression), as deployed.

@@ -1,12 +1,29 @@
-// axe-core on every route at 1280 and 375 px wide (the two projects), with the folded
-// menu and the Services drop-down open, with every question of a page's FAQ open, and
-// with the quote form in its error state: zero violations of WCAG 2.2 A and AA.
+// axe-core on every page in every language it is published in, and on each language's
+// not-found page, at 1280 and 375 px wide (the two projects), with the folded menu and
+// the Services drop-down open, with every question of a page's FAQ open, and with the
+// quote form in its error state: zero violations of WCAG 2.2 A and AA.
 import type { Page } from "@playwright/test";
+import { pathIn } from "../src/language/paths";
 import { axeViolations } from "./axe";
-import { dropdown, enquiry, home, labels, quoteRoute, routes, services } from "./content";
+import {
+  dropdown,
+  enquiry,
+  home,
+  labels,
+  languagePagesBuilt,
+  listedPages,
+  quoteRoute,
+  routes,
+  services,
+} from "./content";
 import { expect, open, openMenu, revealAll, test } from "./fixtures";
 
-const ROUTES = [...routes, "/missing-page"];
+const ROUTES = [
+  ...listedPages.map((planned) => planned.path),
+  ...languagePagesBuilt
+    .filter((planned) => planned.template === "notFound")
+    .map((planned) => `${pathIn(planned.page.language, "")}/missing-page`),
+];
 
 /** Reveals every section (axe judges contrast on what is shown), then runs axe. */
 async function violations(page: Page) {

@@ -2,12 +2,14 @@
 // in, as the build's own plan says (src/build/languagePages.ts), read from the content:
 // its language, its heading in that language, its twins for search engines and for the
 // visitor (the language switch), and links that stay in its language where they can.
+// None of it depends on the width: these run once (playwright.config.ts); the switch
+// itself, in the bar or the folded menu, is tried at both (language-switch.spec.ts), and
+// axe judges every page in every language at both (accessibility.spec.ts).
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../src/schema/languages";
 import { pathIn } from "../src/language/paths";
 import { NOT_FOUND_PATH } from "../src/build/languagePages";
-import { axeViolations } from "./axe";
-import { contentIn, headingOf, languagePagesBuilt, listedPages, type SiteContent } from "./content";
-import { expect, open, openMenu, test } from "./fixtures";
+import { headingOf, languagePagesBuilt, listedPages } from "./content";
+import { expect, open, test } from "./fixtures";
 
 const published = (language: string) =>
   new Set(listedPages.filter((page) => page.page.language === language).map((page) => page.path));
@@ -67,7 +69,6 @@ for (const planned of listedPages) {
         expect(here.has(target) || !here.has(twin), `${href} leads to the English though ${twin} exists`).toBe(true);
       }
     }
-    expect(await axeViolations(tab)).toEqual([]);
     expect(elsewhere).toEqual([]);
   });
 }
@@ -85,27 +86,6 @@ test("the sitemap lists each page with its twins", async ({ request }) => {
     ]);
     const twins = Object.entries(page.alternates);
     expect(links, path).toEqual(twins.length > 1 ? [...twins, ["x-default", page.alternates[DEFAULT_LANGUAGE]]] : []);
-  }
-});
-
-const home = listedPages.find((page) => page.template === "home" && page.page.language === DEFAULT_LANGUAGE)!;
-const homeTwins = Object.entries(home.page.alternates).filter(([language]) => language !== DEFAULT_LANGUAGE);
-
-test("the switch leads to the same section of the page in the other language, and back", async ({ page }) => {
-  const sections = contentIn<SiteContent>("content/site.yaml", DEFAULT_LANGUAGE)
-    .navigation.filter((item) => item.link?.startsWith("/#"))
-    .map((item) => item.link!.slice(1));
-  await open(page, `/${sections[0] ?? ""}`);
-  await openMenu(page);
-  await expect(page.locator("#site-menu a[hreflang]")).toHaveCount(homeTwins.length);
-  for (const [language, path] of homeTwins) {
-    await page.locator(`#site-menu a[hreflang="${language}"]`).click();
-    await expect(page).toHaveURL(`${path}${sections[0] ?? ""}`);
-    await expect(page.locator("html")).toHaveAttribute("lang", language);
-    await open(page, page.url());
-    await openMenu(page, contentIn<SiteContent>("content/site.yaml", language as keyof typeof LANGUAGES).labels);
-    await page.locator(`#site-menu a[hreflang="${DEFAULT_LANGUAGE}"]`).click();
-    await expect(page).toHaveURL(`/${sections[0] ?? ""}`);
   }
 });
 
