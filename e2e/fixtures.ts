@@ -32,7 +32,8 @@ export const test = base.extend<{ siteErrors: string[] }>({
         // Loads the browser cancels on leaving a page are not failures; a missing file
         // still shows up below as an HTTP error.
         if (request.failure()?.errorText === "net::ERR_ABORTED") return;
-        if (request.url().startsWith(origin)) errors.push(`request failed (${request.failure()?.errorText}): ${request.url()}`);
+        if (request.url().startsWith(origin))
+          errors.push(`request failed (${request.failure()?.errorText}): ${request.url()}`);
       });
       page.on("response", (response) => {
         if (
