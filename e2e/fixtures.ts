@@ -31,9 +31,9 @@ export const test = base.extend<{ siteErrors: string[] }>({
       page.on("requestfailed", (request) => {
         // Loads the browser cancels on leaving a page are not failures; a missing file
         // still shows up below as an HTTP error.
-        if (request.failure()?.errorText === "net::ERR_ABORTED") return;
-        if (request.url().startsWith(origin))
-          errors.push(`request failed (${request.failure()?.errorText}): ${request.url()}`);
+        const reason = request.failure()?.errorText;
+        if (reason === "net::ERR_ABORTED") return;
+        if (request.url().startsWith(origin)) errors.push(`request failed (${reason}): ${request.url()}`);
       });
       page.on("response", (response) => {
         if (

@@ -114,10 +114,10 @@ function parse(contentDir: string, absolute: string, file: string): { data?: unk
     const message = `is ${Math.ceil(size / 1024)} KB, more than a content file may be (${MAX_CONTENT_FILE_BYTES / 1024} KB)`;
     return { problem: { file, field: "(whole file)", message } };
   }
-  const text = fs.readFileSync(absolute, "utf8");
-  const known = readBefore.get(text);
-  if (known !== undefined) return { data: copyOf(known) };
   try {
+    const text = fs.readFileSync(absolute, "utf8");
+    const known = readBefore.get(text);
+    if (known !== undefined) return { data: copyOf(known) };
     const data = parseYaml(text);
     const repeated = repeatedPart(data);
     if (repeated) {
