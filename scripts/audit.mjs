@@ -13,6 +13,9 @@
 //   npm run audit -- --floor        also every route with the app's scripts blocked: the
 //                                   part of its TBT no hydration work can remove here
 //   npm run audit -- --runs N       runs per page and profile (3; 7 with any above)
+//   npm run audit -- --gates        the gates only, one run a route (npm test): Lighthouse
+//                                   gathers and audits nothing else, so performance, FCP,
+//                                   LCP and TBT are not measured (a busy machine moves them)
 //
 // Runs are interleaved (every page and profile once, then again), so a busy spell on
 // the machine falls on all of them rather than on one. With --slow-cpu the report ends
@@ -37,6 +40,7 @@ const { values: options } = parseArgs({
     floor: { type: "boolean", default: false },
     compare: { type: "string" },
     runs: { type: "string" },
+    gates: { type: "boolean", default: false },
   },
 });
 if (options["slow-cpu"] && options.url.length === 0) {
@@ -51,13 +55,19 @@ if (options.compare && !fs.existsSync(path.join(options.compare, "index.html")))
   process.exit(2);
 }
 const comparing = options["slow-cpu"] || options.floor || options.url.length > 0 || Boolean(options.compare);
-const RUNS = Number(options.runs ?? process.env.AUDIT_RUNS ?? (comparing ? 7 : 3));
+if (options.gates && comparing) {
+  console.error("audit: --gates measures no performance, so there is nothing to compare: leave out --gates.");
+  process.exit(2);
+}
+const RUNS = Number(options.runs ?? process.env.AUDIT_RUNS ?? (options.gates ? 1 : comparing ? 7 : 3));
 const PORT = Number(process.env.AUDIT_PORT ?? 9300);
 const FLOOR_PORT = PORT + 1;
 const COMPARE_PORT = PORT + 2;
 const ROUTES = process.env.AUDIT_ROUTES?.split(",") ?? builtRoutes();
 const MAX_CLS = 0.01;
 const GATED = ["accessibility", "best-practices", "seo"];
+// What the gates read besides the categories: CLS, what moved, the scripts' bytes.
+const GATE_AUDITS = ["cumulative-layout-shift", "layout-shifts", "network-requests"];
 // Lighthouse's default mobile throttling, with the CPU 4x slower (a mid-range phone) or 8x.
 const PROFILES = [
   { name: "default", cpuSlowdownMultiplier: 4 },
@@ -94,10 +104,13 @@ async function audit(url, profile) {
     chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     chromeFlags: CHROME_FLAGS,
   });
-  const config = {
-    extends: "lighthouse:default",
-    settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: profile.cpuSlowdownMultiplier } },
+  const throttled = {
+    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: profile.cpuSlowdownMultiplier },
   };
+  // --gates: a fifth less time a route (10 s against 12.5 s on two cores), the screenshot
+  // and the performance audits' work left out.
+  const gatesOnly = { onlyCategories: GATED, onlyAudits: GATE_AUDITS, disableFullPageScreenshot: true };
+  const config = { extends: "lighthouse:default", settings: { ...throttled, ...(options.gates ? gatesOnly : {}) } };
   const run = () => lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }, config);
   try {
     let { lhr } = await run();
@@ -110,11 +123,13 @@ async function audit(url, profile) {
     const scriptBytes = lhr.audits["network-requests"].details.items
       .filter((item) => item.resourceType === "Script")
       .reduce((sum, item) => sum + item.transferSize, 0);
+    // Under --gates the performance figures are not measured (NaN in the report).
+    const measured = (id) => lhr.audits[id]?.numericValue ?? NaN;
     return {
       scores: Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round(c.score * 100)])),
-      fcp: lhr.audits["first-contentful-paint"].numericValue,
-      lcp: lhr.audits["largest-contentful-paint"].numericValue,
-      tbt: lhr.audits["total-blocking-time"].numericValue,
+      fcp: measured("first-contentful-paint"),
+      lcp: measured("largest-contentful-paint"),
+      tbt: measured("total-blocking-time"),
       cls: lhr.audits["cumulative-layout-shift"].numericValue,
       // What moved, so a failed gate says where to look (e2e/layout-shift.spec.ts tries it).
       shifted: (lhr.audits["layout-shifts"]?.details?.items ?? []).map(
@@ -172,6 +187,10 @@ try {
 
 const ms = (value) => `${Math.round(value)}`;
 const seconds = (value) => (value / 1000).toFixed(2);
+const NOT_MEASURED = "–";
+/** A figure's median with its spread, unit after the median; a dash when --gates left it out. */
+const figure = (values, format, unit) =>
+  values.some(Number.isNaN) ? NOT_MEASURED : `${format(median(values))} ${unit} (${spread(values, format)})`;
 const problems = [];
 const rows = [];
 const tbtMedian = new Map();
@@ -183,12 +202,11 @@ for (const profile of PROFILES) {
     const cls = Math.max(...of("cls"));
     tbtMedian.set(`${target.name} ${profile.name}`, median(of("tbt")));
     rows.push(
-      `| ${target.name} | ${profile.name} | ${median(runs.map((r) => r.scores.performance))} | ` +
+      `| ${target.name} | ${profile.name} | ${median(runs.map((r) => r.scores.performance)) ?? NOT_MEASURED} | ` +
         `${worst("accessibility")} | ${worst("best-practices")} | ${worst("seo")} | ` +
-        `${seconds(median(of("fcp")))} s (${spread(of("fcp"), seconds)}) | ` +
-        `${seconds(median(of("lcp")))} s (${spread(of("lcp"), seconds)}) | ` +
-        `${ms(median(runs.map((r) => r.lcp - r.fcp)))} ms | ` +
-        `${ms(median(of("tbt")))} ms (${spread(of("tbt"), ms)}) | ${cls.toFixed(3)} | ` +
+        `${figure(of("fcp"), seconds, "s")} | ${figure(of("lcp"), seconds, "s")} | ` +
+        `${runs.some((r) => Number.isNaN(r.lcp)) ? NOT_MEASURED : `${ms(median(runs.map((r) => r.lcp - r.fcp)))} ms`} | ` +
+        `${figure(of("tbt"), ms, "ms")} | ${cls.toFixed(3)} | ` +
         `${(median(of("jsBytes")) / 1024).toFixed(1)} KB |`,
     );
     if (!target.ours || profile !== PROFILES[0]) continue;
@@ -208,6 +226,7 @@ for (const profile of PROFILES) {
 const bench = [...results.values()].flat().map((r) => r.benchmarkIndex);
 const lines = [
   `Lighthouse, mobile, ${RUNS} interleaved runs per page and profile; medians with the spread (lowest–highest) in brackets.`,
+  ...(options.gates ? ["--gates: the gated figures only; performance, FCP, LCP and TBT were not measured (–)."] : []),
   `Accessibility, best practices and SEO are the worst run, CLS the largest. benchmarkIndex ${ms(median(bench))} (${spread(bench, ms)}).`,
   "",
   "| page | profile | performance | accessibility | best practices | SEO | FCP | LCP | LCP − FCP | TBT | CLS | JS (transferred) |",

@@ -64,7 +64,7 @@ run_all() {
     side_by_side "build=npm run --silent build" "units=npm run --silent lint && npm run --silent test:unit" &&
     side_by_side "html=npm run --silent typecheck && npm run --silent check:build && npm run --silent spec:check && npm run --silent check:structured-data && npm run --silent check:html" \
       "browser=npm run --silent test:e2e" &&
-    side_by_side "server=npm run --silent test:host" "lighthouse=AUDIT_RUNS=1 npm run --silent audit"
+    side_by_side "server=npm run --silent test:host" "lighthouse=npm run --silent audit -- --gates"
 }
 
 if run_all; then
