@@ -11,7 +11,7 @@ import type { Release } from "../publisher/releases";
 import type { Status } from "../publisher/status";
 
 /** How often a resting visitor looks at the publisher's record again. */
-const REST_LOOK_MS = 200;
+export const REST_LOOK_MS = 200;
 /**
  * The longest one page's visit may take (the runner gives pages no time limit of their
  * own): a cut response is seen at once; this bounds what nobody foresaw.
