@@ -11,7 +11,16 @@ import type { Release } from "../publisher/releases";
 import type { Status } from "../publisher/status";
 
 /** How often a resting visitor looks at the publisher's record again. */
-export const REST_LOOK_MS = 200;
+const REST_LOOK_MS = 200;
+
+/** A build is in Gatsby's hands: the live release stays as it is until the build's next step. */
+export const inGatsby = (status: Status | undefined): status is Status => status?.building?.step === "build";
+
+/** Rests, looking again every REST_LOOK_MS, while `still()` holds. */
+export async function restWhile(still: () => boolean): Promise<void> {
+  while (still()) await new Promise((resolve) => setTimeout(resolve, REST_LOOK_MS));
+}
+
 /**
  * The longest one page's visit may take (the runner gives pages no time limit of their
  * own): a cut response is seen at once; this bounds what nobody foresaw.
@@ -111,13 +120,9 @@ export class Probe {
   private async restWhileSettled(): Promise<void> {
     const settled = () => {
       const status = readJson<Status>(this.statusFile);
-      return (
-        status?.building?.step === "build" &&
-        status.mirror.state === "ok" &&
-        status.mirror.release === status.live?.release
-      );
+      return inGatsby(status) && status.mirror.state === "ok" && status.mirror.release === status.live?.release;
     };
-    while (this.running && settled()) await new Promise((resolve) => setTimeout(resolve, REST_LOOK_MS));
+    await restWhile(() => this.running && settled());
   }
 
   private async visit(page: Page, route: string): Promise<void> {

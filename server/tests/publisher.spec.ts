@@ -12,15 +12,15 @@ import { enquiry, routes } from "../../e2e/content";
 import { launchOptions } from "../../e2e/browser";
 import { htmlFiles } from "../../src/build/finishPages";
 import { cdnHeaders } from "../../deploy/headers";
+import { readJson } from "../lib/files";
 import { APP_DIR } from "../lib/settings";
 import { openBucket } from "../publisher/mirror/bucket";
 import { PHASES, nginxTypes, phaseOf, releaseObjects } from "../publisher/mirror/objects";
 import { readMirrorSettings } from "../publisher/mirror/settings";
-import { readJson } from "../lib/files";
 import type { Release } from "../publisher/releases";
 import type { Status } from "../publisher/status";
 import { BUCKET, BucketLine, KEYS } from "./cdn";
-import { Probe, REST_LOOK_MS } from "./probe";
+import { Probe, inGatsby, restWhile } from "./probe";
 import { test } from "./publishing";
 import { fill, form } from "./quoteForm";
 import {
@@ -82,9 +82,6 @@ const mirrored = (status: Awaited<ReturnType<typeof readStatus>>) =>
   status.mirror.state === "ok" && status.mirror.release === status.live?.release;
 
 const liveCommit = async () => (await readStatus(host)).live?.commit;
-/** A build is in Gatsby's hands: the live release stays as it is until the build's next step. */
-const building = () => readJson<Status>(host.paths.status)?.building?.step === "build";
-
 const liveRoot = () => fs.realpathSync(host.paths.live);
 
 test("the first release is the suite's build, served precompressed", async () => {
@@ -201,7 +198,7 @@ test("commits during that build are published together by the next one, a visito
     while (polling) {
       // As the probe does: nothing the server serves changes while Gatsby builds, and a
       // visitor polling without pause through those minutes took a core from the build.
-      while (polling && building()) await new Promise((resolve) => setTimeout(resolve, REST_LOOK_MS));
+      await restWhile(() => polling && inGatsby(readJson<Status>(host.paths.status)));
       for (const url of urls) {
         const response = await fetch(host.url + url);
         const body = await response.text();
