@@ -18,9 +18,10 @@
 #                     CLS) does not move with the machine's load; the scores that do are
 #                     `npm run audit`'s, three runs a route on a quiet machine
 #
-# In each group one lane decides the time (build, browser, server) and the other has
-# time to spare: that one runs at a lower priority (`yielding`), so the processor goes
-# first to the lane everything waits for and the other fills the moments it leaves.
+# In the later groups one lane decides the time (browser, server) and the other has
+# minutes to spare: that one runs at a lower priority (`yielding`), so the processor goes
+# first to the lane everything waits for and the other fills the moments it leaves. Not
+# jest beside the build: starved through Gatsby's image jobs, it ended after the build.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 times=$(mktemp)
@@ -68,7 +69,7 @@ yielding="nice -n 5"
 
 run_all() {
   lane packages bash scripts/ensure-system-packages.sh &&
-    side_by_side "build=npm run --silent build" "units=$yielding npm run --silent test:unit" &&
+    side_by_side "build=npm run --silent build" "units=npm run --silent test:unit" &&
     side_by_side "html=$yielding bash -c 'npm run --silent typecheck && npm run --silent lint && npm run --silent check:build && npm run --silent spec:check && npm run --silent check:structured-data && npm run --silent check:html'" \
       "browser=npm run --silent test:e2e" &&
     side_by_side "server=npm run --silent test:host" "lighthouse=$yielding npm run --silent audit -- --gates"
